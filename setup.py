@@ -1,0 +1,124 @@
+"""Build omaha8's Cython extensions.
+
+Every ``src/omaha8/*.pyx`` file becomes one extension module ``omaha8.<name>``.
+
+Environment variables
+---------------------
+OMAHA8_OPENMP
+    ``auto`` (default): compile with OpenMP when a probe program builds and
+    links with it, otherwise build serial kernels and print a warning.
+    ``off``: always build serial kernels. ``require``: fail if OpenMP is
+    unavailable.
+OMAHA8_EXTENSIONS
+    Comma-separated module names (``_core,_showdown``) to build only those;
+    for development. Default: every ``.pyx``.
+OMAHA8_NATIVE
+    ``1`` adds ``-march=native`` (faster, but the wheel only runs on CPUs like
+    the build machine's). Default ``0``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+PACKAGE_DIR = Path("src") / "omaha8"
+OPENMP_FLAGS = {"unix": ["-fopenmp"], "msvc": ["/openmp"]}
+OPENMP_PROBE = r"""
+#include <omp.h>
+int main(void) {
+    int n = 0;
+    #pragma omp parallel reduction(+:n)
+    n += 1;
+    return n > 0 ? 0 : 1;
+}
+"""
+
+
+def _openmp_works(compiler_type: str) -> bool:
+    """Compile, link and run a tiny OpenMP program with the default C compiler."""
+    flags = OPENMP_FLAGS.get(compiler_type)
+    cc = os.environ.get("CC", "cc")
+    if flags is None or shutil.which(cc.split()[0]) is None:
+        return False
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "probe.c"
+        exe = Path(tmp) / "probe"
+        src.write_text(OPENMP_PROBE)
+        cmd = [*cc.split(), *flags, str(src), "-o", str(exe)]
+        try:
+            built = subprocess.run(cmd, capture_output=True, timeout=60).returncode == 0
+            return built and subprocess.run([str(exe)], timeout=60).returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+
+
+class BuildExt(build_ext):
+    """build_ext that adds OpenMP flags when the probe succeeds."""
+
+    def build_extensions(self) -> None:
+        mode = os.environ.get("OMAHA8_OPENMP", "auto").lower()
+        if mode not in {"auto", "off", "require"}:
+            raise SystemExit(f"OMAHA8_OPENMP must be auto, off or require, not {mode!r}")
+        ctype = self.compiler.compiler_type
+        use_openmp = mode != "off" and _openmp_works(ctype)
+        if mode == "require" and not use_openmp:
+            raise SystemExit("OMAHA8_OPENMP=require but the OpenMP probe failed")
+        if mode == "auto" and not use_openmp:
+            warnings.warn(
+                "OpenMP not available: building serial omaha8 kernels "
+                "(n_threads will have no effect)",
+                stacklevel=1,
+            )
+        extra = ["-O3"] if ctype == "unix" else ["/O2"]
+        if os.environ.get("OMAHA8_NATIVE", "0") == "1" and ctype == "unix":
+            extra.append("-march=native")
+        for ext in self.extensions:
+            ext.extra_compile_args += extra
+            if use_openmp:
+                ext.extra_compile_args += OPENMP_FLAGS[ctype]
+                ext.extra_link_args += OPENMP_FLAGS[ctype] if ctype == "unix" else []
+        super().build_extensions()
+
+
+def _extensions() -> list[Extension]:
+    only = {name for name in os.environ.get("OMAHA8_EXTENSIONS", "").split(",") if name}
+    return [
+        Extension(
+            f"omaha8.{pyx.stem}",
+            [str(pyx)],
+            include_dirs=[numpy.get_include()],
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        )
+        for pyx in sorted(PACKAGE_DIR.glob("*.pyx"))
+        if not only or pyx.stem in only
+    ]
+
+
+setup(
+    ext_modules=cythonize(
+        _extensions(),
+        compiler_directives={
+            "language_level": "3",
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+            "embedsignature": True,
+        },
+        include_path=[str(PACKAGE_DIR)],
+        nthreads=int(os.environ.get("OMAHA8_CYTHONIZE_JOBS", "0")),
+    ),
+    cmdclass={"build_ext": BuildExt},
+    package_dir={"": "src"},
+)
