@@ -1,0 +1,62 @@
+"""omaha8: fast, exact Omaha Hi/Lo 8-or-better for Python.
+
+Evaluate 4- and 5-card Omaha hands for high and 8-or-better low, one at a
+time or over numpy arrays of millions of deals, with Cython kernels.
+
+>>> import omaha8
+>>> omaha8.evaluate("As 3s Qc Jd", "Ah Kh 7c 4d 2s").low_description
+'7-4-3-2-A low'
+"""
+
+from __future__ import annotations
+
+from ._core import max_threads, openmp_enabled
+from .cards import N_CARDS, RANKS, SUITS, card_id, format_card, format_cards, parse_card, parse_cards
+from .errors import (
+    CardError,
+    CardTypeError,
+    ChipError,
+    DuplicateCardError,
+    Omaha8Error,
+    ShapeError,
+    ShowdownError,
+)
+from .evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
+from .values import HighCategory, describe_high, describe_low, high_categories, high_category
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    # cards
+    "N_CARDS",
+    "RANKS",
+    "SUITS",
+    "card_id",
+    "format_card",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    # evaluation
+    "HandEvaluation",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_high_batch",
+    "evaluate_low_batch",
+    "HighCategory",
+    "describe_high",
+    "describe_low",
+    "high_categories",
+    "high_category",
+    # runtime
+    "max_threads",
+    "openmp_enabled",
+    # errors
+    "Omaha8Error",
+    "CardError",
+    "CardTypeError",
+    "DuplicateCardError",
+    "ShapeError",
+    "ChipError",
+    "ShowdownError",
+]

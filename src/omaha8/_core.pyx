@@ -445,6 +445,8 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards):
     cdef uint64_t seen, bit, board_seen = 0
     cdef uint8_t card
     cdef Py_ssize_t bad_row = -1, bad_col = 0, kind = 0
+    if nb and not shared and boards.shape[0] != n:
+        raise ValueError("boards must have one row per hole row or exactly one row")
     with nogil:
         if shared:
             for col in range(nb):
@@ -513,51 +515,97 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
             low[row] = low_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
 
 
-def evaluate_hand(const uint8_t[::1] hole, const uint8_t[::1] board):
+cdef int read_cards(object cards, uint8_t* out, int most, uint64_t* seen) except -2:
+    """Copy a tuple/list of int ids or a bytes object into ``out``.
+
+    Returns the count, or -1 when ``cards`` is not such an object of at most
+    ``most`` distinct valid ids (the caller then takes the checking path).
+    """
+    cdef Py_ssize_t n, i
+    cdef long v
+    cdef uint64_t bit
+    if type(cards) is bytes:
+        n = len(<bytes>cards)
+        if n > most:
+            return -1
+        for i in range(n):
+            out[i] = (<bytes>cards)[i]
+    elif type(cards) is tuple or type(cards) is list:
+        n = len(cards)
+        if n > most:
+            return -1
+        for i in range(n):
+            item = cards[i]
+            if type(item) is not int:
+                return -1
+            v = item
+            if v < 0 or v >= 52:
+                return -1
+            out[i] = <uint8_t>v
+    else:
+        return -1
+    for i in range(n):
+        if out[i] >= 52:
+            return -1
+        bit = (<uint64_t>1) << out[i]
+        if seen[0] & bit:
+            return -1
+        seen[0] |= bit
+    return <int>n
+
+
+def evaluate_hand(hole, board):
     """Best high and low of one hand, with the cards that make them.
 
-    Returns ``(high, low, high_cards, low_cards)``: the cards are tuples of
-    five positions ``(hole i, hole j, board a, board b, board c)``; low is 0
-    and low_cards None when there is no qualifying low. Card bytes must be
-    valid and distinct (the caller checks).
+    ``hole`` (4 or 5 cards) and ``board`` (5 cards) are tuples or lists of
+    int ids, or bytes. Returns ``(high, low, high_cards, low_cards)`` where
+    the cards are tuples of five ids (two hole cards, three board cards),
+    low is None and low_cards None without a qualifying low; or None when
+    the input is not valid distinct cards of the right counts (the caller
+    then reports why).
     """
-    cdef int n_hole = hole.shape[0], i, j, t, p, n_pairs
+    cdef uint8_t h[MAX_HOLE]
+    cdef uint8_t b[5]
+    cdef uint64_t seen = 0
+    cdef int n_hole, i, j, t, p, n_pairs
     cdef const int* tr
     cdef uint16_t best_high = 0, v, flush
     cdef uint8_t best_low = 0, low
-    cdef int high_at = -1, low_at = -1
+    cdef int high_at = 0, low_at = -1
     cdef uint32_t pair_low, triple_low
-    if n_hole < 2 or n_hole > MAX_HOLE or board.shape[0] != 5:
-        raise ValueError("a hand is 2..5 hole cards and 5 board cards")
+    n_hole = read_cards(hole, h, MAX_HOLE, &seen)
+    if n_hole < 4 or read_cards(board, b, 5, &seen) != 5:
+        return None
     n_pairs = n_hole * (n_hole - 1) // 2
     for p in range(n_pairs):
         i = PAIRS[p][0]; j = PAIRS[p][1]
-        pair_low = CARD_LOWBIT[hole[i]] | CARD_LOWBIT[hole[j]]
+        pair_low = CARD_LOWBIT[h[i]] | CARD_LOWBIT[h[j]]
         for t in range(10):
             tr = TRIPLES[t]
-            v = HIGH_RANKS[PAIR_OFFSET[CARD_RANK[hole[i]] * 13 + CARD_RANK[hole[j]]]
-                           + TRIPLE_INDEX[CARD_RANK[board[tr[0]]] * 169 + CARD_RANK[board[tr[1]]] * 13
-                                          + CARD_RANK[board[tr[2]]]]]
-            if (CARD_SUIT[hole[i]] == CARD_SUIT[hole[j]] == CARD_SUIT[board[tr[0]]]
-                    == CARD_SUIT[board[tr[1]]] == CARD_SUIT[board[tr[2]]]):
-                flush = HIGH_FLUSH[(1 << CARD_RANK[hole[i]]) | (1 << CARD_RANK[hole[j]])
-                                   | (1 << CARD_RANK[board[tr[0]]]) | (1 << CARD_RANK[board[tr[1]]])
-                                   | (1 << CARD_RANK[board[tr[2]]])]
+            v = HIGH_RANKS[PAIR_OFFSET[CARD_RANK[h[i]] * 13 + CARD_RANK[h[j]]]
+                           + TRIPLE_INDEX[CARD_RANK[b[tr[0]]] * 169 + CARD_RANK[b[tr[1]]] * 13
+                                          + CARD_RANK[b[tr[2]]]]]
+            if (CARD_SUIT[h[i]] == CARD_SUIT[h[j]] == CARD_SUIT[b[tr[0]]]
+                    == CARD_SUIT[b[tr[1]]] == CARD_SUIT[b[tr[2]]]):
+                flush = HIGH_FLUSH[(1 << CARD_RANK[h[i]]) | (1 << CARD_RANK[h[j]])
+                                   | (1 << CARD_RANK[b[tr[0]]]) | (1 << CARD_RANK[b[tr[1]]])
+                                   | (1 << CARD_RANK[b[tr[2]]])]
                 if flush > v:
                     v = flush
             if v > best_high:
                 best_high = v; high_at = p * 10 + t
             # a low needs two distinct low ranks in the pair, three on the board, all five distinct
-            triple_low = CARD_LOWBIT[board[tr[0]]] | CARD_LOWBIT[board[tr[1]]] | CARD_LOWBIT[board[tr[2]]]
+            triple_low = CARD_LOWBIT[b[tr[0]]] | CARD_LOWBIT[b[tr[1]]] | CARD_LOWBIT[b[tr[2]]]
             if popcount(pair_low) == 2 and popcount(triple_low) == 3:
                 low = LOW_OF_MASK[pair_low | triple_low]
                 if low > best_low:
                     best_low = low; low_at = p * 10 + t
-    return (best_high, best_low, combo_positions(high_at),
-            combo_positions(low_at) if low_at >= 0 else None)
+    return (best_high, best_low if best_low else None, combo_cards(high_at, h, b),
+            combo_cards(low_at, h, b) if low_at >= 0 else None)
 
 
-cdef tuple combo_positions(int combo):
-    """(hole i, hole j, board a, board b, board c) of combination number ``combo``."""
+cdef tuple combo_cards(int combo, const uint8_t* hole, const uint8_t* board):
+    """The five card ids of combination number ``combo`` (pair * 10 + triple)."""
     cdef int p = combo // 10, t = combo % 10
-    return (PAIRS[p][0], PAIRS[p][1], TRIPLES[t][0], TRIPLES[t][1], TRIPLES[t][2])
+    return (hole[PAIRS[p][0]], hole[PAIRS[p][1]],
+            board[TRIPLES[t][0]], board[TRIPLES[t][1]], board[TRIPLES[t][2]])

@@ -20,7 +20,7 @@ array([51, 45,  0,  6], dtype=uint8)
 >>> parse_cards("Ax")
 Traceback (most recent call last):
 ...
-omaha8.errors.CardError: 'Ax' is not a card: suit 'x' is not one of c, d, h, s
+omaha8.errors.CardError: 'Ax' is not a card: suit 'x' is not one of c, d, h, s (in 'Ax')
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
     for i, item in enumerate(items):
         if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
             raise CardTypeError(
-                f"{name}[{i}] = {item!r} is not a card: give card ids (int) or card strings, not a mix"
+                f"{name}[{i}] = {item!r} is not a card: give card ids (int) or card strings"
             )
     return _check_ids(np.array(items, dtype=np.int64), name)
 

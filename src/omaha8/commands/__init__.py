@@ -1,0 +1,1 @@
+"""Subcommands of the ``omaha8`` command line, one module each."""

@@ -1,0 +1,177 @@
+"""What high and low values mean: categories and descriptions.
+
+High values run 1..7462 (greater is stronger) over the 7,462 distinct
+5-card hands; low values 1..56 (greater is stronger) over the 56 distinct
+8-or-better lows, with 0 (arrays) or None (scalars) meaning no low.
+
+>>> describe_high(7462)
+'Royal flush'
+>>> describe_high(1)
+'High card, seven high'
+>>> describe_low(56)
+'5-4-3-2-A low'
+>>> high_category(7462)
+<HighCategory.STRAIGHT_FLUSH: 8>
+"""
+
+from __future__ import annotations
+
+import enum
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .errors import Omaha8Error
+
+__all__ = [
+    "HighCategory",
+    "N_HIGH_VALUES",
+    "N_LOW_VALUES",
+    "high_category",
+    "high_categories",
+    "describe_high",
+    "describe_low",
+    "low_ranks",
+]
+
+N_HIGH_VALUES = 7462
+N_LOW_VALUES = 56
+
+
+class ValueRangeError(Omaha8Error, ValueError):
+    """A high or low value outside its range."""
+
+
+class HighCategory(enum.IntEnum):
+    """The category of a high hand; greater is stronger."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """``"Full house"``, ``"Straight flush"``, ..."""
+        return self.name.replace("_", " ").capitalize()
+
+
+_HIGH_KEYS = _core.high_keys()
+_LOW_MASKS = _core.low_masks()
+# category of each high value (index 0: no hand)
+_CATEGORY_OF_VALUE = (_HIGH_KEYS >> 20).astype(np.uint8)
+_RANK_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king", "ace")
+_LOW_TEXT = "A2345678"
+
+
+def _plural(rank: int) -> str:
+    return _RANK_NAMES[rank] + ("es" if rank == 4 else "s")
+
+
+def _check_high(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= N_HIGH_VALUES:
+        raise ValueRangeError(f"high value must be an int in 1..{N_HIGH_VALUES}, not {value!r}")
+    return int(value)
+
+
+def high_category(value: int) -> HighCategory:
+    """The category of a high value.
+
+    >>> high_category(1).label
+    'High card'
+    """
+    return HighCategory(int(_CATEGORY_OF_VALUE[_check_high(value)]))
+
+
+def high_categories(values: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """Categories (as :class:`HighCategory` numbers) of an array of high values.
+
+    >>> high_categories([1, 7462]).tolist()
+    [0, 8]
+    """
+    arr = np.asarray(values)
+    if not np.issubdtype(arr.dtype, np.integer) or arr.size and (arr.min() < 1 or arr.max() > N_HIGH_VALUES):
+        raise ValueRangeError(f"high values must be integers in 1..{N_HIGH_VALUES}")
+    return _CATEGORY_OF_VALUE[arr]
+
+
+def high_ranks(value: int) -> tuple[int, ...]:
+    """The ranks (0 = deuce .. 12 = ace) that name a high hand, most important first.
+
+    Grouped ranks appear once: a full house of kings over fives is ``(11, 3)``.
+
+    >>> high_ranks(7462)
+    (12,)
+    """
+    key = int(_HIGH_KEYS[_check_high(value)])
+    category = key >> 20
+    n_ranks = {0: 5, 1: 4, 2: 3, 3: 3, 4: 1, 5: 5, 6: 2, 7: 2, 8: 1}[category]
+    return tuple((key >> (16 - 4 * i)) & 0xF for i in range(n_ranks))
+
+
+@cache
+def describe_high(value: int) -> str:
+    """A high value in words: ``"Full house, kings full of fives"``.
+
+    >>> describe_high(7276)
+    'Full house, kings full of fives'
+    >>> describe_high(0)
+    Traceback (most recent call last):
+    ...
+    omaha8.values.ValueRangeError: high value must be an int in 1..7462, not 0
+    """
+    category = high_category(value)
+    ranks = high_ranks(value)
+    name = [_RANK_NAMES[r] for r in ranks]
+    if category == HighCategory.HIGH_CARD:
+        return f"High card, {name[0]} high"
+    if category == HighCategory.ONE_PAIR:
+        return f"One pair, {_plural(ranks[0])}"
+    if category == HighCategory.TWO_PAIR:
+        return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
+    if category == HighCategory.THREE_OF_A_KIND:
+        return f"Three of a kind, {_plural(ranks[0])}"
+    if category == HighCategory.STRAIGHT:
+        return f"Straight, {name[0]} high"
+    if category == HighCategory.FLUSH:
+        return f"Flush, {name[0]} high"
+    if category == HighCategory.FULL_HOUSE:
+        return f"Full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
+    if category == HighCategory.FOUR_OF_A_KIND:
+        return f"Four of a kind, {_plural(ranks[0])}"
+    return "Royal flush" if ranks[0] == 12 else f"Straight flush, {name[0]} high"
+
+
+def low_ranks(value: int) -> tuple[int, ...]:
+    """The five low ranks of a low value, highest first, ace as 1 .. eight as 8.
+
+    >>> low_ranks(56)
+    (5, 4, 3, 2, 1)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= N_LOW_VALUES:
+        raise ValueRangeError(f"low value must be an int in 1..{N_LOW_VALUES}, not {value!r}")
+    mask = int(_LOW_MASKS[value])
+    return tuple(bit + 1 for bit in range(7, -1, -1) if mask >> bit & 1)
+
+
+@cache
+def describe_low(value: int | None) -> str:
+    """A low value in words: ``"8-6-4-2-A low"``; ``"No low"`` for None or 0.
+
+    >>> describe_low(1)
+    '8-7-6-5-4 low'
+    >>> describe_low(None)
+    'No low'
+    """
+    if value is None or (value == 0 and not isinstance(value, bool)):
+        return "No low"
+    return "-".join(_LOW_TEXT[r - 1] for r in low_ranks(value)) + " low"
