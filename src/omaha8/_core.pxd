@@ -8,6 +8,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 cdef enum:
     N_PAIR_CLASSES = 91       # unordered rank pairs, repeats allowed: C(14, 2)
     N_TRIPLE_CLASSES = 455    # unordered rank triples, repeats allowed: C(15, 3)
+    N_BOARD_CLASSES = 6188    # multisets of five ranks: C(17, 5)
     N_HIGH_VALUES = 7462
     N_LOW_VALUES = 56
     MAX_HOLE = 5

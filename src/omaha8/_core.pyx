@@ -58,6 +58,12 @@ cdef enum:
     CATEGORY_SHIFT = 20
 
 cdef uint16_t HIGH_RANKS[N_PAIR_CLASSES * N_TRIPLE_CLASSES]
+# HIGH_BOARD[board class * 91 + pair class]: best non-flush value of a hole
+# rank pair over the ten 3-card subsets of a board rank multiset
+cdef uint16_t HIGH_BOARD[N_BOARD_CLASSES * N_PAIR_CLASSES]
+cdef uint8_t PAIR_CLASS[169]
+# MULTISET_RANK[i][r]: C(r + i, i + 1), to number sorted 5-rank multisets
+cdef uint16_t MULTISET_RANK[5][13]
 cdef uint16_t HIGH_FLUSH[8192]
 cdef uint16_t PAIR_OFFSET[169]
 cdef uint16_t TRIPLE_INDEX[2197]
@@ -148,12 +154,15 @@ cdef uint16_t value_of_key(uint32_t key) noexcept nogil:
     return 0
 
 
-cdef int popcount(uint32_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define omaha8_popcount(x) __builtin_popcount(x)
+    #else
+    static int omaha8_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+    #endif
+    """
+    int popcount "omaha8_popcount"(uint32_t x) noexcept nogil
 
 
 # ---------------------------------------------------------------- tables
@@ -192,6 +201,60 @@ cdef int build_high_keys() except -1:
             raise RuntimeError("high hand keys are not distinct")
         HIGH_KEYS[i + 1] = keys[i]
     HIGH_KEYS[0] = 0
+    return 0
+
+
+cdef int binomial(int n, int k) noexcept nogil:
+    cdef int i, r = 1
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+cdef inline int board_class(const uint8_t* r) noexcept nogil:
+    """Number (0..6187) of the multiset of five ranks r[0..4], in any order."""
+    cdef uint8_t s[5]
+    cdef uint8_t x
+    cdef int i, j
+    for i in range(5):
+        x = r[i]
+        j = i
+        while j > 0 and s[j - 1] > x:
+            s[j] = s[j - 1]
+            j -= 1
+        s[j] = x
+    # sorted ranks s0 <= .. <= s4 map to distinct positions s_i + i of 17:
+    # the combinatorial number system numbers them densely
+    return (MULTISET_RANK[0][s[0]] + MULTISET_RANK[1][s[1]] + MULTISET_RANK[2][s[2]]
+            + MULTISET_RANK[3][s[3]] + MULTISET_RANK[4][s[4]])
+
+
+cdef int build_high_board() except -1:
+    cdef int a, b, c, d, e, t, pair, cls
+    cdef uint8_t r[5]
+    cdef uint16_t triple[10]
+    cdef uint16_t best, v
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    for e in range(d, 13):
+                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
+                        cls = board_class(r)
+                        if cls < 0 or cls >= N_BOARD_CLASSES:
+                            raise RuntimeError(f"board class {cls} out of range")
+                        for t in range(10):
+                            triple[t] = TRIPLE_INDEX[r[TRIPLES[t][0]] * 169 + r[TRIPLES[t][1]] * 13
+                                                     + r[TRIPLES[t][2]]]
+                        for pair in range(N_PAIR_CLASSES):
+                            best = 0
+                            for t in range(10):
+                                v = HIGH_RANKS[pair * N_TRIPLE_CLASSES + triple[t]]
+                                if v > best:
+                                    best = v
+                            HIGH_BOARD[cls * N_PAIR_CLASSES + pair] = best
     return 0
 
 
@@ -253,6 +316,13 @@ cdef int build_tables() except -1:
             ranks[2] = triple_ranks[triple][0]; ranks[3] = triple_ranks[triple][1]
             ranks[4] = triple_ranks[triple][2]
             HIGH_RANKS[pair * N_TRIPLE_CLASSES + triple] = value_of_key(hand_key(ranks, False))
+    for a in range(13):
+        for b in range(13):
+            PAIR_CLASS[a * 13 + b] = PAIR_OFFSET[a * 13 + b] // N_TRIPLE_CLASSES
+    for i in range(5):
+        for a in range(13):
+            MULTISET_RANK[i][a] = binomial(a + i, i + 1)
+    build_high_board()
     for m in range(8192):
         HIGH_FLUSH[m] = 0
         if popcount(m) == 5:
@@ -279,6 +349,8 @@ cdef int build_tables() except -1:
     for hole in range(256):
         for board in range(256):
             LOW_BEST[hole << 8 | board] = 0
+            if popcount(hole) < 2 or popcount(board) < 3 or popcount(hole | board) < 5:
+                continue
             for i in range(N_LOW_VALUES, 0, -1):
                 m = LOW_MASKS[i]
                 if (m & ~(hole | board)) == 0 and popcount(m & hole) >= 2 and popcount(m & ~board) <= 2:
@@ -330,25 +402,22 @@ cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* bo
 
 
 cdef uint16_t high_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
-    cdef uint16_t triple[10]
     cdef uint8_t r[5]
-    cdef int i, t, p, n_pairs
-    cdef uint16_t best = 0, v, offset, flush
+    cdef int i, p, n_pairs
+    cdef uint16_t best = 0, v, flush
     cdef const uint16_t* row
     if n_hole > MAX_HOLE:
         n_hole = MAX_HOLE
     for i in range(5):
         r[i] = CARD_RANK[board[i]]
-    for t in range(10):
-        triple[t] = TRIPLE_INDEX[r[TRIPLES[t][0]] * 169 + r[TRIPLES[t][1]] * 13 + r[TRIPLES[t][2]]]
+    # one row of HIGH_BOARD holds, for this board, every hole pair's best
+    # over the ten board triples: a player costs one lookup per hole pair
+    row = HIGH_BOARD + board_class(r) * N_PAIR_CLASSES
     n_pairs = n_hole * (n_hole - 1) // 2
     for p in range(n_pairs):
-        offset = PAIR_OFFSET[CARD_RANK[hole[PAIRS[p][0]]] * 13 + CARD_RANK[hole[PAIRS[p][1]]]]
-        row = HIGH_RANKS + offset
-        for t in range(10):
-            v = row[triple[t]]
-            if v > best:
-                best = v
+        v = row[PAIR_CLASS[CARD_RANK[hole[PAIRS[p][0]]] * 13 + CARD_RANK[hole[PAIRS[p][1]]]]]
+        if v > best:
+            best = v
     flush = flush_value_row(hole, n_hole, board)
     return flush if flush > best else best
 
@@ -609,3 +678,47 @@ cdef tuple combo_cards(int combo, const uint8_t* hole, const uint8_t* board):
     cdef int p = combo // 10, t = combo % 10
     return (hole[PAIRS[p][0]], hole[PAIRS[p][1]],
             board[TRIPLES[t][0]], board[TRIPLES[t][1]], board[TRIPLES[t][2]])
+
+
+def table(name):
+    """A copy of one lookup table as a numpy array, for tests and tools."""
+    if name == "high_ranks":
+        return np.array(<uint16_t[:N_PAIR_CLASSES * N_TRIPLE_CLASSES]>HIGH_RANKS)
+    if name == "high_board":
+        return np.array(<uint16_t[:N_BOARD_CLASSES * N_PAIR_CLASSES]>HIGH_BOARD)
+    if name == "high_flush":
+        return np.array(<uint16_t[:8192]>HIGH_FLUSH)
+    if name == "pair_offset":
+        return np.array(<uint16_t[:169]>PAIR_OFFSET)
+    if name == "triple_index":
+        return np.array(<uint16_t[:2197]>TRIPLE_INDEX)
+    if name == "low_best":
+        return np.array(<uint8_t[:65536]>LOW_BEST)
+    if name == "low_of_mask":
+        return np.array(<uint8_t[:256]>LOW_OF_MASK)
+    raise KeyError(name)
+
+
+def five_card_values(const uint8_t[:, ::1] cards, uint16_t[::1] out):
+    """High value of each row of five cards, as the kernels score one combination.
+
+    Cards 0-1 index the pair table and 2-4 the triple table, exactly as a
+    2-of-hole x 3-of-board combination is scored; used to check every table
+    entry against all 2,598,960 five-card hands.
+    """
+    cdef Py_ssize_t row, n = cards.shape[0]
+    cdef uint16_t v, flush
+    cdef const uint8_t* c
+    if cards.shape[1] != 5 or out.shape[0] != n:
+        raise ValueError("cards must be (N, 5) and out (N,)")
+    with nogil:
+        for row in range(n):
+            c = &cards[row, 0]
+            v = HIGH_RANKS[PAIR_OFFSET[CARD_RANK[c[0]] * 13 + CARD_RANK[c[1]]]
+                           + TRIPLE_INDEX[CARD_RANK[c[2]] * 169 + CARD_RANK[c[3]] * 13 + CARD_RANK[c[4]]]]
+            if CARD_SUIT[c[0]] == CARD_SUIT[c[1]] == CARD_SUIT[c[2]] == CARD_SUIT[c[3]] == CARD_SUIT[c[4]]:
+                flush = HIGH_FLUSH[(1 << CARD_RANK[c[0]]) | (1 << CARD_RANK[c[1]]) | (1 << CARD_RANK[c[2]])
+                                   | (1 << CARD_RANK[c[3]]) | (1 << CARD_RANK[c[4]])]
+                if flush > v:
+                    v = flush
+            out[row] = v

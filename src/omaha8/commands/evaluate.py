@@ -1,0 +1,50 @@
+"""``omaha8 evaluate``: each hand's best high and low on one board."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..cards import format_card, format_cards, parse_cards
+from ..errors import DuplicateCardError
+from ..evaluate import evaluate
+
+EXAMPLE_BOARD = "Ah Kh 7c 4d 2s"
+EXAMPLE_HOLES = ("As 3s Qc Jd", "5c 5d 8h 9h")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "evaluate",
+        help="best high and low hand of each player on a board",
+        description="Print each hand's best high and 8-or-better low, with the five cards used "
+        "(exactly two from the hole, three from the board). With no arguments, evaluates an example deal.",
+    )
+    parser.add_argument("holes", nargs="*", help='hole cards of each player, e.g. "As 3s Qc Jd" (4 or 5 cards)')
+    parser.add_argument("--board", help=f'the five board cards (default with no holes: "{EXAMPLE_BOARD}")')
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    holes = args.holes or list(EXAMPLE_HOLES)
+    board_text = args.board or (EXAMPLE_BOARD if not args.holes else None)
+    if board_text is None:
+        raise SystemExit("omaha8 evaluate: error: --board is required when hole cards are given")
+    board = parse_cards(board_text, name="board")
+    parsed = [parse_cards(text, name=f"hole {i + 1}") for i, text in enumerate(holes)]
+    seen = {int(card): "the board" for card in board}
+    for i, hole in enumerate(parsed):
+        for card in hole.tolist():
+            if card in seen:
+                raise DuplicateCardError(f"card {format_card(card)!r} is in hole {i + 1} and in {seen[card]}")
+            seen[card] = f"hole {i + 1}"
+    print(f"Board: {format_cards(board)}")
+    for i, hole in enumerate(parsed):
+        hand = evaluate(hole, board)
+        print(f"Player {i + 1}: {format_cards(hole)}")
+        print(f"  high {hand.high:>5}  {hand.high_description:<36} {format_cards(hand.high_cards)}")
+        if hand.low is None or hand.low_cards is None:
+            print("  low      -  No low")
+        else:
+            print(f"  low  {hand.low:>5}  {hand.low_description:<36} {format_cards(hand.low_cards)}")
+    return 0
