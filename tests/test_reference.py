@@ -315,7 +315,7 @@ def test_flop_and_turn_boards() -> None:
         ([51, 50, 0, 1.0], [4, 8, 12, 16, 20], CardTypeError, r"hole\[3\] = 1.0 is not a card id"),
         ("As Ks", [4, 8, 12, 16, 20], CardTypeError, "hole must be a sequence of card ids"),
         (51, [4, 8, 12, 16, 20], CardTypeError, "hole must be a sequence of card ids"),
-        ([51], [4, 8, 12, 16, 20], ShapeError, "hole has 1 cards; it must have 2 to 5"),
+        ([51], [4, 8, 12, 16, 20], ShapeError, "hole has 1 card; it must have 2 to 5"),
         ([51, 50, 49, 48, 47, 46], [4, 8, 12, 16, 20], ShapeError, "hole has 6 cards"),
         ([51, 50, 0, 1], [4, 8], ShapeError, "board has 2 cards; it must have 3 to 5"),
         ([51, 50, 0, 1], [4, 8, 12, 16, 20, 24], ShapeError, "board has 6 cards"),

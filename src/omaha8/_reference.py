@@ -118,7 +118,8 @@ def _card_ids(cards: Iterable[SupportsIndex], name: str, sizes: tuple[int, ...])
         ids.append(card)
     if len(ids) not in sizes:
         wanted = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
-        raise ShapeError(f"{name} has {len(ids)} cards; it must have {wanted}")
+        plural = "" if len(ids) == 1 else "s"
+        raise ShapeError(f"{name} has {len(ids)} card{plural}; it must have {wanted}")
     seen = set()
     for card in ids:
         if card in seen:
