@@ -722,3 +722,13 @@ def five_card_values(const uint8_t[:, ::1] cards, uint16_t[::1] out):
                 if flush > v:
                     v = flush
             out[row] = v
+
+
+def board_class_of(ranks):
+    """The HIGH_BOARD row number of five ranks (0..12, any order)."""
+    cdef uint8_t r[5]
+    for i in range(5):
+        if not 0 <= ranks[i] <= 12:
+            raise ValueError(f"rank {ranks[i]} out of range")
+        r[i] = ranks[i]
+    return board_class(r)

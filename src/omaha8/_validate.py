@@ -83,8 +83,8 @@ def check_deals(holes: U8Array, boards: U8Array, hole_name: str = "holes", board
     ``boards`` is (N, b) or (b,), one board shared by every row.
     """
     n = holes.shape[0]
-    flat = holes.reshape(n, -1)
-    board_rows = boards.reshape(1 if boards.ndim == 1 else boards.shape[0], -1)
+    flat = holes.reshape(n, int(np.prod(holes.shape[1:], dtype=np.int64)))
+    board_rows = boards.reshape(1 if boards.ndim == 1 else boards.shape[0], boards.shape[-1])
     if board_rows.shape[1] == 0:
         board_rows = np.zeros((0, 0), dtype=np.uint8)  # holes only
     found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows))
