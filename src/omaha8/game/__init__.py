@@ -1,0 +1,53 @@
+"""Play Omaha Hi/Lo hands: blinds, betting, side pots, showdown, histories.
+
+A :class:`Table` seats 2 to 10 players (2 to 9 for 5-card Omaha) and deals
+hand after hand under a :class:`FixedLimit`, :class:`PotLimit` or
+:class:`NoLimit` structure, or a :class:`MixedGame` switching between pot
+limit and limit. Each :class:`Hand` is driven one action at a time.
+
+>>> from omaha8.game import Table, PotLimit
+>>> table = Table([200] * 6, PotLimit(1, 2), seed=7)
+>>> hand = table.new_hand()
+>>> hand.legal_actions()
+LegalActions(seat=3, call=2, min_to=4, max_to=7, raising=True)
+>>> hand.act("raise", 7)
+>>> for _ in range(5):
+...     hand.act("fold")
+>>> hand.result.payouts            # 5 uncalled back, the blinds' 3 won
+(0, 0, 0, 10, 0, 0)
+>>> hand.result.net
+(0, -1, -2, 3, 0, 0)
+>>> hand.act("check")
+Traceback (most recent call last):
+...
+omaha8.game.hand.IllegalActionError: cannot check: the hand is over
+"""
+
+from __future__ import annotations
+
+from .hand import ACTIONS, STREETS, GameError, Hand, HandResult, IllegalActionError, LegalActions
+from .history import Event, HandHistory, ReplayError, replay
+from .structures import HEADS_UP_RULES, FixedLimit, MixedGame, NoLimit, PotLimit, Structure
+from .table import BuyInError, Table
+
+__all__ = [
+    "Table",
+    "Hand",
+    "HandResult",
+    "LegalActions",
+    "FixedLimit",
+    "PotLimit",
+    "NoLimit",
+    "MixedGame",
+    "Structure",
+    "HEADS_UP_RULES",
+    "Event",
+    "HandHistory",
+    "replay",
+    "ACTIONS",
+    "STREETS",
+    "GameError",
+    "IllegalActionError",
+    "ReplayError",
+    "BuyInError",
+]

@@ -1,0 +1,220 @@
+"""Hand histories: every event of a hand, as data and as text, and replay.
+
+>>> from omaha8.game import Hand, PotLimit, replay
+>>> hand = Hand([100, 100], PotLimit(1, 2), button=0, holes=["As Ad 2c 3c", "Ks Kd 4h 5h"],
+...             board="7c 8d 9h Ts 2d")
+>>> hand.act("call"); hand.act("check")
+>>> hand.act("bet", 4); hand.act("fold")
+>>> print(hand.history.text())
+Omaha Hi/Lo, pot limit 1/2, 2 seats, button seat 0
+Seat 0: 100 chips
+Seat 1: 100 chips
+Seat 0 posts small blind 1
+Seat 1 posts big blind 2
+Seat 1 is dealt Ks Kd 4h 5h
+Seat 0 is dealt As Ad 2c 3c
+Seat 0 calls 1
+Seat 1 checks
+*** FLOP *** 7c 8d 9h
+Seat 1 bets 4
+Seat 0 folds
+Uncalled 4 returned to seat 1
+Pot 4, seats 1
+Seat 1 collects 4
+>>> replay(hand.history).result.payouts
+(0, 8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..cards import format_cards
+from .hand import ACTIONS, GameError, Hand, IllegalActionError
+from .structures import Structure
+
+__all__ = ["Event", "HandHistory", "ReplayError", "replay"]
+
+
+class ReplayError(GameError):
+    """A history that does not replay to the same events."""
+
+
+class Event(NamedTuple):
+    """One thing that happened in a hand.
+
+    ``kind`` is one of:
+
+    - ``"small_blind"``, ``"big_blind"``: ``seat`` posts ``amount``.
+    - ``"hole"``: ``seat`` is dealt ``cards``.
+    - ``"flop"``, ``"turn"``, ``"river"``: board ``cards`` dealt.
+    - ``"fold"``, ``"check"``, ``"call"``, ``"bet"``, ``"raise"``: ``seat``
+      acts, putting in ``amount`` more chips, to a street total ``total``.
+    - ``"show"``: ``seat`` shows ``cards`` (in show order).
+    - ``"uncalled"``: ``amount`` returned to ``seat``.
+    - ``"pot"``: pot number ``total`` of ``amount`` chips, contested by
+      ``seats``.
+    - ``"award"``: ``seat`` wins ``amount`` of pot ``total``; ``note`` says
+      which half (``"high"``, ``"low"`` or ``"scoop"`` for the whole pot).
+    - ``"collect"``: ``seat`` takes ``amount`` from the pots in all.
+
+    ``all_in`` marks a post or action that put the seat all-in. Seat -1
+    means the table.
+    """
+
+    kind: str
+    seat: int = -1
+    amount: int = 0
+    total: int = 0
+    cards: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+    all_in: bool = False
+    note: str = ""
+
+    def text(self) -> str:
+        """The event as a line of text."""
+        kind, seat = self.kind, self.seat
+        tail = " and is all-in" if self.all_in else ""
+        if kind == "small_blind":
+            return f"Seat {seat} posts small blind {self.amount}{tail}"
+        if kind == "big_blind":
+            return f"Seat {seat} posts big blind {self.amount}{tail}"
+        if kind == "hole":
+            return f"Seat {seat} is dealt {format_cards(self.cards)}"
+        if kind in ("flop", "turn", "river"):
+            return f"*** {kind.upper()} *** {format_cards(self.cards)}"
+        if kind in ("fold", "check"):
+            return f"Seat {seat} {kind}s"
+        if kind == "call":
+            return f"Seat {seat} calls {self.amount}{tail}"
+        if kind == "bet":
+            return f"Seat {seat} bets {self.total}{tail}"
+        if kind == "raise":
+            return f"Seat {seat} raises to {self.total}{tail}"
+        if kind == "show":
+            return f"Seat {seat} shows {format_cards(self.cards)}"
+        if kind == "uncalled":
+            return f"Uncalled {self.amount} returned to seat {seat}"
+        if kind == "pot":
+            name = "Pot" if self.total == 0 else f"Side pot {self.total}"
+            return f"{name} {self.amount}, seats {', '.join(map(str, self.seats))}"
+        if kind == "award":
+            name = "pot" if self.total == 0 else f"side pot {self.total}"
+            return f"Seat {seat} wins {self.amount} ({self.note}) from {name}"
+        if kind == "collect":
+            return f"Seat {seat} collects {self.amount}"
+        return f"{kind} {seat} {self.amount}"
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """Everything needed to reproduce a hand, and what happened in it.
+
+    Attributes
+    ----------
+    variant, structure, stacks, button, odd_chips
+        The hand's setup (stacks before the blinds).
+    holes
+        Hole cards of each seat (None for seats sitting out).
+    board
+        The board cards dealt.
+    events
+        Every :class:`Event` in order.
+    """
+
+    variant: int
+    structure: Structure
+    stacks: tuple[int, ...]
+    button: int
+    holes: tuple[tuple[int, ...] | None, ...]
+    board: tuple[int, ...]
+    events: tuple[Event, ...]
+    odd_chips: Any = None
+
+    @property
+    def actions(self) -> tuple[Event, ...]:
+        """Only the players' actions (fold, check, call, bet, raise)."""
+        return tuple(e for e in self.events if e.kind in ACTIONS)
+
+    def text(self) -> str:
+        """The history as readable text, one event a line."""
+        game = "Omaha Hi/Lo" if self.variant == 4 else "5-card Omaha Hi/Lo"
+        lines = [f"{game}, {self.structure.name}, {len(self.stacks)} seats, button seat {self.button}"]
+        lines += [f"Seat {s}: {c} chips" for s, c in enumerate(self.stacks) if c > 0]
+        lines += [event.text() for event in self.events]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def replay(history: HandHistory) -> Hand:
+    """Play a history's actions again on the same deal; the new hand's events must match.
+
+    Parameters
+    ----------
+    history
+        A :attr:`Hand.history`.
+
+    Returns
+    -------
+    Hand
+        The replayed hand, in the state the history ends in.
+
+    Raises
+    ------
+    ReplayError
+        An action is refused, or the replay's events differ from the
+        history's (the message gives the first difference).
+
+    Examples
+    --------
+    >>> from omaha8.game import Hand, NoLimit
+    >>> hand = Hand([100, 100, 100], NoLimit(1, 2), seed=4)
+    >>> hand.act("fold"); hand.act("fold")
+    >>> replay(hand.history).history == hand.history
+    True
+    >>> import dataclasses
+    >>> replay(dataclasses.replace(hand.history, button=1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    omaha8.game.history.ReplayError: event 0 differs: replayed Event(kind='small_blind', seat=2, ...
+    """
+    hand = Hand(
+        history.stacks,
+        history.structure,
+        button=history.button,
+        variant=history.variant,
+        holes=history.holes,
+        board=history.board,
+        odd_chips=history.odd_chips,
+    )
+    want = history.events
+    checked = 0
+
+    def compare() -> None:
+        # report the first event that differs, before the actions that follow it are refused
+        nonlocal checked
+        got = hand._log
+        upto = min(len(got), len(want))
+        for j in range(checked, upto):
+            if Event._make(got[j]) != want[j]:
+                raise ReplayError(f"event {j} differs: replayed {Event._make(got[j])!r}, history has {want[j]!r}")
+        checked = upto
+
+    for i, event in enumerate(want):
+        if event.kind not in ACTIONS:
+            continue
+        compare()
+        if hand.is_over:
+            raise ReplayError(f"event {i} ({event.text()}): the replayed hand is already over")
+        amount = event.total if event.kind in ("bet", "raise") else None
+        try:
+            hand.act(event.kind, amount, seat=event.seat)
+        except IllegalActionError as exc:
+            raise ReplayError(f"event {i} ({event.text()}) is refused: {exc}") from None
+    compare()
+    if len(hand._log) != len(want):
+        raise ReplayError(f"the replay has {len(hand._log)} events, the history {len(want)}")
+    return hand
