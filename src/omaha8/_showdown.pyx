@@ -1,0 +1,306 @@
+# cython: language_level=3
+"""nogil kernels for splitting one pot over many deals.
+
+Each row is one deal: P seats' holes and a board. A row costs one board pass
+(the board's low-rank mask) and then one high and one low evaluation per
+active seat; the winners of each half come out as seat bitmasks, from which
+the fractional shares follow.
+
+The wrappers here only adapt types: :mod:`omaha8.showdown` checks shapes,
+card ids, duplicates and the active mask before calling them.
+"""
+
+from cython.parallel cimport prange
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+
+from omaha8._core cimport (
+    MAX_HOLE,
+    N_BOARD_CLASSES,
+    N_PAIR_CLASSES,
+    N_TRIPLE_CLASSES,
+    card_lowbit_table,
+    card_rank_table,
+    card_suit_table,
+    high_flush_table,
+    low_best_table,
+    pair_offset_table,
+    resolve_threads,
+)
+
+import numpy as np
+
+from omaha8 import _core
+
+cdef enum:
+    MAX_SEATS = 16
+
+cdef const uint8_t* RANK = card_rank_table()
+cdef const uint8_t* SUIT = card_suit_table()
+cdef const uint8_t* LOWBIT = card_lowbit_table()
+cdef const uint8_t* LOW_BEST = low_best_table()
+cdef const uint16_t* HIGH_FLUSH = high_flush_table()
+
+# HIGH_BOARD[board class * 91 + pair class]: a hole rank pair's best non-flush
+# value over the ten triples of a board rank multiset. _core builds it; its
+# pxd does not export it, so this module keeps a read-only copy (1.1 MB) and
+# numbers board classes exactly as _core does (tests check every entry).
+_HIGH_BOARD = _core.table("high_board")
+if _HIGH_BOARD.shape != (N_BOARD_CLASSES * N_PAIR_CLASSES,) or _HIGH_BOARD.dtype != np.uint16:
+    raise ImportError("omaha8._core.table('high_board') has an unexpected layout")
+_HIGH_BOARD = np.ascontiguousarray(_HIGH_BOARD)
+_HIGH_BOARD.setflags(write=False)
+cdef const uint16_t[::1] HIGH_BOARD_VIEW = _HIGH_BOARD
+cdef const uint16_t* HIGH_BOARD = &HIGH_BOARD_VIEW[0]
+
+# PAIR_CLASS[r1 * 13 + r2]: unordered rank pair class 0..90
+cdef uint8_t PAIR_CLASS[169]
+# MULTISET_RANK[i][r] = C(r + i, i + 1): sorted ranks s0 <= .. <= s4 sit at
+# distinct positions s_i + i of 17, numbered densely by the combinatorial system
+cdef uint16_t MULTISET_RANK[5][13]
+# the ten 3-of-5 index triples
+cdef int TRIPLES[10][3]
+
+
+cdef int binomial(int n, int k) noexcept nogil:
+    cdef int i, r = 1
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+cdef int build_tables() except -1:
+    cdef int a, i, j, k, n = 0
+    cdef const uint16_t* pair_offset = pair_offset_table()
+    for a in range(169):
+        PAIR_CLASS[a] = pair_offset[a] // N_TRIPLE_CLASSES
+    for i in range(5):
+        for a in range(13):
+            MULTISET_RANK[i][a] = binomial(a + i, i + 1)
+    for i in range(3):
+        for j in range(i + 1, 4):
+            for k in range(j + 1, 5):
+                TRIPLES[n][0] = i; TRIPLES[n][1] = j; TRIPLES[n][2] = k
+                n += 1
+    return 0
+
+
+build_tables()
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define omaha8_sd_popcount(x) __builtin_popcount(x)
+    #else
+    static int omaha8_sd_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+    #endif
+    """
+    int popcount "omaha8_sd_popcount"(uint32_t x) noexcept nogil
+
+
+cdef inline int board_class(const uint8_t* board) noexcept nogil:
+    """Number 0..6187 of the multiset of the board's five ranks (as in _core)."""
+    cdef uint8_t s[5]
+    cdef uint8_t x
+    cdef int i, j
+    for i in range(5):
+        x = RANK[board[i]]
+        j = i
+        while j > 0 and s[j - 1] > x:
+            s[j] = s[j - 1]
+            j -= 1
+        s[j] = x
+    return (MULTISET_RANK[0][s[0]] + MULTISET_RANK[1][s[1]] + MULTISET_RANK[2][s[2]]
+            + MULTISET_RANK[3][s[3]] + MULTISET_RANK[4][s[4]])
+
+
+# What every seat of a deal shares: computed once per board.
+cdef struct BoardParts:
+    const uint16_t* high_row    # HIGH_BOARD row of the board's ranks
+    uint32_t low_mask           # board low ranks; 0 when fewer than three
+    int flush_suit              # suit with three or more board cards, -1 if none
+    int n_flush_triples
+    uint32_t flush_triples[10]  # rank masks of each three of those cards
+
+
+cdef inline void board_parts(const uint8_t* board, BoardParts* out) noexcept nogil:
+    cdef int i, t, n = 0
+    cdef int counts[4]
+    cdef uint32_t bits[5]
+    cdef uint32_t low = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    for i in range(5):
+        low |= LOWBIT[board[i]]
+        counts[SUIT[board[i]]] += 1
+    out.high_row = HIGH_BOARD + board_class(board) * N_PAIR_CLASSES
+    out.low_mask = low if popcount(low) >= 3 else 0
+    out.flush_suit = -1
+    out.n_flush_triples = 0
+    for i in range(4):
+        if counts[i] >= 3:
+            out.flush_suit = i
+    if out.flush_suit < 0:
+        return
+    for i in range(5):
+        if SUIT[board[i]] == out.flush_suit:
+            bits[n] = (<uint32_t>1) << RANK[board[i]]
+            n += 1
+    for t in range(10):
+        if TRIPLES[t][2] < n:
+            out.flush_triples[out.n_flush_triples] = bits[TRIPLES[t][0]] | bits[TRIPLES[t][1]] | bits[TRIPLES[t][2]]
+            out.n_flush_triples += 1
+
+
+# Best high value of one hole against a board's precomputed parts.
+cdef inline uint16_t seat_high(const uint8_t* hole, int n_hole, const BoardParts* b) noexcept nogil:
+    cdef int i, j, t, n_suited = 0
+    cdef uint8_t ranks[MAX_HOLE]
+    cdef uint32_t suited[MAX_HOLE]
+    cdef uint32_t pair
+    cdef uint16_t best = 0, v
+    for i in range(n_hole):
+        ranks[i] = RANK[hole[i]]
+    for i in range(n_hole - 1):
+        for j in range(i + 1, n_hole):
+            v = b.high_row[PAIR_CLASS[ranks[i] * 13 + ranks[j]]]
+            if v > best:
+                best = v
+    if b.flush_suit >= 0:
+        for i in range(n_hole):
+            if SUIT[hole[i]] == b.flush_suit:
+                suited[n_suited] = (<uint32_t>1) << ranks[i]
+                n_suited += 1
+        for i in range(n_suited - 1):
+            for j in range(i + 1, n_suited):
+                pair = suited[i] | suited[j]
+                for t in range(b.n_flush_triples):
+                    v = HIGH_FLUSH[pair | b.flush_triples[t]]
+                    if v > best:
+                        best = v
+    return best
+
+
+# Winners of one deal: bit p set when seat p wins the high (bits 0-15) or the low (bits 16-31).
+# active (NULL: every seat) is read at active[active_at + p].
+cdef inline uint32_t winners_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
+                                 const uint8_t* active, Py_ssize_t active_at) noexcept nogil:
+    cdef BoardParts parts
+    cdef int p, i
+    cdef uint32_t hole_low
+    cdef uint16_t high, best_high = 0, high_mask = 0, low_mask = 0
+    cdef uint8_t low, best_low = 0
+    cdef const uint8_t* hole
+    if n_hole > MAX_HOLE:
+        n_hole = MAX_HOLE
+    board_parts(board, &parts)
+    for p in range(n_seats):
+        if active != NULL and not active[active_at + p]:
+            continue
+        hole = holes + p * n_hole
+        high = seat_high(hole, n_hole, &parts)
+        if high > best_high:
+            best_high = high
+            high_mask = 0
+        if high == best_high:
+            high_mask |= <uint16_t>(1 << p)
+        if parts.low_mask:
+            hole_low = 0
+            for i in range(n_hole):
+                hole_low |= LOWBIT[hole[i]]
+            low = LOW_BEST[(hole_low << 8) | parts.low_mask]
+            if low > best_low:
+                best_low = low
+                low_mask = 0
+            if low and low == best_low:
+                low_mask |= <uint16_t>(1 << p)
+    return high_mask | (<uint32_t>low_mask << 16)
+
+
+# Fraction of the pot each seat takes, from the winner masks of one deal.
+cdef inline void shares_row(uint16_t high_mask, uint16_t low_mask, int n_seats, double* out) noexcept nogil:
+    cdef int p, n_high = popcount(high_mask), n_low = popcount(low_mask)
+    cdef double high_share = 0.0, low_share = 0.0
+    if n_high:
+        high_share = (0.5 if n_low else 1.0) / n_high
+    if n_low:
+        low_share = 0.5 / n_low
+    for p in range(n_seats):
+        out[p] = (high_share if (high_mask >> p) & 1 else 0.0) + (low_share if (low_mask >> p) & 1 else 0.0)
+
+
+cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
+                      const uint8_t[:, ::1] active) except -1:
+    cdef Py_ssize_t n = holes.shape[0]
+    if holes.shape[1] < 1 or holes.shape[1] > MAX_SEATS:
+        raise ValueError(f"holes must have 1..{MAX_SEATS} seats")
+    if holes.shape[2] < 2 or holes.shape[2] > MAX_HOLE or boards.shape[1] != 5:
+        raise ValueError("holes must have 2..5 cards per seat and boards 5")
+    if boards.shape[0] != n and boards.shape[0] != 1:
+        raise ValueError("boards must have one row per deal or exactly one row")
+    if active is not None and (active.shape[0] != n or active.shape[1] != holes.shape[1]):
+        raise ValueError("active must be (N, P)")
+    return 0
+
+
+def winners(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
+            uint16_t[::1] high_out, uint16_t[::1] low_out, n_threads=None):
+    """Fill the high and low winner bitmasks of every deal.
+
+    ``holes`` (N, P, k); ``boards`` (N, 5) or (1, 5) shared; ``active``
+    (N, P) of 0/1 or None for all seats. Card bytes need not be valid.
+    """
+    cdef Py_ssize_t n = holes.shape[0], row
+    cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
+    cdef int threads = resolve_threads(n_threads)
+    cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
+    cdef Py_ssize_t hole_step = n_seats * n_hole
+    cdef const uint8_t* hole_ptr
+    cdef const uint8_t* board_ptr
+    cdef const uint8_t* active_ptr = NULL
+    cdef uint32_t masks
+    check_shapes(holes, boards, active)
+    if high_out.shape[0] != n or low_out.shape[0] != n:
+        raise ValueError("outputs must have one entry per deal")
+    if n == 0:
+        return
+    hole_ptr = &holes[0, 0, 0]
+    board_ptr = &boards[0, 0]
+    if active is not None:
+        active_ptr = &active[0, 0]
+    for row in prange(n, nogil=True, schedule="static", num_threads=threads):
+        masks = winners_row(hole_ptr + row * hole_step, n_seats, n_hole, board_ptr + row * board_step,
+                            active_ptr, row * n_seats)
+        high_out[row] = <uint16_t>(masks & 0xFFFF)
+        low_out[row] = <uint16_t>(masks >> 16)
+
+
+def pot_shares(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
+               double[:, ::1] out, n_threads=None):
+    """Fill ``out`` (N, P) with each seat's fraction of one pot, deal by deal.
+
+    Arguments as :func:`winners`; a deal with no active seat gets all zeros.
+    """
+    cdef Py_ssize_t n = holes.shape[0], row
+    cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
+    cdef int threads = resolve_threads(n_threads)
+    cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
+    cdef Py_ssize_t hole_step = n_seats * n_hole
+    cdef const uint8_t* hole_ptr
+    cdef const uint8_t* board_ptr
+    cdef const uint8_t* active_ptr = NULL
+    cdef uint32_t masks
+    check_shapes(holes, boards, active)
+    if out.shape[0] != n or out.shape[1] != n_seats:
+        raise ValueError("out must be (N, P)")
+    if n == 0:
+        return
+    hole_ptr = &holes[0, 0, 0]
+    board_ptr = &boards[0, 0]
+    if active is not None:
+        active_ptr = &active[0, 0]
+    for row in prange(n, nogil=True, schedule="static", num_threads=threads):
+        masks = winners_row(hole_ptr + row * hole_step, n_seats, n_hole, board_ptr + row * board_step,
+                            active_ptr, row * n_seats)
+        shares_row(<uint16_t>(masks & 0xFFFF), <uint16_t>(masks >> 16), n_seats, &out[row, 0])

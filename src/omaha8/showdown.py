@@ -1,0 +1,675 @@
+"""Showdown: who wins each pot, and how the chips are split.
+
+:func:`showdown` settles one hand at the table: it cuts the chips into a main
+pot and side pots, returns an uncalled bet, splits every pot into a high and
+a low half among the live seats eligible for it, and pays odd chips by the
+cardroom rule (or a policy you give it). :func:`pot_shares` and
+:func:`winners` do the hi/lo split of one pot over arrays of many deals.
+
+The rules are those of ``RULES.md`` §4-5; where they are silent this module
+follows the standard cardroom rule, and says so where it applies.
+
+>>> result = showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"])
+>>> result.payouts  # seat 0: three kings for high and 7-4-3-2-A for low
+(2, 0)
+>>> result.pots[0].split
+<PotSplit.SAME_WINNERS: 'same winners'>
+>>> showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "3c 8d Qc Jc"])
+Traceback (most recent call last):
+...
+omaha8.errors.DuplicateCardError: card '3c' appears twice: holes[0][0] and holes[1][0]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _showdown
+from ._validate import card_array, check_deals
+from .cards import CardsLike, format_card, parse_cards
+from .errors import ChipError, DuplicateCardError, ShapeError, ShowdownError
+from .evaluate import HandEvaluation, evaluate
+
+__all__ = [
+    "MAX_SEATS",
+    "OddChipPolicy",
+    "CardroomOddChips",
+    "PotSplit",
+    "Pot",
+    "ShowdownResult",
+    "showdown",
+    "pot_shares",
+    "winners",
+]
+
+#: Most seats :func:`pot_shares` and :func:`winners` take (seat masks are 16 bits).
+MAX_SEATS = 16
+
+SharesArray = np.ndarray[Any, np.dtype[np.float64]]
+MaskArray = np.ndarray[Any, np.dtype[np.uint16]]
+
+
+# ---------------------------------------------------------------- odd chips
+
+
+@runtime_checkable
+class OddChipPolicy(Protocol):
+    """How :func:`showdown` places chips that do not divide evenly.
+
+    A pot cut in halves is first cut by :meth:`split_halves`; each half (or
+    the whole pot, when it is not cut) is then divided equally among its
+    tied winners, and the ``amount % len(winners)`` chips left over go one
+    each to the first winners of :meth:`order`. No winner ever gets more
+    than one odd chip from one division.
+    """
+
+    def split_halves(self, amount: int) -> tuple[int, int]:
+        """Cut ``amount`` chips into ``(high half, low half)``."""
+        ...
+
+    def order(self, winners: Sequence[int], button: int, n_seats: int) -> Sequence[int]:
+        """The winners in the order they receive odd chips."""
+        ...
+
+
+class CardroomOddChips:
+    """The cardroom odd-chip rule (RULES.md §4.5, Robert's Rules, TDA).
+
+    * An odd chip between the halves goes to the high half.
+    * Chips left over when a half is divided among tied winners go one each
+      to those winners clockwise from the button, the first seat left of the
+      button first (the button itself is last).
+
+    Subclass it and override one method to change one part of the rule.
+
+    Examples
+    --------
+    >>> rule = CardroomOddChips()
+    >>> rule.split_halves(65)
+    (33, 32)
+    >>> rule.order([0, 2, 4], button=2, n_seats=6)  # left of the button first
+    (4, 0, 2)
+
+    A room that gives the odd chip to the low half instead (seat 0 wins the
+    high of a 9-chip pot, seat 1 the low):
+
+    >>> class LowGetsOddChip(CardroomOddChips):
+    ...     def split_halves(self, amount):
+    ...         return amount // 2, amount - amount // 2
+    >>> deal = ("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c Jh Jd", "Tc Td 8h 8s"])
+    >>> showdown(*deal, contributions=[3, 3, 3]).payouts
+    (5, 4, 0)
+    >>> showdown(*deal, contributions=[3, 3, 3], odd_chips=LowGetsOddChip()).payouts
+    (4, 5, 0)
+    """
+
+    def split_halves(self, amount: int) -> tuple[int, int]:
+        """``(amount - amount // 2, amount // 2)``: the odd chip goes high."""
+        low = amount // 2
+        return amount - low, low
+
+    def order(self, winners: Sequence[int], button: int, n_seats: int) -> Sequence[int]:
+        """Winners clockwise from the seat left of the button."""
+        return tuple(sorted(winners, key=lambda seat: (seat - button - 1) % n_seats))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+_CARDROOM = CardroomOddChips()
+
+
+# ---------------------------------------------------------------- results
+
+
+class PotSplit(enum.Enum):
+    """How one pot was divided."""
+
+    #: Only one live seat was eligible: it takes the pot without showing.
+    UNCONTESTED = "uncontested"
+    #: No eligible seat had a qualifying low: the best high takes it all.
+    HIGH_ONLY = "high only"
+    #: The same seat(s) won high and low: the whole pot divided once among them.
+    SAME_WINNERS = "same winners"
+    #: Cut into a high half and a low half, each divided among its winners.
+    HALVES = "halves"
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot (the main pot or a side pot) and how it was split.
+
+    Attributes
+    ----------
+    amount
+        Chips in the pot.
+    eligible
+        Live seats that may win it (they put in at least its level), ascending.
+    split
+        How the pot was divided, a :class:`PotSplit`.
+    high_winners
+        Seats that won the high (the sole eligible seat of an uncontested pot).
+    low_winners
+        Seats that won the low; None when no eligible seat has a low or the
+        pot was uncontested.
+    halves
+        ``(high half, low half)`` in chips when the pot was cut in halves
+        (:attr:`PotSplit.HALVES`), else None.
+    awards
+        Chips from this pot per seat (one entry per seat of the table).
+    odd_chips
+        Seats that received an odd chip from dividing this pot among tied
+        winners, in the order they got them (a seat quartered in both halves
+        may appear twice).
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    split: PotSplit
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...] | None
+    halves: tuple[int, int] | None
+    awards: tuple[int, ...]
+    odd_chips: tuple[int, ...]
+
+    @property
+    def scooper(self) -> int | None:
+        """The seat that won the whole pot at showdown alone, else None."""
+        if self.split in (PotSplit.HIGH_ONLY, PotSplit.SAME_WINNERS) and len(self.high_winners) == 1:
+            return self.high_winners[0]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownResult:
+    """The settlement of one hand; every per-seat tuple has one entry per seat.
+
+    Attributes
+    ----------
+    payouts
+        Chips each seat takes from the table: pots won plus uncalled chips
+        returned. They sum exactly to the contributions.
+    net
+        ``payouts - contributions`` per seat; sums to zero.
+    pots
+        The main pot, then the side pots in order of level.
+    uncalled
+        Chips returned to the seat whose bet nobody matched (zeros elsewhere).
+    hands
+        Each live seat's :class:`~omaha8.HandEvaluation`; None for folded or
+        empty seats and for cards that were not all dealt (everyone else folded).
+    scoops
+        Seats that won at least one pot whole at showdown, ascending.
+    show_order
+        The order live seats with chips in show their cards; empty when only
+        one of them is left (it wins without showing).
+    contributions
+        The chips each seat put in (the defaults filled in).
+    """
+
+    payouts: tuple[int, ...]
+    net: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    uncalled: tuple[int, ...]
+    hands: tuple[HandEvaluation | None, ...]
+    scoops: tuple[int, ...]
+    show_order: tuple[int, ...]
+    contributions: tuple[int, ...]
+
+
+# ---------------------------------------------------------------- input checks
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _seat(value: object, name: str, n_seats: int) -> int:
+    """A seat number 0..n_seats-1, or a ShowdownError naming ``name``."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        seat = int(value)
+        if 0 <= seat < n_seats:
+            return seat
+    raise ShowdownError(f"{name} must be a seat number 0..{n_seats - 1}, not {value!r}")
+
+
+def _card_tuple(cards: object, name: str) -> tuple[int, ...]:
+    """Card ids of one hand; plain lists/tuples of valid ids skip the parser."""
+    if type(cards) is tuple or type(cards) is list:
+        if all(type(c) is int and 0 <= c < 52 for c in cards):
+            return tuple(cards)
+    return tuple(parse_cards(cards, name=name).tolist())  # type: ignore[arg-type]
+
+
+def _folded_seats(folded: Iterable[int] | None, n_seats: int) -> set[int]:
+    if folded is None:
+        return set()
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+        raise ShowdownError(f"folded must be an iterable of seat numbers, not {folded!r}")
+    return {_seat(seat, f"folded seat {seat!r}", n_seats) for seat in folded}
+
+
+def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -> tuple[int, ...]:
+    if contributions is None:
+        live_set = set(live)
+        return tuple(1 if seat in live_set else 0 for seat in range(n_seats))
+    if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Iterable):
+        raise ChipError(f"contributions must be a sequence of chip counts, not {contributions!r}")
+    chips = list(contributions)
+    if len(chips) != n_seats:
+        raise ShapeError(f"contributions has {len(chips)} entries but holes has {n_seats} seats")
+    for seat, amount in enumerate(chips):
+        if not _is_int(amount):
+            raise ChipError(f"contributions[{seat}] = {amount!r} is not a whole number of chips")
+        if amount < 0:
+            raise ChipError(f"contributions[{seat}] = {amount} is negative")
+    return tuple(int(amount) for amount in chips)
+
+
+def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
+    first: dict[int, str] = {}
+    places = [(c, f"board[{i}]") for i, c in enumerate(board)]
+    for seat, hole in enumerate(holes):
+        if hole is not None:
+            places += [(c, f"holes[{seat}][{i}]") for i, c in enumerate(hole)]
+    for card, place in places:
+        if card in first:
+            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
+        first[card] = place
+
+
+# ---------------------------------------------------------------- pots
+
+
+def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """``(amount, eligible live seats)`` of each pot, main pot first.
+
+    Every contribution level cuts a layer; layers with the same eligible
+    seats are one pot (a folded seat's level adds dead money, not a pot),
+    and a layer no live seat reached joins the highest pot below it.
+    """
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in sorted(set(c for c in chips if c > 0)):
+        amount = sum(min(c, level) - min(c, below) for c in chips)
+        eligible = tuple(seat for seat in live_chips if chips[seat] >= level)
+        if pots and (not eligible or eligible == pots[-1][1]):
+            pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+        else:
+            pots.append((amount, eligible))
+        below = level
+    return pots
+
+
+def _divide(amount: int, winners: Sequence[int], awards: list[int], odd: list[int]) -> None:
+    """Give ``amount`` to ``winners`` equally, odd chips one each in the order given."""
+    share, left = divmod(amount, len(winners))
+    for i, seat in enumerate(winners):
+        awards[seat] += share + (1 if i < left else 0)
+    odd.extend(winners[:left])
+
+
+def _ordered(policy: OddChipPolicy, winners: tuple[int, ...], button: int, n_seats: int) -> tuple[int, ...]:
+    if len(winners) == 1:
+        return winners
+    order = tuple(policy.order(winners, button, n_seats))
+    if sorted(order) != list(winners):
+        raise ShowdownError(f"odd_chips.order({list(winners)}) returned {list(order)}, not an order of those seats")
+    return order
+
+
+def _split(
+    amount: int,
+    eligible: tuple[int, ...],
+    high: list[int],
+    low: list[int],
+    policy: OddChipPolicy,
+    button: int,
+    n_seats: int,
+) -> Pot:
+    """Split one pot among its eligible seats by their high and low values."""
+    awards = [0] * n_seats
+    odd: list[int] = []
+    if len(eligible) == 1:
+        awards[eligible[0]] = amount
+        return Pot(amount, eligible, PotSplit.UNCONTESTED, eligible, None, None, tuple(awards), ())
+    best_high = max(high[seat] for seat in eligible)
+    high_winners = tuple(seat for seat in eligible if high[seat] == best_high)
+    best_low = max(low[seat] for seat in eligible)
+    low_winners = tuple(seat for seat in eligible if low[seat] == best_low) if best_low else None
+    halves = None
+    if low_winners is None or low_winners == high_winners:
+        split = PotSplit.HIGH_ONLY if low_winners is None else PotSplit.SAME_WINNERS
+        _divide(amount, _ordered(policy, high_winners, button, n_seats), awards, odd)
+    else:
+        split = PotSplit.HALVES
+        cut = policy.split_halves(amount)
+        if (not isinstance(cut, tuple) or len(cut) != 2 or not all(_is_int(x) and x >= 0 for x in cut)
+                or sum(cut) != amount):
+            raise ChipError(f"odd_chips.split_halves({amount}) returned {cut!r}, not two chip counts adding up to it")
+        halves = (int(cut[0]), int(cut[1]))
+        _divide(halves[0], _ordered(policy, high_winners, button, n_seats), awards, odd)
+        _divide(halves[1], _ordered(policy, low_winners, button, n_seats), awards, odd)
+    return Pot(amount, eligible, split, high_winners, low_winners, halves, tuple(awards), tuple(odd))
+
+
+# ---------------------------------------------------------------- showdown
+
+
+def showdown(
+    board: CardsLike | None,
+    holes: Sequence[CardsLike | None],
+    *,
+    contributions: Sequence[int] | None = None,
+    folded: Iterable[int] | None = None,
+    button: int = 0,
+    last_aggressor: int | None = None,
+    odd_chips: OddChipPolicy | None = None,
+) -> ShowdownResult:
+    """Settle one hand of Omaha Hi/Lo: side pots, hi/lo splits, odd chips.
+
+    Parameters
+    ----------
+    board
+        The 5 board cards (any form :func:`omaha8.parse_cards` accepts).
+        When at most one seat is live it may be None or have fewer cards.
+    holes
+        One entry per seat, in clockwise seat order: the seat's 4 or 5 hole
+        cards (the same count for every seat), or None for a seat that
+        folded or is empty. When only one seat is live its cards are not
+        needed: pass ``()`` or whatever was dealt.
+    contributions
+        Chips each seat put in this hand (non-negative ints), folded seats
+        included. Default: one chip from each live seat (a plain split).
+    folded
+        Seats that folded (their hole cards may still be given: they are
+        checked for duplicates). Their chips stay in the pots as dead money;
+        they win nothing.
+    button
+        The button's seat (odd chips and the show order start left of it).
+    last_aggressor
+        The live seat that bet or raised last on the final round, if any:
+        it shows first.
+    odd_chips
+        An :class:`OddChipPolicy`; default :class:`CardroomOddChips`.
+
+    Returns
+    -------
+    ShowdownResult
+
+    Raises
+    ------
+    ShapeError
+        A board or hole with the wrong number of cards, or contributions of
+        the wrong length.
+    DuplicateCardError
+        A card on the board or in two holes.
+    ChipError
+        Negative or non-integer chips, or no chips at all.
+    ShowdownError
+        No live seat, no live seat with chips in, a seat number out of range.
+
+    Notes
+    -----
+    * A seat is live when its hole is given and it is not in ``folded``.
+    * Uncalled bet: the top contributor's excess over the second-highest
+      contribution of any seat, folded or not, is returned to it.
+    * Pots: each contribution level cuts a layer of chips, eligible to the
+      live seats that reached it; consecutive layers with the same eligible
+      seats make one pot, so a folded seat's level adds dead money rather
+      than a new pot. A layer that only folded seats reached (possible only
+      when every seat that reached it folded) joins the highest pot below
+      it that a live seat can win (standard cardroom practice).
+    * A pot only one live seat is eligible for goes to that seat whole.
+    * A live seat that put in no chips is eligible for nothing.
+
+    Examples
+    --------
+    Seat 2 is all-in for 40; seats 0 and 1 put in 100 each. Seat 2 has the
+    best low and wins the low of the main pot only:
+
+    >>> r = showdown("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "Jh Jd 6c 6s", "3c 4c 5d 6d"],
+    ...              contributions=[100, 100, 40])
+    >>> [(p.amount, p.eligible, p.high_winners, p.low_winners) for p in r.pots]
+    [(120, (0, 1, 2), (0,), (2,)), (120, (0, 1), (0,), None)]
+    >>> r.payouts, r.net
+    ((180, 0, 60), (80, -100, 20))
+
+    Everyone else folded: no cards needed.
+
+    >>> showdown(None, [(), None, None], contributions=[30, 10, 20], folded=[1, 2]).payouts
+    (60, 0, 0)
+    >>> showdown(None, [(), None], folded=[0])
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShowdownError: every seat folded: there is no live seat to win the pot
+    """
+    policy = _CARDROOM if odd_chips is None else odd_chips
+    if isinstance(holes, np.ndarray) and holes.ndim >= 1:
+        holes = list(holes)
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
+        raise ShapeError(f"holes must be a sequence with one entry per seat, not {type(holes).__name__}")
+    n_seats = len(holes)
+    if n_seats == 0:
+        raise ShowdownError("holes is empty: a showdown needs at least one seat")
+    folded_set = _folded_seats(folded, n_seats)
+    button = _seat(button, "button", n_seats)
+    if last_aggressor is not None:
+        last_aggressor = _seat(last_aggressor, "last_aggressor", n_seats)
+
+    cards: list[tuple[int, ...] | None] = [
+        None if hole is None else _card_tuple(hole, f"holes[{seat}]") for seat, hole in enumerate(holes)
+    ]
+    board_cards = () if board is None else _card_tuple(board, "board")
+    live = [seat for seat in range(n_seats) if cards[seat] is not None and seat not in folded_set]
+    chips = _chips(contributions, n_seats, live)
+    if not live:
+        raise ShowdownError("every seat folded: there is no live seat to win the pot")
+    contested = len(live) >= 2
+    if contested:
+        _check_shapes(board_cards, cards)
+    else:
+        if len(board_cards) > 5:
+            raise ShapeError(f"board has {len(board_cards)} cards; it must have at most 5")
+        for seat, hole in enumerate(cards):
+            if hole is not None and len(hole) > 5:
+                raise ShapeError(f"holes[{seat}] has {len(hole)} cards; a hole has at most 5")
+    _check_distinct(board_cards, cards)
+    total = sum(chips)
+    if total == 0:
+        raise ChipError("contributions are all zero: there is no pot to split")
+    live_chips = [seat for seat in live if chips[seat] > 0]
+    if not live_chips:
+        raise ShowdownError(
+            f"no live seat put chips in (live seats {live}): nobody is eligible for the pot"
+        )
+    if last_aggressor is not None and last_aggressor not in live_chips:
+        raise ShowdownError(f"last_aggressor {last_aggressor} is not a live seat with chips in")
+
+    # the uncalled part of the top bet goes back before any pot is cut
+    uncalled = [0] * n_seats
+    top = max(chips)
+    top_seats = [seat for seat in range(n_seats) if chips[seat] == top]
+    in_pots = list(chips)
+    if len(top_seats) == 1:
+        seat = top_seats[0]
+        second = max((c for s, c in enumerate(chips) if s != seat), default=0)
+        uncalled[seat] = top - second
+        in_pots[seat] = second
+
+    hands: list[HandEvaluation | None] = [None] * n_seats
+    high = [0] * n_seats
+    low = [0] * n_seats
+    complete = len(board_cards) == 5
+    for seat in live:
+        hole = cards[seat]
+        if complete and hole is not None and len(hole) in (4, 5):
+            hand = evaluate(hole, board_cards)
+            hands[seat] = hand
+            high[seat] = hand.high
+            low[seat] = hand.low or 0
+
+    pots = tuple(
+        _split(amount, eligible, high, low, policy, button, n_seats)
+        for amount, eligible in _layer_pots(in_pots, live_chips)
+    )
+    payouts = list(uncalled)
+    for pot in pots:
+        for seat, won in enumerate(pot.awards):
+            payouts[seat] += won
+
+    show_order: tuple[int, ...] = ()
+    if len(live_chips) >= 2:
+        first = last_aggressor if last_aggressor is not None else min(
+            live_chips, key=lambda s: (s - button - 1) % n_seats
+        )
+        show_order = tuple(sorted(live_chips, key=lambda s: (s - first) % n_seats))
+    scoops = tuple(sorted({pot.scooper for pot in pots if pot.scooper is not None}))
+    return ShowdownResult(
+        payouts=tuple(payouts),
+        net=tuple(p - c for p, c in zip(payouts, chips)),
+        pots=pots,
+        uncalled=tuple(uncalled),
+        hands=tuple(hands),
+        scoops=scoops,
+        show_order=show_order,
+        contributions=chips,
+    )
+
+
+def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -> None:
+    """Two or more live seats: a full board and equal 4- or 5-card holes."""
+    if len(board) != 5:
+        raise ShapeError(f"board has {len(board)} cards; a showdown needs 5")
+    sizes = [(seat, len(hole)) for seat, hole in enumerate(cards) if hole is not None]
+    for seat, size in sizes:
+        if size not in (4, 5):
+            raise ShapeError(f"holes[{seat}] has {size} cards; a hole has 4 or 5")
+    first_seat, first_size = sizes[0]
+    for seat, size in sizes:
+        if size != first_size:
+            raise ShapeError(f"holes[{seat}] has {size} cards but holes[{first_seat}] has {first_size}")
+
+
+# ---------------------------------------------------------------- batch
+
+
+def _batch_inputs(
+    holes: npt.ArrayLike, boards: npt.ArrayLike, active: npt.ArrayLike | None
+) -> tuple[Any, Any, Any]:
+    """Checked uint8 holes (N, P, k), boards (N or 1, 5) and active (N, P) or None."""
+    h = card_array(holes, "holes", (3,))
+    b = card_array(boards, "boards", (1, 2))
+    n, n_seats, n_hole = h.shape
+    if n_hole not in (4, 5):
+        raise ShapeError(f"holes must have 4 or 5 cards per seat, got shape {h.shape}")
+    if not 1 <= n_seats <= MAX_SEATS:
+        raise ShapeError(f"holes must have 1 to {MAX_SEATS} seats per deal, got shape {h.shape}")
+    if b.shape[-1] != 5:
+        raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
+    if b.ndim == 2 and b.shape[0] != n:
+        raise ShapeError(f"boards has {b.shape[0]} rows but holes has {n}")
+    # every card of a deal is real, active or not: all are checked
+    check_deals(h, b)
+    mask = None
+    if active is not None:
+        a = np.asarray(active)
+        if a.shape != (n, n_seats):
+            raise ShapeError(f"active must have shape {(n, n_seats)} like holes' first two axes, got {a.shape}")
+        if a.dtype != np.bool_:
+            if not np.issubdtype(a.dtype, np.integer) or (a.size and ((a < 0) | (a > 1)).any()):
+                raise ShowdownError(f"active must hold booleans (or 0/1), not dtype {a.dtype}")
+        mask = np.ascontiguousarray(a, dtype=np.bool_)
+        if n:
+            empty = ~mask.any(axis=1)
+            if empty.any():
+                row = int(np.argmax(empty))
+                raise ShowdownError(f"active[{row}] has no active seat: every deal needs at least one")
+        mask = mask.view(np.uint8)
+    return h, b.reshape(-1, 5), mask
+
+
+def pot_shares(
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
+    *,
+    active: npt.ArrayLike | None = None,
+    n_threads: int | None = None,
+) -> SharesArray:
+    """Each seat's fraction of one pot, deal by deal, under the hi/lo rules.
+
+    The pot is halved between the best high and the best low among the
+    active seats (the high takes it all when no active seat has a low); ties
+    share their half equally. This is the continuous split: no odd chips,
+    and the same seats winning both ways get the same fractions as half by
+    half. Inactive seats get 0; every row sums to 1.
+
+    Parameters
+    ----------
+    holes
+        (N, P, 4) or (N, P, 5) card ids (or hand strings, (N, P)), P <= 16.
+    boards
+        (N, 5) card ids, or one board (5,) shared by every deal.
+    active
+        Optional (N, P) bool mask of the seats still in the hand; every row
+        needs at least one. Inactive seats' cards are still checked: they
+        are real cards and may not repeat.
+    n_threads
+        OpenMP threads; None uses every core. Results never depend on it.
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 (N, P).
+
+    Examples
+    --------
+    >>> pot_shares([["Kh Ks 9c 9d", "3c 4c Jh Jd", "3d 4d Qc Qh"]], "Ah 2h 7c Kd 8s")
+    array([[0.5 , 0.25, 0.25]])
+    >>> pot_shares([["Kh Ks 9c 9d", "3c 4c Jh Jd"]], "Ah 2h 7c Kd 8s", active=[[False, False]])
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShowdownError: active[0] has no active seat: every deal needs at least one
+    """
+    h, b, mask = _batch_inputs(holes, boards, active)
+    out = np.empty(h.shape[:2], dtype=np.float64)
+    _showdown.pot_shares(h, b, mask, out, n_threads)
+    return out
+
+
+def winners(
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
+    *,
+    active: npt.ArrayLike | None = None,
+    n_threads: int | None = None,
+) -> tuple[MaskArray, MaskArray]:
+    """The high and low winners of one pot, deal by deal, as seat bitmasks.
+
+    Arguments as :func:`pot_shares`.
+
+    Returns
+    -------
+    high : numpy.ndarray
+        uint16 (N,): bit p set when active seat p has (or ties) the best high.
+    low : numpy.ndarray
+        uint16 (N,): bit p set when active seat p has (or ties) the best low;
+        0 when no active seat has a low.
+
+    Examples
+    --------
+    >>> high, low = winners([["Kh Ks 9c 9d", "3c 4c Jh Jd", "3d 4d Qc Qh"]], "Ah 2h 7c Kd 8s")
+    >>> high.tolist(), low.tolist()  # seat 0 high; seats 1 and 2 tie for low
+    ([1], [6])
+    """
+    h, b, mask = _batch_inputs(holes, boards, active)
+    high = np.empty(h.shape[0], dtype=np.uint16)
+    low = np.empty(h.shape[0], dtype=np.uint16)
+    _showdown.winners(h, b, mask, high, low, n_threads)
+    return high, low
