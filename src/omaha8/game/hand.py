@@ -858,9 +858,10 @@ class Hand:
             if uncalled[s]:
                 log.append(("uncalled", s, uncalled[s], 0, (), (), False, ""))
         for i, pot in enumerate(res.pots):
-            log.append(("pot", -1, int(pot.amount), i, (), tuple(pot.eligible), False, ""))
-            for award in _pot_awards(pot):
-                log.append(("award", award[0], award[1], i, (), (), False, award[2]))
+            log.append(("pot", -1, pot.amount, i, (), pot.eligible, False, ""))
+            for s, chips in enumerate(pot.awards):
+                if chips:
+                    log.append(("award", s, chips, i, (), (), False, _half(pot, s)))
         payouts = [int(x) for x in res.payouts]
         for s in range(n):
             won = payouts[s] - uncalled[s]
@@ -892,14 +893,14 @@ class Hand:
             self._on_finish(self)
 
 
-def _pot_awards(pot: Any) -> list[tuple[int, int, str]]:
-    """``(seat, chips, "high" | "low" | "scoop")`` for each award of one showdown pot."""
-    out = []
-    for award in pot.awards:
-        seat, chips, half = _award_fields(award)
-        out.append((seat, chips, half))
-    return out
-
-
-def _award_fields(award: Any) -> tuple[int, int, str]:
-    return int(award.seat), int(award.amount), str(getattr(award, "half", ""))
+def _half(pot: Any, seat: int) -> str:
+    """What ``seat`` won of a showdown pot: ``"high"``, ``"low"``, ``"high and low"`` or ``"uncontested"``."""
+    if len(pot.eligible) == 1:
+        return "uncontested"
+    low = pot.low_winners
+    if low is None:
+        return "high"
+    high = seat in pot.high_winners
+    if seat in low:
+        return "high and low" if high else "low"
+    return "high"
