@@ -1,0 +1,528 @@
+# cython: language_level=3, autotestdict=False
+"""Equity kernels: settle every completion of a board, or random ones, hi/lo.
+
+For fixed hole cards the work per board is nearly constant:
+
+* high, non-flush: per player, ``best[t]`` is the best ``HIGH_RANKS`` value
+  over the player's hole pairs for board rank triple ``t`` (455 classes), so
+  a board costs one lookup per board triple and player. Boards are walked as
+  nested loops over the unknown cards, so the triples made of earlier cards
+  are reduced once for every board that shares them; the last card adds six
+  triples, and all last cards of one rank share them.
+* high, flush: only when the board holds 3+ cards of a suit of which the
+  player holds 2+; the player's suited hole pairs are kept as rank masks.
+* low: a player's low ranks are fixed, so one ``LOW_BEST`` row per player is
+  read with the board's low-rank mask.
+
+Pot shares are counted as integers in units of 1/55440 of a pot
+(55440 = 2 * lcm(1..11)), so every split of a half pot among up to 11 players
+is a whole number of units and totals are exact in any order of summation.
+Exact runs are cut into chunks by a fixed prefix of the unknown cards; Monte
+Carlo runs into fixed-size chunks of samples, each drawn from a random stream
+keyed by (seed, chunk index). Every chunk writes its own row of counts, so
+results never depend on the number of threads or on scheduling.
+"""
+
+cimport cython
+from cython.parallel cimport prange
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from omaha8._core cimport (
+    MAX_HOLE,
+    N_TRIPLE_CLASSES,
+    card_lowbit_table,
+    card_rank_table,
+    card_suit_table,
+    high_flush_table,
+    high_rank_table,
+    low_best_table,
+    pair_offset_table,
+    resolve_threads,
+    triple_index_table,
+)
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1
+
+cdef enum:
+    MAX_PLAYERS = 11
+    POT = 55440            # units in one pot: 2 * lcm(1..11)
+    HALF_POT = 27720
+    # per-player counts, in this order, then no-low boards and boards
+    STAT_EQUITY = 0        # pot units won
+    STAT_HIGH_WIN = 1
+    STAT_HIGH_TIE = 2
+    STAT_LOW_WIN = 3
+    STAT_LOW_TIE = 4
+    STAT_SCOOP = 5
+    STAT_SQUARES = 6       # sum over boards of (pot units won) ** 2
+    N_STATS = 7
+    MAX_WIDTH = MAX_PLAYERS * N_STATS + 2
+    CHUNK_SAMPLES = 4096
+
+#: Pot units: per-player equity counts are in units of 1/POT_UNITS of a pot.
+POT_UNITS = POT
+#: Samples per Monte Carlo chunk (the last chunk of a run may be shorter).
+SAMPLE_CHUNK = CHUNK_SAMPLES
+#: Names of the per-player counts, in the order of a row of counts.
+STATS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "squares")
+#: The largest number of players.
+MAX_SEATS = MAX_PLAYERS
+
+cdef const uint16_t* HIGH_RANKS = high_rank_table()
+cdef const uint16_t* HIGH_FLUSH = high_flush_table()
+cdef const uint16_t* PAIR_OFFSET = pair_offset_table()
+cdef const uint16_t* TRIPLE_INDEX = triple_index_table()
+cdef const uint8_t* LOW_BEST = low_best_table()
+cdef const uint8_t* CARD_RANK = card_rank_table()
+cdef const uint8_t* CARD_SUIT = card_suit_table()
+cdef const uint8_t* CARD_LOWBIT = card_lowbit_table()
+
+# pot units of each of n winners of a whole pot or of a half pot
+cdef int64_t WHOLE_SHARE[MAX_PLAYERS + 1]
+cdef int64_t HALF_SHARE[MAX_PLAYERS + 1]
+WHOLE_SHARE[0] = HALF_SHARE[0] = 0
+for _n in range(1, MAX_PLAYERS + 1):
+    WHOLE_SHARE[_n] = POT // _n
+    HALF_SHARE[_n] = HALF_POT // _n
+
+
+cdef struct Player:
+    uint16_t best[N_TRIPLE_CLASSES]   # best non-flush value per board rank triple
+    const uint8_t* low_row            # LOW_BEST row of the hole's low ranks
+    int n_suited[4]                   # suited hole pairs, per suit
+    uint32_t suited[4][10]            # their rank masks
+
+
+cdef struct Spot:
+    int n_players
+    int n_known                       # board cards fixed for every board, 0..4
+    int n_deck                        # cards the rest of the board is drawn from
+    uint8_t known[5]
+    uint8_t deck[52]                  # ascending, so cards of one rank are adjacent
+    uint32_t live_suits               # bit s: some player holds 2+ cards of suit s
+    Player players[MAX_PLAYERS]
+
+
+# The state of a board being built card by card: entry L describes the first
+# L board cards, so a loop level never has to undo what a deeper one did.
+cdef struct Walk:
+    uint8_t rank[5]
+    uint16_t high[6][MAX_PLAYERS]     # best non-flush value over triples of the first L cards
+    uint32_t low[6]                   # low-rank mask of the first L cards
+    uint8_t count[6][4]               # cards of each suit among the first L
+    uint32_t suited[6][4]             # rank mask of each suit among the first L
+    int64_t acc[MAX_WIDTH]
+
+
+# ---------------------------------------------------------------- kernels
+
+cdef inline void walk_start(const Spot* sp, Walk* w) noexcept nogil:
+    memset(w, 0, sizeof(Walk))
+
+
+# Place ``card`` as board card number L (0..4) on top of entry L.
+cdef inline void add_card(const Spot* sp, Walk* w, int L, uint8_t card) noexcept nogil:
+    cdef int p, q, i, j, n_new = 0, P = sp.n_players
+    cdef uint8_t r = CARD_RANK[card], s = CARD_SUIT[card]
+    cdef uint16_t t[6]
+    cdef uint16_t h, v
+    cdef const uint16_t* best
+    w.rank[L] = r
+    for i in range(L - 1):
+        for j in range(i + 1, L):
+            t[n_new] = TRIPLE_INDEX[w.rank[i] * 169 + w.rank[j] * 13 + r]
+            n_new += 1
+    for p in range(P):
+        best = &sp.players[p].best[0]
+        h = w.high[L][p]
+        for q in range(n_new):
+            v = best[t[q]]
+            if v > h:
+                h = v
+        w.high[L + 1][p] = h
+    w.low[L + 1] = w.low[L] | CARD_LOWBIT[card]
+    memcpy(w.count[L + 1], w.count[L], sizeof(w.count[0]))
+    memcpy(w.suited[L + 1], w.suited[L], sizeof(w.suited[0]))
+    w.count[L + 1][s] += 1
+    w.suited[L + 1][s] |= (<uint32_t>1) << r
+
+
+# Best flush (or straight flush) of a player's suited hole pairs with three of
+# the board's cards of suit s (rank mask ``board_mask``); 0 if none.
+cdef inline uint16_t flush_value(const Player* pl, int s, uint32_t board_mask) noexcept nogil:
+    cdef int n = pl.n_suited[s], nb = 0, a, b, c, q
+    cdef uint32_t bits[5]
+    cdef uint32_t m = board_mask & 0x1FFF, tri
+    cdef uint16_t best = 0, v
+    if n == 0:
+        return 0
+    while m and nb < 5:
+        bits[nb] = m & (~m + 1)
+        m &= m - 1
+        nb += 1
+    for a in range(nb - 2):
+        for b in range(a + 1, nb - 1):
+            for c in range(b + 1, nb):
+                tri = bits[a] | bits[b] | bits[c]
+                for q in range(n):
+                    v = HIGH_FLUSH[pl.suited[s][q] | tri]
+                    if v > best:
+                        best = v
+    return best
+
+
+# Split one pot over ``weight`` boards with these values and count the outcome.
+cdef inline void settle(int P, const uint16_t* hi, const uint8_t* lo, int64_t weight,
+                        int64_t* acc) noexcept nogil:
+    cdef uint16_t top_hi = 0
+    cdef uint8_t top_lo = 0
+    cdef int n_hi = 0, n_lo = 0, p
+    cdef int64_t hi_share, lo_share, units
+    cdef int64_t* a
+    cdef bint high_winner, low_winner
+    for p in range(P):
+        if hi[p] > top_hi:
+            top_hi = hi[p]
+            n_hi = 1
+        elif hi[p] == top_hi:
+            n_hi += 1
+        if lo[p] > top_lo:
+            top_lo = lo[p]
+            n_lo = 1
+        elif lo[p] == top_lo:
+            n_lo += 1
+    if top_lo == 0:
+        acc[P * N_STATS] += weight
+        hi_share = WHOLE_SHARE[n_hi]
+        lo_share = 0
+    else:
+        hi_share = HALF_SHARE[n_hi]
+        lo_share = HALF_SHARE[n_lo]
+    acc[P * N_STATS + 1] += weight
+    for p in range(P):
+        a = acc + p * N_STATS
+        units = 0
+        high_winner = hi[p] == top_hi
+        low_winner = top_lo != 0 and lo[p] == top_lo
+        if high_winner:
+            units = hi_share
+            if n_hi == 1:
+                a[STAT_HIGH_WIN] += weight
+            else:
+                a[STAT_HIGH_TIE] += weight
+        if low_winner:
+            units += lo_share
+            if n_lo == 1:
+                a[STAT_LOW_WIN] += weight
+            else:
+                a[STAT_LOW_TIE] += weight
+        if high_winner and n_hi == 1 and (top_lo == 0 or (low_winner and n_lo == 1)):
+            a[STAT_SCOOP] += weight
+        a[STAT_EQUITY] += units * weight
+        a[STAT_SQUARES] += units * units * weight
+
+
+# Settle the board of entry 5 (all five cards placed).
+cdef inline void settle_full(const Spot* sp, Walk* w) noexcept nogil:
+    cdef int P = sp.n_players, p, s, fs = -1
+    cdef uint16_t hi[MAX_PLAYERS]
+    cdef uint8_t lo[MAX_PLAYERS]
+    cdef uint16_t f
+    for s in range(4):
+        if w.count[5][s] >= 3 and (sp.live_suits >> s) & 1:
+            fs = s
+    for p in range(P):
+        hi[p] = w.high[5][p]
+        if fs >= 0:
+            f = flush_value(&sp.players[p], fs, w.suited[5][fs])
+            if f > hi[p]:
+                hi[p] = f
+        lo[p] = sp.players[p].low_row[w.low[5]]
+    settle(P, hi, lo, 1, w.acc)
+
+
+# Every fifth card deck[start:] on top of the four cards of entry 4. Cards of
+# one rank share the non-flush and low values; those that cannot change any
+# player's flush also share the whole outcome and are settled together.
+cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
+    cdef int P = sp.n_players, n = sp.n_deck, p, q, i, j, s, fs = -1
+    cdef uint16_t nf[MAX_PLAYERS]
+    cdef uint16_t hi[MAX_PLAYERS]
+    cdef uint16_t flush4[MAX_PLAYERS]
+    cdef uint8_t lo[MAX_PLAYERS]
+    cdef int base[6]
+    cdef uint16_t t[6]
+    cdef uint32_t special = 0, low_mask, board_mask
+    cdef uint8_t r, card
+    cdef uint16_t h, v
+    cdef int64_t plain
+    cdef const uint16_t* best
+    q = 0
+    for i in range(3):
+        for j in range(i + 1, 4):
+            base[q] = w.rank[i] * 169 + w.rank[j] * 13
+            q += 1
+    for s in range(4):
+        if w.count[4][s] >= 3:
+            fs = s
+        if w.count[4][s] >= 2 and (sp.live_suits >> s) & 1:
+            special |= 1u << s
+    for p in range(P):
+        flush4[p] = 0
+        if fs >= 0 and (sp.live_suits >> fs) & 1:
+            flush4[p] = flush_value(&sp.players[p], fs, w.suited[4][fs])
+    i = start
+    while i < n:
+        r = CARD_RANK[sp.deck[i]]
+        for q in range(6):
+            t[q] = TRIPLE_INDEX[base[q] + r]
+        low_mask = w.low[4] | CARD_LOWBIT[sp.deck[i]]
+        for p in range(P):
+            best = &sp.players[p].best[0]
+            h = w.high[4][p]
+            for q in range(6):
+                v = best[t[q]]
+                if v > h:
+                    h = v
+            nf[p] = h
+            lo[p] = sp.players[p].low_row[low_mask]
+        plain = 0
+        while i < n and CARD_RANK[sp.deck[i]] == r:
+            card = sp.deck[i]
+            s = CARD_SUIT[card]
+            if (special >> s) & 1:
+                # this card makes (or extends) a flush board in a suit someone holds twice
+                board_mask = w.suited[4][s] | ((<uint32_t>1) << r)
+                for p in range(P):
+                    v = flush_value(&sp.players[p], s, board_mask)
+                    hi[p] = v if v > nf[p] else nf[p]
+                settle(P, hi, lo, 1, w.acc)
+            else:
+                plain += 1
+            i += 1
+        if plain:
+            for p in range(P):
+                hi[p] = flush4[p] if flush4[p] > nf[p] else nf[p]
+            settle(P, hi, lo, plain, w.acc)
+
+
+# Every way to fill board cards L..4 from deck[start:], in ascending order.
+cdef void descend(const Spot* sp, Walk* w, int L, int start) noexcept nogil:
+    cdef int i
+    if L == 4:
+        last_card(sp, w, start)
+        return
+    for i in range(start, sp.n_deck - (4 - L)):
+        add_card(sp, w, L, sp.deck[i])
+        descend(sp, w, L + 1, i + 1)
+
+
+# One exact chunk: the known cards, then deck[prefix[0]], ..., then every rest.
+cdef void exact_chunk(const Spot* sp, const int32_t* prefix, int d, int64_t* out, int width) noexcept nogil:
+    cdef Walk w
+    cdef int i, L = 0, start = 0
+    walk_start(sp, &w)
+    for i in range(sp.n_known):
+        add_card(sp, &w, L, sp.known[i])
+        L += 1
+    for i in range(d):
+        add_card(sp, &w, L, sp.deck[prefix[i]])
+        L += 1
+        start = prefix[i] + 1
+    descend(sp, &w, L, start)
+    memcpy(out, w.acc, width * sizeof(int64_t))
+
+
+cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
+    """The splitmix64 finaliser: a bijection that scrambles every bit."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t next64(uint64_t* state) noexcept nogil:
+    """splitmix64: the next 64 random bits of a stream."""
+    state[0] += 0x9E3779B97F4A7C15ULL
+    return mix64(state[0])
+
+
+cdef inline uint32_t below(uint64_t* state, uint32_t n) noexcept nogil:
+    """Uniform integer in [0, n), n >= 1, without bias (Lemire's method)."""
+    cdef uint64_t m = (next64(state) >> 32) * n
+    cdef uint32_t low = <uint32_t>m, threshold
+    if low < n:
+        threshold = (0u - n) % n
+        while low < threshold:
+            m = (next64(state) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+# One Monte Carlo chunk: ``count`` boards completed at random from the deck,
+# drawn from the stream of (seed, chunk) alone.
+cdef void sample_chunk(const Spot* sp, uint64_t seed, int64_t chunk, int64_t count,
+                       int64_t* out, int width) noexcept nogil:
+    cdef Walk w
+    cdef int i, L, k = 5 - sp.n_known
+    cdef int64_t j
+    cdef uint64_t state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
+    cdef uint64_t used, bit
+    cdef uint32_t pick
+    walk_start(sp, &w)
+    for i in range(sp.n_known):
+        add_card(sp, &w, i, sp.known[i])
+    for j in range(count):
+        used = 0
+        L = sp.n_known
+        for i in range(k):
+            while True:
+                pick = below(&state, <uint32_t>sp.n_deck)
+                bit = (<uint64_t>1) << pick
+                if not used & bit:
+                    break
+            used |= bit
+            add_card(sp, &w, L, sp.deck[pick])
+            L += 1
+        settle_full(sp, &w)
+    memcpy(out, w.acc, width * sizeof(int64_t))
+
+
+# ---------------------------------------------------------------- Python surface
+
+@cython.auto_pickle(False)
+cdef class EquitySpot:
+    """The precomputed per-player tables of one spot, and its two kernels.
+
+    ``holes`` (P, H) card ids, ``known`` the fixed board cards (at most 4)
+    and ``deck`` the ascending cards the rest of the board is drawn from.
+    Card ids must be valid and distinct (the caller checks); the kernels
+    read only inside their tables whatever the bytes.
+    """
+
+    cdef Spot* sp
+    cdef readonly int n_players
+    cdef readonly int width
+    cdef readonly int unknown
+
+    def __cinit__(self, const uint8_t[:, ::1] holes, const uint8_t[::1] known, const uint8_t[::1] deck):
+        cdef int P = holes.shape[0], H = holes.shape[1], p, i, j, t, s
+        cdef int n_known = known.shape[0], n_deck = deck.shape[0]
+        cdef Player* pl
+        cdef const uint16_t* row
+        cdef uint32_t hole_low
+        cdef int suit_count[4]
+        if not 2 <= P <= MAX_PLAYERS or not 2 <= H <= MAX_HOLE:
+            raise ValueError(f"holes must be (2..{MAX_PLAYERS}, 2..{MAX_HOLE}), got ({P}, {H})")
+        if n_known > 4 or n_deck > 52 or n_known + n_deck < 5:
+            raise ValueError(f"bad board: {n_known} known cards and a deck of {n_deck}")
+        for i in range(1, n_deck):
+            if deck[i] <= deck[i - 1]:
+                raise ValueError("deck must be strictly ascending")
+        self.sp = <Spot*>PyMem_Malloc(sizeof(Spot))
+        if self.sp == NULL:
+            raise MemoryError()
+        memset(self.sp, 0, sizeof(Spot))
+        self.sp.n_players = P
+        self.sp.n_known = n_known
+        self.sp.n_deck = n_deck
+        for i in range(n_known):
+            self.sp.known[i] = known[i]
+        for i in range(n_deck):
+            self.sp.deck[i] = deck[i]
+        for p in range(P):
+            pl = &self.sp.players[p]
+            hole_low = 0
+            suit_count[0] = suit_count[1] = suit_count[2] = suit_count[3] = 0
+            for i in range(H):
+                hole_low |= CARD_LOWBIT[holes[p, i]]
+                suit_count[CARD_SUIT[holes[p, i]]] += 1
+                for j in range(i + 1, H):
+                    row = HIGH_RANKS + PAIR_OFFSET[CARD_RANK[holes[p, i]] * 13 + CARD_RANK[holes[p, j]]]
+                    for t in range(N_TRIPLE_CLASSES):
+                        if row[t] > pl.best[t]:
+                            pl.best[t] = row[t]
+                    s = CARD_SUIT[holes[p, i]]
+                    if CARD_SUIT[holes[p, j]] == s:
+                        pl.suited[s][pl.n_suited[s]] = ((<uint32_t>1) << CARD_RANK[holes[p, i]]
+                                                        | (<uint32_t>1) << CARD_RANK[holes[p, j]])
+                        pl.n_suited[s] += 1
+            pl.low_row = LOW_BEST + (hole_low << 8)
+            for s in range(4):
+                if suit_count[s] >= 2:
+                    self.sp.live_suits |= 1u << s
+        self.n_players = P
+        self.width = P * N_STATS + 2
+        self.unknown = 5 - n_known
+
+    def __dealloc__(self):
+        PyMem_Free(self.sp)
+
+    def exact_chunks(self):
+        """The chunks of the exact enumeration and their sizes.
+
+        Returns ``(prefixes, sizes)``: ``prefixes`` (C, d) int32 deck indices
+        of the first ``d = max(0, unknown - 3)`` unknown cards of each chunk,
+        ascending; ``sizes`` (C,) int64 boards in each chunk.
+        """
+        cdef int n = self.sp.n_deck, k = self.unknown, d = max(0, k - 3), rest = k - d
+        if d == 0:
+            return np.zeros((1, 0), dtype=np.int32), np.array([comb(n, k)], dtype=np.int64)
+        prefixes = [c for c in combinations(range(n), d) if c[d - 1] + rest < n]
+        sizes = [comb(n - 1 - c[d - 1], rest) for c in prefixes]
+        return np.array(prefixes, dtype=np.int32).reshape(-1, d), np.array(sizes, dtype=np.int64)
+
+    def exact(self, const int32_t[:, ::1] prefixes, int64_t[:, ::1] out, n_threads=None):
+        """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``."""
+        cdef int threads = resolve_threads(n_threads)
+        cdef Py_ssize_t n = prefixes.shape[0], c, i
+        cdef int d = prefixes.shape[1], width = self.width, k = self.unknown, low
+        cdef const int32_t* pre = NULL
+        if d != max(0, k - 3):
+            raise ValueError(f"prefixes must have {max(0, k - 3)} columns, got {d}")
+        if out.shape[0] != n or out.shape[1] != width:
+            raise ValueError(f"out must be ({n}, {width}), got ({out.shape[0]}, {out.shape[1]})")
+        for c in range(n):
+            low = 0
+            for i in range(d):
+                if prefixes[c, i] < low or prefixes[c, i] + (k - i) > self.sp.n_deck:
+                    raise ValueError(f"prefixes[{c}] is not a chunk of this deck")
+                low = prefixes[c, i] + 1
+        if n == 0:
+            return
+        if d:
+            pre = &prefixes[0, 0]
+        # chunks differ in size: dynamic scheduling balances them, and the
+        # counts do not depend on which thread runs which chunk
+        for c in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
+            exact_chunk(self.sp, pre + c * d, d, &out[c, 0], width)
+        PyErr_CheckSignals()
+
+    def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, int64_t[:, ::1] out, n_threads=None):
+        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``.
+
+        Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
+        next chunk; its boards depend only on ``seed`` and ``c``.
+        """
+        cdef int threads = resolve_threads(n_threads)
+        cdef Py_ssize_t n = out.shape[0], i
+        cdef int width = self.width
+        cdef int64_t c, count
+        if out.shape[1] != width:
+            raise ValueError(f"out must have {width} columns, got {out.shape[1]}")
+        if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
+            raise ValueError("chunks past the end of the run")
+        for i in prange(n, nogil=True, schedule="static", num_threads=threads):
+            c = first_chunk + i
+            count = total - c * CHUNK_SAMPLES
+            if count > CHUNK_SAMPLES:
+                count = CHUNK_SAMPLES
+            sample_chunk(self.sp, seed, c, count, &out[i, 0], width)
+        PyErr_CheckSignals()

@@ -1,0 +1,410 @@
+"""Equity of Omaha Hi/Lo hands: every remaining board, or a seeded sample.
+
+Each board is settled by the hi/lo rules: when no player has a qualifying
+low the best high hand(s) take the whole pot; otherwise the best high(s) split
+one half and the best low(s) the other. A player's equity is the expected
+fraction of the pot over the boards.
+
+>>> result = equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], board="Ac Kc 4h 5s")
+>>> result.boards, result.exact
+(40, True)
+>>> result.equity.tolist()  # aces hold on 35 rivers and split the pot on Kh and the tens
+[0.9375, 0.0625]
+>>> equity(["As Ad 2c 3d", "Ks Kd Qh As"])
+Traceback (most recent call last):
+...
+omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes[1][3]
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+import numpy as np
+
+from . import _equity
+from .cards import CardsLike, format_card, format_cards, parse_cards
+from .errors import CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+
+__all__ = ["EquityError", "EquityResult", "equity", "max_players"]
+
+FloatArray = np.ndarray[Any, np.dtype[np.float64]]
+
+# Board-player evaluations per call into the kernels: long runs are cut into
+# slices of this size so that progress is shown and Ctrl-C stops them.
+_SLICE_WORK = 1 << 22
+# Runs shorter than this never draw a progress bar.
+_PROGRESS_AFTER_S = 0.5
+_BOARD_SIZES = (0, 3, 4, 5)
+_HOLE_SIZES = (4, 5)
+
+
+class EquityError(Omaha8Error, ValueError):
+    """An equity parameter out of range: ``samples`` below 1, a bad ``seed``."""
+
+
+def max_players(hole_size: int) -> int:
+    """The most players one deck can deal ``hole_size`` cards and a board to.
+
+    >>> max_players(4), max_players(5)
+    (11, 9)
+    """
+    return (52 - 5) // hole_size
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EquityResult:
+    """Equity of each player, as fractions of the boards (arrays: one entry per player).
+
+    Attributes
+    ----------
+    equity
+        Expected fraction of the pot: ties split, half pots shared.
+    high_win, high_tie
+        Boards on which the player alone has the best high / shares it.
+    low_win, low_tie
+        Boards on which the player alone has the best qualifying low / shares it.
+    scoop
+        Boards on which the player takes the whole pot alone: the sole best
+        high and either the sole best low or no low for anyone.
+    no_low
+        Fraction of boards on which no player has a qualifying low.
+    boards
+        Boards evaluated: every remaining board when ``exact``, else the samples.
+    exact
+        True for complete enumeration, False for Monte Carlo.
+    std_error
+        Standard error of each ``equity`` (zeros when exact; NaN with one sample).
+    seed
+        The seed of a Monte Carlo run (drawn at random when none was given), else None.
+    """
+
+    equity: FloatArray
+    high_win: FloatArray
+    high_tie: FloatArray
+    low_win: FloatArray
+    low_tie: FloatArray
+    scoop: FloatArray
+    no_low: float
+    boards: int
+    exact: bool
+    std_error: FloatArray
+    seed: int | None
+
+    @property
+    def n_players(self) -> int:
+        """Number of players."""
+        return int(self.equity.shape[0])
+
+    def table(self, labels: Sequence[str] | None = None) -> str:
+        """The result as a text table, one row per player.
+
+        >>> print(equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], board="Ac Kc 4h 5s").table())
+        player    equity     scoop  high win  high tie   low win   low tie
+        0         93.75%    87.50%    87.50%     0.00%   100.00%     0.00%
+        1          6.25%     0.00%    12.50%     0.00%     0.00%     0.00%
+        40 boards, exact; no low on 0.00%
+        """
+        names = [str(i) for i in range(self.n_players)] if labels is None else list(labels)
+        width = max(6, *(len(name) for name in names))
+        columns = ("equity", "scoop", "high win", "high tie", "low win", "low tie")
+        lines = [f"{'player':<{width}}" + "".join(f"{name:>10}" for name in columns)]
+        for i, name in enumerate(names):
+            values = (self.equity, self.scoop, self.high_win, self.high_tie, self.low_win, self.low_tie)
+            lines.append(f"{name:<{width}}" + "".join(f"{100 * float(v[i]):>9.2f}%" for v in values))
+        if self.exact:
+            how = "exact"
+        else:
+            how = f"sampled (seed {self.seed}), std error up to {100 * float(np.max(self.std_error)):.2f}%"
+        lines.append(f"{self.boards} boards, {how}; no low on {100 * self.no_low:.2f}%")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def equity(
+    holes: Iterable[CardsLike],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    samples: int | None = None,
+    seed: int | None = None,
+    n_threads: int | None = None,
+    progress: bool = False,
+) -> EquityResult:
+    """Hi/lo equity of every player, exactly or by Monte Carlo.
+
+    Parameters
+    ----------
+    holes
+        One hand per player, 2 to :func:`max_players` of them (11 with 4
+        cards, 9 with 5), all of 4 or all of 5 cards; each in any form
+        :func:`omaha8.parse_cards` accepts, or a (players, cards) id array.
+    board
+        0, 3, 4 or 5 known board cards.
+    dead
+        Cards known to be out of the deck (folded or exposed).
+    samples
+        None (default) enumerates every remaining board exactly. A positive
+        int samples that many random completions of the board instead.
+    seed
+        Seed of a Monte Carlo run (0 <= seed < 2**64); the same seed gives
+        the same result for any ``n_threads``. None draws one at random
+        (reported in the result). Ignored by exact runs.
+    n_threads
+        OpenMP threads; None uses every core. Results never depend on it.
+    progress
+        Draw a progress bar on stderr once a run has taken half a second.
+
+    Returns
+    -------
+    EquityResult
+
+    Raises
+    ------
+    DuplicateCardError
+        A card held twice, or held and dead or on the board.
+    ShapeError
+        Fewer than 2 or too many players, hands of different or wrong sizes,
+        a board of 1, 2 or more than 5 cards, or too few cards left to deal.
+    EquityError
+        ``samples`` below 1 or a ``seed`` out of range.
+
+    Examples
+    --------
+    >>> r = equity(["Ah 2h 3c Kd", "Ks Kc Qs Jd"], board="4h 5d 9s Qh")
+    >>> r.equity.tolist(), r.no_low  # no low unless the river is an A, 2, 3, 6, 7 or 8
+    ([0.575, 0.425], 0.475)
+    >>> hands = ["As Ad 2c 3d", "Ks Kd Qh Jh"]
+    >>> exact = equity(hands)  # every one of the C(44, 5) boards
+    >>> exact.boards
+    1086008
+    >>> sampled = equity(hands, samples=20_000, seed=7)
+    >>> sampled.exact, bool(abs(sampled.equity[0] - exact.equity[0]) < 4 * sampled.std_error[0])
+    (False, True)
+    >>> equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], board="Ac Kc")
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShapeError: board must have 0, 3, 4 or 5 cards, got 2: 'Ac Kc'
+    """
+    hole_array, board_array, deck = _spot(holes, board, dead)
+    n_samples = _check_samples(samples)
+    players = hole_array.shape[0]
+    known, draw = board_array, deck
+    if known.shape[0] == 5:
+        # a complete board is the one board of a deck holding its last card
+        known, draw = board_array[:4].copy(), board_array[4:].copy()
+    spot = _equity.EquitySpot(hole_array, known, draw)
+    started = time.perf_counter()
+    bar = _Progress(sys.stderr, started) if progress else None
+    try:
+        if n_samples is None:
+            totals = _run_exact(spot, n_threads, bar)
+            used_seed = None
+        else:
+            used_seed = _check_seed(seed)
+            totals = _run_samples(spot, n_samples, used_seed, n_threads, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    return _result(totals, players, n_samples, used_seed)
+
+
+# ---------------------------------------------------------------- input
+
+
+def _spot(holes: Iterable[CardsLike], board: CardsLike, dead: CardsLike) -> tuple[Any, Any, Any]:
+    """Checked holes (P, H), board (m,) and the ascending remaining deck, uint8."""
+    hands = _hands(holes)
+    board_ids = parse_cards(board, name="board")
+    dead_ids = parse_cards(dead, name="dead")
+    if board_ids.shape[0] not in _BOARD_SIZES:
+        raise ShapeError(
+            f"board must have 0, 3, 4 or 5 cards, got {board_ids.shape[0]}: {format_cards(board_ids)!r}"
+        )
+    places: dict[int, str] = {}
+    named = [(f"holes[{i}][{j}]", int(card)) for i, hand in enumerate(hands) for j, card in enumerate(hand)]
+    named += [(f"board[{j}]", int(card)) for j, card in enumerate(board_ids)]
+    named += [(f"dead[{j}]", int(card)) for j, card in enumerate(dead_ids)]
+    for place, card in named:
+        if card in places:
+            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {places[card]} and {place}")
+        places[card] = place
+    hole_array = np.array(hands, dtype=np.uint8)
+    players, size = hole_array.shape
+    if players > max_players(size):
+        raise ShapeError(
+            f"holes has {players} hands; a deck deals {size}-card hands to at most {max_players(size)} players"
+        )
+    deck = np.array(sorted(set(range(52)) - places.keys()), dtype=np.uint8)
+    missing = 5 - board_ids.shape[0]
+    if deck.shape[0] < missing:
+        raise ShapeError(
+            f"only {deck.shape[0]} cards are left in the deck, but the board needs {missing} more"
+        )
+    return hole_array, board_ids, deck
+
+
+def _hands(holes: Iterable[CardsLike]) -> list[Any]:
+    """Each player's hand as a uint8 array, all of one size, 4 or 5 cards."""
+    if isinstance(holes, (str, bytes)):
+        raise CardTypeError(
+            f"holes must be a sequence of hands, one per player, not one {type(holes).__name__}: {holes!r}"
+        )
+    if isinstance(holes, np.ndarray) and holes.ndim != 2:
+        raise ShapeError(f"holes must be a (players, cards) array, got shape {holes.shape}")
+    try:
+        items = list(holes)
+    except TypeError:
+        raise CardTypeError(f"holes must be a sequence of hands, not {type(holes).__name__}") from None
+    hands = [parse_cards(hand, name=f"holes[{i}]") for i, hand in enumerate(items)]
+    if len(hands) < 2:
+        raise ShapeError(f"equity needs at least 2 players, got {len(hands)}")
+    size = hands[0].shape[0]
+    if size not in _HOLE_SIZES:
+        raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5: {format_cards(hands[0])!r}")
+    for i, hand in enumerate(hands):
+        if hand.shape[0] != size:
+            raise ShapeError(
+                f"holes[{i}] has {hand.shape[0]} cards but holes[0] has {size}: {format_cards(hand)!r}"
+            )
+    return hands
+
+
+def _check_samples(samples: int | None) -> int | None:
+    if samples is None:
+        return None
+    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer)):
+        raise TypeError(f"samples must be None or a positive int, not {samples!r}")
+    if samples < 1:
+        raise EquityError(f"samples must be at least 1, got {samples}")
+    return int(samples)
+
+
+def _check_seed(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be None or an int, not {seed!r}")
+    if not 0 <= seed < 2**64:
+        raise EquityError(f"seed must be in 0 .. 2**64 - 1, got {seed}")
+    return int(seed)
+
+
+# ---------------------------------------------------------------- runs
+
+
+def _run_exact(spot: Any, n_threads: int | None, bar: _Progress | None) -> list[int]:
+    """Counts of every remaining board, in slices of whole chunks."""
+    prefixes, sizes = spot.exact_chunks()
+    cumulative = np.cumsum(sizes)
+    total_boards = int(cumulative[-1])
+    per_slice = max(1, _SLICE_WORK // spot.n_players)
+    # slice ends: the first chunk index past each multiple of per_slice boards
+    ends = np.searchsorted(cumulative, np.arange(per_slice, total_boards, per_slice), side="right")
+    bounds = [0, *sorted({int(e) for e in ends if 0 < e < len(sizes)}), len(sizes)]
+    totals = [0] * spot.width
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        out = np.zeros((hi - lo, spot.width), dtype=np.int64)
+        spot.exact(prefixes[lo:hi], out, n_threads)
+        totals = [a + int(b) for a, b in zip(totals, out.sum(axis=0))]
+        if bar is not None:
+            bar.update(int(cumulative[hi - 1]) / total_boards)
+    return totals
+
+
+def _run_samples(
+    spot: Any, samples: int, seed: int, n_threads: int | None, bar: _Progress | None
+) -> list[int]:
+    """Counts of ``samples`` random boards, in slices of whole chunks."""
+    chunk = _equity.SAMPLE_CHUNK
+    n_chunks = -(-samples // chunk)
+    per_slice = max(1, _SLICE_WORK // (chunk * spot.n_players))
+    totals = [0] * spot.width
+    for first in range(0, n_chunks, per_slice):
+        count = min(per_slice, n_chunks - first)
+        out = np.zeros((count, spot.width), dtype=np.int64)
+        spot.sample(seed, first, samples, out, n_threads)
+        # Python ints: the sums of squares of a long run overflow int64
+        totals = [a + int(b) for a, b in zip(totals, out.sum(axis=0))]
+        if bar is not None:
+            bar.update(min(1.0, (first + count) * chunk / samples))
+    return totals
+
+
+def _result(totals: list[int], players: int, samples: int | None, seed: int | None) -> EquityResult:
+    stats = len(_equity.STATS)
+    pot = _equity.POT_UNITS
+    boards = totals[players * stats + 1]
+
+    def column(stat: int) -> FloatArray:
+        values = np.array([totals[p * stats + stat] / boards for p in range(players)], dtype=np.float64)
+        values.setflags(write=False)
+        return values
+
+    units = [totals[p * stats] for p in range(players)]
+    shares = np.array([u / (pot * boards) for u in units], dtype=np.float64)
+    shares.setflags(write=False)
+    if samples is None:
+        error = np.zeros(players, dtype=np.float64)
+    elif boards < 2:
+        error = np.full(players, math.nan)
+    else:
+        squares = [totals[p * stats + stats - 1] for p in range(players)]
+        # sample variance of the per-board share, from exact integer sums
+        error = np.array(
+            [math.sqrt((boards * sq - u * u) / (boards * (boards - 1))) / (pot * math.sqrt(boards))
+             for u, sq in zip(units, squares)],
+            dtype=np.float64,
+        )
+    error.setflags(write=False)
+    return EquityResult(
+        equity=shares,
+        high_win=column(1),
+        high_tie=column(2),
+        low_win=column(3),
+        low_tie=column(4),
+        scoop=column(5),
+        no_low=totals[players * stats] / boards,
+        boards=boards,
+        exact=samples is None,
+        std_error=error,
+        seed=seed,
+    )
+
+
+class _Progress:
+    """A one-line progress bar on a stream, drawn once a run is slow enough to want one."""
+
+    def __init__(self, stream: TextIO, started: float) -> None:
+        self.stream = stream
+        self.started = started
+        self.drawn = False
+        self.last = 0.0
+
+    def update(self, fraction: float) -> None:
+        now = time.perf_counter()
+        elapsed = now - self.started
+        if elapsed < _PROGRESS_AFTER_S or (now - self.last < 0.1 and fraction < 1.0):
+            return
+        self.last = now
+        filled = int(30 * fraction)
+        eta = elapsed * (1 - fraction) / fraction if fraction > 0 else 0.0
+        self.stream.write(
+            f"\requity [{'#' * filled}{'.' * (30 - filled)}] {100 * fraction:5.1f}%  "
+            f"{elapsed:6.1f}s elapsed, {eta:6.1f}s left"
+        )
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
