@@ -30,7 +30,7 @@ import numpy as np
 
 from . import _equity
 from .cards import CardsLike, format_card, format_cards, parse_cards
-from .errors import CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
 __all__ = ["EquityError", "EquityResult", "equity", "max_players"]
 
@@ -223,8 +223,8 @@ def equity(
 def _spot(holes: Iterable[CardsLike], board: CardsLike, dead: CardsLike) -> tuple[Any, Any, Any]:
     """Checked holes (P, H), board (m,) and the ascending remaining deck, uint8."""
     hands = _hands(holes)
-    board_ids = parse_cards(board, name="board")
-    dead_ids = parse_cards(dead, name="dead")
+    board_ids = _parse(board, "board")
+    dead_ids = _parse(dead, "dead")
     if board_ids.shape[0] not in _BOARD_SIZES:
         raise ShapeError(
             f"board must have 0, 3, 4 or 5 cards, got {board_ids.shape[0]}: {format_cards(board_ids)!r}"
@@ -252,6 +252,16 @@ def _spot(holes: Iterable[CardsLike], board: CardsLike, dead: CardsLike) -> tupl
     return hole_array, board_ids, deck
 
 
+def _parse(cards: CardsLike, name: str) -> Any:
+    """``parse_cards``, with every error naming the argument."""
+    try:
+        return parse_cards(cards, name=name)
+    except (CardError, CardTypeError) as exc:
+        if str(exc).startswith(name):
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
+
+
 def _hands(holes: Iterable[CardsLike]) -> list[Any]:
     """Each player's hand as a uint8 array, all of one size, 4 or 5 cards."""
     if isinstance(holes, (str, bytes)):
@@ -264,7 +274,7 @@ def _hands(holes: Iterable[CardsLike]) -> list[Any]:
         items = list(holes)
     except TypeError:
         raise CardTypeError(f"holes must be a sequence of hands, not {type(holes).__name__}") from None
-    hands = [parse_cards(hand, name=f"holes[{i}]") for i, hand in enumerate(items)]
+    hands = [_parse(hand, f"holes[{i}]") for i, hand in enumerate(items)]
     if len(hands) < 2:
         raise ShapeError(f"equity needs at least 2 players, got {len(hands)}")
     size = hands[0].shape[0]
