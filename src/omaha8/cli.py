@@ -16,6 +16,7 @@ from .errors import Omaha8Error
 
 COMMANDS: tuple[str, ...] = (
     "evaluate",
+    "equity",
 )
 
 

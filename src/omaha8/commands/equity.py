@@ -1,0 +1,51 @@
+"""``omaha8 equity``: each hand's share of the pot over every board, or a sample."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from ..cards import format_cards, parse_cards
+from ..equity import equity
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "equity",
+        help="hi/lo equity of two or more hands",
+        description="Print each hand's expected share of the pot (hi/lo split, ties shared), how often it "
+        "scoops, and how often it wins or ties the high and the low: exactly over every remaining board, "
+        "or over a seeded sample of boards with --samples.",
+    )
+    parser.add_argument("holes", nargs="+", help='hole cards of each player, e.g. "As Ad 2c 3d" (4 or 5 cards)')
+    parser.add_argument("--board", default="", help="known board cards: 0, 3, 4 or 5")
+    parser.add_argument("--dead", default="", help="cards out of the deck (folded or exposed)")
+    parser.add_argument("--samples", type=int, help="sample this many random boards instead of all of them")
+    parser.add_argument("--seed", type=int, help="seed of the sample (default: drawn at random and printed)")
+    parser.add_argument("--threads", type=int, help="threads to use (default: every core)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    result = equity(
+        args.holes,
+        args.board,
+        args.dead,
+        samples=args.samples,
+        seed=args.seed,
+        n_threads=args.threads,
+        progress=sys.stderr.isatty(),
+    )
+    elapsed = time.perf_counter() - started
+    board = parse_cards(args.board, name="board")
+    dead = parse_cards(args.dead, name="dead")
+    print(f"Board: {format_cards(board) if board.size else '(none)'}")
+    if dead.size:
+        print(f"Dead: {format_cards(dead)}")
+    hands = [format_cards(hole) for hole in args.holes]
+    print(result.table([f"{i + 1}  {hand}" for i, hand in enumerate(hands)]))
+    print(f"Time: {elapsed:.3f} s")
+    return 0
