@@ -72,6 +72,7 @@ cdef uint8_t LOW_OF_MASK[256]
 cdef uint8_t CARD_RANK[256]
 cdef uint8_t CARD_SUIT[256]
 cdef uint8_t CARD_LOWBIT[256]
+cdef uint16_t SUIT_COUNTER[256]  # 1 << (4 * suit)
 # HIGH_KEYS[v] is the sortable key of high value v (index 0 unused).
 cdef uint32_t HIGH_KEYS[N_HIGH_VALUES + 1]
 cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
@@ -213,18 +214,20 @@ cdef int binomial(int n, int k) noexcept nogil:
     return r
 
 
+cdef inline void compare_swap(uint8_t* s, int i, int j) noexcept nogil:
+    cdef uint8_t a = s[i], b = s[j]
+    s[i] = a if a < b else b
+    s[j] = b if a < b else a
+
+
 cdef inline int board_class(const uint8_t* r) noexcept nogil:
     """Number (0..6187) of the multiset of five ranks r[0..4], in any order."""
     cdef uint8_t s[5]
-    cdef uint8_t x
-    cdef int i, j
-    for i in range(5):
-        x = r[i]
-        j = i
-        while j > 0 and s[j - 1] > x:
-            s[j] = s[j - 1]
-            j -= 1
-        s[j] = x
+    s[0] = r[0]; s[1] = r[1]; s[2] = r[2]; s[3] = r[3]; s[4] = r[4]
+    # a 9-comparator sorting network: branch-free, so random boards cost no mispredictions
+    compare_swap(s, 0, 1); compare_swap(s, 3, 4); compare_swap(s, 2, 4)
+    compare_swap(s, 2, 3); compare_swap(s, 0, 3); compare_swap(s, 0, 2)
+    compare_swap(s, 1, 4); compare_swap(s, 1, 3); compare_swap(s, 1, 2)
     # sorted ranks s0 <= .. <= s4 map to distinct positions s_i + i of 17:
     # the combinatorial number system numbers them densely
     return (MULTISET_RANK[0][s[0]] + MULTISET_RANK[1][s[1]] + MULTISET_RANK[2][s[2]]
@@ -269,6 +272,7 @@ cdef int build_tables() except -1:
     for card in range(256):
         CARD_RANK[card] = (card % 52) >> 2
         CARD_SUIT[card] = card & 3
+        SUIT_COUNTER[card] = 1 << (4 * (card & 3))
         a = CARD_RANK[card]
         CARD_LOWBIT[card] = 1 if a == 12 else (1 << (a + 1) if a <= 6 else 0)
 
@@ -365,20 +369,21 @@ build_tables()
 # ---------------------------------------------------------------- row kernels
 
 cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
-    cdef int counts[4]
-    cdef int i, j, k, s = -1, nb = 0, nh = 0
+    cdef int i, j, k, s, nb = 0, nh = 0
     cdef uint32_t board_bits[5]
     cdef uint32_t hole_bits[MAX_HOLE]
     cdef uint32_t pair_mask
     cdef uint16_t best = 0, v
-    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    cdef uint32_t suit_counts = 0
+    # four 4-bit suit counters; a count of 3..5 plus 5 sets the counter's top bit
     for i in range(5):
-        counts[CARD_SUIT[board[i]]] += 1
-    for i in range(4):
-        if counts[i] >= 3:
-            s = i
-    if s < 0:
+        suit_counts += SUIT_COUNTER[board[i]]
+    suit_counts = (suit_counts + 0x5555) & 0x8888
+    if suit_counts == 0:
         return 0
+    s = 0
+    while not (suit_counts >> (4 * s + 3)) & 1:
+        s += 1
     for i in range(n_hole):
         if CARD_SUIT[hole[i]] == s:
             hole_bits[nh] = (<uint32_t>1) << CARD_RANK[hole[i]]
@@ -732,3 +737,8 @@ def board_class_of(ranks):
             raise ValueError(f"rank {ranks[i]} out of range")
         r[i] = ranks[i]
     return board_class(r)
+
+
+def rebuild_tables():
+    """Build every table again (what importing the module does); for benchmarks."""
+    build_tables()
