@@ -350,3 +350,32 @@ def test_many_input_forms() -> None:
     by_array = equity(np.array([[51, 49, 0, 5], [47, 45, 42, 38]]), board=np.array([48, 44, 10]), dead=("9s",))
     assert_same(by_text, by_ids)
     assert_same(by_text, by_array)
+
+
+# ---------------------------------------------------------------- the kernel boundary
+
+
+def test_kernel_refuses_what_would_read_outside_its_arrays() -> None:
+    from omaha8 import _equity
+
+    holes = np.array([[51, 49, 0, 5], [47, 45, 42, 38]], dtype=np.uint8)
+    deck = np.array(sorted(set(range(52)) - set(holes.ravel().tolist())), dtype=np.uint8)
+    spot = _equity.EquitySpot(holes, np.zeros(0, dtype=np.uint8), deck)
+    prefixes, sizes = spot.exact_chunks()
+    assert sizes.sum() == math.comb(44, 5) and prefixes.shape[1] == 2
+    out = np.zeros((len(prefixes), spot.width), dtype=np.int64)
+    spot.exact(prefixes, out, 1)
+    assert out[:, -1].tolist() == sizes.tolist()  # each chunk counted its own boards
+    for bad in ([[0, 44]], [[3, 2]], [[-1, 5]], [[40, 41]]):
+        with pytest.raises(ValueError, match="not a chunk"):
+            spot.exact(np.array(bad, dtype=np.int32), np.zeros((1, spot.width), dtype=np.int64), 1)
+    with pytest.raises(ValueError, match="columns"):
+        spot.exact(np.zeros((1, 1), dtype=np.int32), np.zeros((1, spot.width), dtype=np.int64), 1)
+    with pytest.raises(ValueError, match="out must be"):
+        spot.exact(prefixes, np.zeros((1, spot.width), dtype=np.int64), 1)
+    with pytest.raises(ValueError, match="past the end"):
+        spot.sample(1, 0, 4096, np.zeros((2, spot.width), dtype=np.int64), 1)
+    with pytest.raises(ValueError):
+        _equity.EquitySpot(holes[:1], np.zeros(0, dtype=np.uint8), deck)
+    with pytest.raises(ValueError, match="ascending"):
+        _equity.EquitySpot(holes, np.zeros(0, dtype=np.uint8), deck[::-1].copy())

@@ -475,9 +475,17 @@ cdef class EquitySpot:
         cdef int n = self.sp.n_deck, k = self.unknown, d = max(0, k - 3), rest = k - d
         if d == 0:
             return np.zeros((1, 0), dtype=np.int32), np.array([comb(n, k)], dtype=np.int64)
-        prefixes = [c for c in combinations(range(n), d) if c[d - 1] + rest < n]
-        sizes = [comb(n - 1 - c[d - 1], rest) for c in prefixes]
-        return np.array(prefixes, dtype=np.int32).reshape(-1, d), np.array(sizes, dtype=np.int64)
+        if d == 2:
+            # the usual preflop case, without a Python loop: i0 < i1 < n - rest
+            first, second = np.triu_indices(n - rest, 1)
+            prefixes = np.ascontiguousarray(np.stack([first, second], axis=1), dtype=np.int32)
+        else:
+            prefixes = np.array([c for c in combinations(range(n - rest), d)], dtype=np.int32).reshape(-1, d)
+        left = (n - 1 - prefixes[:, d - 1]).astype(np.int64)
+        sizes = np.ones(len(left), dtype=np.int64)
+        for i in range(rest):
+            sizes = sizes * (left - i) // (i + 1)
+        return prefixes, sizes
 
     def exact(self, const int32_t[:, ::1] prefixes, int64_t[:, ::1] out, n_threads=None):
         """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``."""
