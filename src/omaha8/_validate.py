@@ -30,7 +30,7 @@ def index_text(name: str, index: tuple[int, ...]) -> str:
 def _parse_strings(values: np.ndarray[Any, Any], name: str) -> U8Array:
     """Parse an array of hand strings into an array with one more axis."""
     flat = values.ravel()
-    hands = [parse_cards(str(text), name=index_text(name, np.unravel_index(i, values.shape))) for i, text in
+    hands = [parse_cards(str(text), name=index_text(name, tuple(int(j) for j in np.unravel_index(i, values.shape)))) for i, text in
              enumerate(flat)]
     sizes = {len(hand) for hand in hands}
     if len(sizes) > 1:

@@ -190,7 +190,7 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
         out = []
         for i, item in enumerate(items):
             try:
-                out.append(parse_card(item))
+                out.append(parse_card(item))  # type: ignore[arg-type]  # all items are str here
             except CardError as exc:
                 raise CardError(f"{name}[{i}]: {exc}") from None
         return np.array(out, dtype=np.uint8)

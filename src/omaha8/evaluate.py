@@ -106,6 +106,7 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandEvaluation:
     found = _core.evaluate_hand(hole, board)
     if found is None:
         found = _core.evaluate_hand(*_checked_hand(hole, board))
+        assert found is not None  # checked cards always evaluate
     return HandEvaluation(*found)
 
 

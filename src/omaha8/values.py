@@ -101,7 +101,8 @@ def high_categories(values: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.uint8]
     arr = np.asarray(values)
     if not np.issubdtype(arr.dtype, np.integer) or arr.size and (arr.min() < 1 or arr.max() > N_HIGH_VALUES):
         raise ValueRangeError(f"high values must be integers in 1..{N_HIGH_VALUES}")
-    return _CATEGORY_OF_VALUE[arr]
+    categories: np.ndarray[Any, np.dtype[np.uint8]] = _CATEGORY_OF_VALUE[arr]
+    return categories
 
 
 def high_ranks(value: int) -> tuple[int, ...]:
