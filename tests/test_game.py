@@ -228,8 +228,21 @@ def test_no_raise_when_everyone_else_is_all_in() -> None:
     play(hand, "fold, raise 50")
     # the big blind is the only player with chips left: it may call or fold, not raise
     assert hand.legal_actions() == LegalActions(seat=2, call=48, min_to=0, max_to=0, raising=True)
-    with pytest.raises(IllegalActionError, match="every other player is all-in"):
+    with pytest.raises(IllegalActionError, match="no other player has chips to call more"):
         hand.act("raise", 200)
+
+
+def test_no_raise_when_nobody_left_could_call_more() -> None:
+    # flop order 1, 2, 0. Seat 1 bets 2 keeping 1 chip; seat 2 is all-in for 3.
+    # Seat 0 may not raise: the bettor can put in at most 3 in all, seat 2 is all-in.
+    hand = Hand([100, 5, 5], NoLimit(1, 2), button=0, seed=0)
+    play(hand, "call, call, check")
+    play(hand, "bet 2, raise 3")
+    assert hand.legal_actions() == LegalActions(seat=0, call=3, min_to=0, max_to=0, raising=True)
+    with pytest.raises(IllegalActionError, match="no other player has chips to call more"):
+        hand.act("raise", 10)
+    play(hand, "call, call")
+    assert hand.stacks == (95, 0, 0)
 
 
 # ----------------------------------------------------------------- fixed limit

@@ -132,8 +132,10 @@ def reference_legal(hand: Hand) -> LegalActions:
             or (rule == "two-left" and live_now > 2)
             or (rule == "round-start" and round_start_live > 2)
         )
+    # somebody else must be able to put in more than the current bet
+    callers = any(live(q) and q != p and mine[q] + stack[q] > bet for q in range(n))
     lo = hi = 0
-    if all_in_to > bet and live_now >= 2 and reopened and not capped:
+    if all_in_to > bet and callers and reopened and not capped:
         if fixed:
             lo = hi = min(level + size, all_in_to)
         else:

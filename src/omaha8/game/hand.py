@@ -553,8 +553,13 @@ class Hand:
         all_in_to = mine + self._stack[p]
         if all_in_to <= bet_to:
             return 0, 0, f"it has {self._stack[p]} chips, not more than the {bet_to - mine} to call"
-        if self._n_live < 2:
-            return 0, 0, "every other player is all-in"
+        # a raise needs someone who could put in more than the current bet
+        status, bet, stack = self._status, self._bet, self._stack
+        for q in range(self._n):
+            if q != p and status[q] == _LIVE and bet[q] + stack[q] > bet_to:
+                break
+        else:
+            return 0, 0, "no other player has chips to call more"
         kind = self._kind
         if self._acted[p]:
             # an all-in for less than a full raise does not reopen the betting for those who acted
