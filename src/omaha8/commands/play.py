@@ -1,0 +1,133 @@
+"""``omaha8 play``: deal hands between random players and summarise them.
+
+Each player picks a random legal action: facing a bet it folds 30% of the
+time, calls 50% and raises 20%; otherwise it checks 70% and bets 30%; bet
+and raise sizes are uniform between the least and the most allowed. A seat
+that goes broke buys in again for the starting stack before the next hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from ..game import FixedLimit, Hand, LegalActions, MixedGame, NoLimit, PotLimit, Table
+
+STRUCTURES = ("pot-limit", "no-limit", "fixed-limit", "mixed")
+
+
+def _blinds(text: str) -> tuple[int, int]:
+    try:
+        small, big = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"blinds must look like 1/2 (small/big), not {text!r}") from None
+    if not 0 < small <= big:
+        raise argparse.ArgumentTypeError(f"blinds must be positive with small <= big, not {text!r}")
+    return small, big
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play random hands and summarise them",
+        description="Deal hands of Omaha Hi/Lo between players who take random legal actions, then print "
+        "a summary (hands, average pot, showdown rate, scoops) or, with --verbose, every hand history.",
+    )
+    parser.add_argument("--players", type=int, default=6, help="seats at the table, 2-10 (2-9 with --variant 5)")
+    parser.add_argument("--structure", choices=STRUCTURES, default="pot-limit",
+                        help="betting structure (mixed: an orbit of pot limit, then an orbit of limit at "
+                        "doubled blinds; default pot-limit)")
+    parser.add_argument("--blinds", type=_blinds, default=(1, 2), metavar="SB/BB",
+                        help="small and big blind, e.g. 1/2 (fixed limit: bets of one and two big blinds)")
+    parser.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
+    parser.add_argument("--stack", type=_positive, default=None,
+                        help="starting stack (default 100 big blinds)")
+    parser.add_argument("--variant", type=int, choices=(4, 5), default=4, help="hole cards: 4 or 5")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the deals and the players")
+    parser.add_argument("--verbose", action="store_true", help="print every hand history")
+    parser.set_defaults(func=run)
+
+
+def _structure(name: str, small: int, big: int) -> Any:
+    if name == "pot-limit":
+        return PotLimit(small, big)
+    if name == "no-limit":
+        return NoLimit(small, big)
+    if name == "fixed-limit":
+        return FixedLimit(big, 2 * big, small_blind=small, big_blind=big)
+    return MixedGame(PotLimit(small, big))
+
+
+def choose(legal: LegalActions, rng: random.Random) -> tuple[str, int | None]:
+    """A random legal action: the policy described in the module docstring."""
+    roll = rng.random()
+    if legal.call:
+        if roll < 0.3:
+            return "fold", None
+        if roll < 0.8 or not legal.max_to:
+            return "call", None
+        return "raise", rng.randint(legal.min_to, legal.max_to)
+    if roll < 0.7 or not legal.max_to:
+        return "check", None
+    return ("raise" if legal.raising else "bet"), rng.randint(legal.min_to, legal.max_to)
+
+
+def play_hand(hand: Hand, rng: random.Random) -> None:
+    """Drive ``hand`` to its end with random players."""
+    while not hand.is_over:
+        kind, amount = choose(hand.legal_actions(), rng)
+        hand.act(kind, amount)
+
+
+def run(args: argparse.Namespace) -> int:
+    small, big = args.blinds
+    structure = _structure(args.structure, small, big)
+    stack = args.stack if args.stack is not None else 100 * big
+    table = Table([stack] * args.players, structure, variant=args.variant, seed=args.seed, max_buy_in=None)
+    rng = random.Random(None if args.seed is None else args.seed + 1)
+    pots = showdowns = scooped = split_pots = largest = 0
+    start = time.perf_counter()
+    for number in range(1, args.hands + 1):
+        for seat, chips in enumerate(table.stacks):
+            if chips == 0:
+                table.add_chips(seat, stack)
+        hand = table.new_hand()
+        play_hand(hand, rng)
+        result = hand.result
+        pots += result.pot
+        largest = max(largest, result.pot)
+        if result.showdown is not None:
+            showdowns += 1
+            for pot in result.showdown.pots:
+                if pot.scooper is not None:
+                    scooped += 1
+                elif len(pot.eligible) > 1:
+                    split_pots += 1
+        if args.verbose:
+            print(f"Hand {number}")
+            print(hand.history.text())
+            print()
+    elapsed = time.perf_counter() - start
+    n = args.hands
+    game = "Omaha Hi/Lo" if args.variant == 4 else "5-card Omaha Hi/Lo"
+    seed = "" if args.seed is None else f", seed {args.seed}"
+    print(f"{n} hands of {game}, {structure.name}, {args.players} players, stacks {stack}{seed}")
+    print(f"average pot   {pots / n:.1f}")
+    print(f"largest pot   {largest}")
+    print(f"showdowns     {showdowns} ({100 * showdowns / n:.1f}% of hands)")
+    print(f"scoops        {scooped} (pots won whole at showdown)")
+    print(f"split pots    {split_pots} (pots divided at showdown)")
+    print(f"speed         {n / elapsed:,.0f} hands/s")
+    return 0
