@@ -242,7 +242,8 @@ def test_no_raise_when_nobody_left_could_call_more() -> None:
     with pytest.raises(IllegalActionError, match="no other player has chips to call more"):
         hand.act("raise", 10)
     play(hand, "call, call")
-    assert hand.stacks == (95, 0, 0)
+    # everyone is in for 5 and the board runs out
+    assert hand.contributions == (5, 5, 5) and hand.is_over
 
 
 # ----------------------------------------------------------------- fixed limit
