@@ -17,6 +17,7 @@ from .errors import Omaha8Error
 COMMANDS: tuple[str, ...] = (
     "evaluate",
     "equity",
+    "play",
 )
 
 
