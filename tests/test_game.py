@@ -703,3 +703,48 @@ def test_replay_of_an_unfinished_hand_and_of_a_tampered_history() -> None:
     events[i] = events[i]._replace(total=500)
     with pytest.raises(ReplayError, match=r"is refused: seat 0 cannot raise to 500"):
         replay(dataclasses.replace(hand.history, events=tuple(events)))
+
+
+# ---------------------------------------------------------------------- command
+
+
+def test_play_command_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8.cli import main
+
+    assert main(["play", "--players", "4", "--hands", "40", "--seed", "7"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "40 hands of Omaha Hi/Lo, pot limit 1/2, 4 players, stacks 200, seed 7"
+    assert [line.split()[0] for line in out[1:]] == [
+        "average", "largest", "showdowns", "scoops", "split", "speed"
+    ]
+    # the same seed plays the same hands
+    assert main(["play", "--players", "4", "--hands", "40", "--seed", "7"]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[:-1] == out[:-1]
+
+
+def test_play_command_verbose_histories_match_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8.cli import main
+
+    assert main(["play", "--structure", "fixed-limit", "--players", "3", "--hands", "25", "--seed", "3",
+                 "--verbose"]) == 0
+    out = capsys.readouterr().out
+    hands = out.split("\n\n")
+    assert hands[0].startswith("Hand 1\nOmaha Hi/Lo, fixed limit 2/4, 3 seats, button seat 0")
+    with_showdown = sum(1 for text in hands[:-1] if " shows " in text)
+    summary = hands[-1].splitlines()
+    assert summary[0] == "25 hands of Omaha Hi/Lo, fixed limit 2/4, 3 players, stacks 200, seed 3"
+    assert summary[3].startswith(f"showdowns     {with_showdown} (")
+
+
+def test_play_command_structures_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8.cli import main
+
+    assert main(["play", "--structure", "mixed", "--hands", "12", "--seed", "1", "--variant", "5"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "12 hands of 5-card Omaha Hi/Lo, mixed pot limit 1/2 / fixed limit 4/8, 6 players, stacks 200, seed 1"
+    assert main(["play", "--players", "11"]) == 2
+    assert capsys.readouterr().err == "omaha8: error: a 4-card table has 2 to 10 seats, got 11\n"
+    with pytest.raises(SystemExit):
+        main(["play", "--blinds", "2/1"])
+    assert "blinds must be positive with small <= big, not '2/1'" in capsys.readouterr().err
