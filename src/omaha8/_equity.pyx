@@ -124,10 +124,6 @@ cdef struct Walk:
 
 # ---------------------------------------------------------------- kernels
 
-cdef inline void walk_start(const Spot* sp, Walk* w) noexcept nogil:
-    memset(w, 0, sizeof(Walk))
-
-
 # Place ``card`` as board card number L (0..4) on top of entry L.
 cdef inline void add_card(const Spot* sp, Walk* w, int L, uint8_t card) noexcept nogil:
     cdef int p, q, i, j, n_new = 0, P = sp.n_players
@@ -329,7 +325,7 @@ cdef void descend(const Spot* sp, Walk* w, int L, int start) noexcept nogil:
 cdef void exact_chunk(const Spot* sp, const int32_t* prefix, int d, int64_t* out, int width) noexcept nogil:
     cdef Walk w
     cdef int i, L = 0, start = 0
-    walk_start(sp, &w)
+    memset(&w, 0, sizeof(Walk))
     for i in range(sp.n_known):
         add_card(sp, &w, L, sp.known[i])
         L += 1
@@ -376,7 +372,7 @@ cdef void sample_chunk(const Spot* sp, uint64_t seed, int64_t chunk, int64_t cou
     cdef uint64_t state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
     cdef uint64_t used, bit
     cdef uint32_t pick
-    walk_start(sp, &w)
+    memset(&w, 0, sizeof(Walk))
     for i in range(sp.n_known):
         add_card(sp, &w, i, sp.known[i])
     for j in range(count):
@@ -492,7 +488,8 @@ cdef class EquitySpot:
         cdef int threads = resolve_threads(n_threads)
         cdef Py_ssize_t n = prefixes.shape[0], c, i
         cdef int d = prefixes.shape[1], width = self.width, k = self.unknown, low
-        cdef const int32_t* pre = NULL
+        cdef int32_t no_prefix = 0
+        cdef const int32_t* pre = &no_prefix
         if d != max(0, k - 3):
             raise ValueError(f"prefixes must have {max(0, k - 3)} columns, got {d}")
         if out.shape[0] != n or out.shape[1] != width:

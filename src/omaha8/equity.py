@@ -111,7 +111,9 @@ class EquityResult:
         1          6.25%     0.00%    12.50%     0.00%     0.00%     0.00%
         40 boards, exact; no low on 0.00%
         """
-        names = [str(i) for i in range(self.n_players)] if labels is None else list(labels)
+        names = [str(i) for i in range(self.n_players)] if labels is None else [str(x) for x in labels]
+        if len(names) != self.n_players:
+            raise ShapeError(f"labels has {len(names)} names for {self.n_players} players")
         width = max(6, *(len(name) for name in names))
         columns = ("equity", "scoop", "high win", "high tie", "low win", "low tie")
         lines = [f"{'player':<{width}}" + "".join(f"{name:>10}" for name in columns)]
