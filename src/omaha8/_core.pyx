@@ -507,55 +507,76 @@ def high_value_of_ranks(ranks, bint suited):
     return value_of_key(hand_key(r, suited))
 
 
-def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards):
+cdef inline Py_ssize_t first_bad_column(const uint8_t* hole, Py_ssize_t m, const uint8_t* board, Py_ssize_t nb,
+                                        uint64_t seen, int* kind) noexcept nogil:
+    """Column of the first card of a row that is out of range (kind 0) or
+    repeated (kind 1), counting hole columns then board columns; -1 if none.
+    ``seen`` holds cards already taken (a shared board's)."""
+    cdef Py_ssize_t col
+    cdef uint8_t card
+    cdef uint64_t bit
+    for col in range(m + nb):
+        card = hole[col] if col < m else board[col - m]
+        if card >= 52:
+            kind[0] = 0
+            return col
+        bit = (<uint64_t>1) << card
+        if seen & bit:
+            kind[0] = 1
+            return col
+        seen |= bit
+    return -1
+
+
+def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_threads=None):
     """First problem in rows of cards, or None.
 
-    ``holes`` is (N, m); ``boards`` is (N, 5) or (1, 5) shared by every row.
+    ``holes`` is (N, m); ``boards`` is (N, b) or (1, b) shared by every row.
     Returns ``(row, column, card, kind)`` with kind 0 = id out of range,
     1 = card repeated (column counts hole columns, then board columns).
+    Rows are checked in parallel; the first bad row is reported.
     """
     cdef Py_ssize_t n = holes.shape[0], m = holes.shape[1], nb = boards.shape[1]
-    cdef Py_ssize_t row, col, board_row, shared = boards.shape[0] == 1 and n != 1
-    cdef uint64_t seen, bit, board_seen = 0
+    cdef bint shared = boards.shape[0] == 1 and n != 1
+    cdef Py_ssize_t row, col = -1, bad_row = -1, board_step = 0 if shared else nb
+    cdef uint64_t board_seen = 0
+    cdef int kind = 0, row_kind, threads = resolve_threads(n_threads)
     cdef uint8_t card
-    cdef Py_ssize_t bad_row = -1, bad_col = 0, kind = 0
+    cdef const uint8_t* hole_ptr
+    cdef const uint8_t* board_ptr
+    cdef uint8_t[::1] bad
     if nb and not shared and boards.shape[0] != n:
         raise ValueError("boards must have one row per hole row or exactly one row")
-    with nogil:
+    if n == 0:
+        return None
+    hole_ptr = &holes[0, 0] if m else NULL
+    board_ptr = &boards[0, 0] if nb else NULL
+    if shared:
+        col = first_bad_column(board_ptr, nb, NULL, 0, 0, &kind)
+        if col >= 0:
+            return (0, m + col, int(boards[0, col]), kind)
+        for col in range(nb):
+            board_seen |= (<uint64_t>1) << boards[0, col]
+    bad = np.zeros(n, dtype=np.uint8)
+    for row in prange(n, nogil=True, schedule="static", num_threads=threads):
+        row_kind = 0  # assigned here, so each thread has its own
         if shared:
-            for col in range(nb):
-                card = boards[0, col]
-                if card >= 52:
-                    bad_row = 0; bad_col = m + col; kind = 0
-                    break
-                bit = (<uint64_t>1) << card
-                if board_seen & bit:
-                    bad_row = 0; bad_col = m + col; kind = 1
-                    break
-                board_seen |= bit
-        if bad_row < 0:
-            for row in range(n):
-                board_row = 0 if shared else row
-                seen = board_seen if shared else 0
-                for col in range(m + (0 if shared else nb)):
-                    card = holes[row, col] if col < m else boards[board_row, col - m]
-                    if card >= 52:
-                        bad_row = row; bad_col = col; kind = 0
-                        break
-                    bit = (<uint64_t>1) << card
-                    if seen & bit:
-                        bad_row = row; bad_col = col; kind = 1
-                        break
-                    seen |= bit
-                if bad_row >= 0:
-                    break
+            bad[row] = first_bad_column(hole_ptr + row * m, m, NULL, 0, board_seen, &row_kind) >= 0
+        else:
+            bad[row] = first_bad_column(hole_ptr + row * m, m, board_ptr + row * nb, nb, 0, &row_kind) >= 0
+    with nogil:
+        for row in range(n):
+            if bad[row]:
+                bad_row = row
+                break
     if bad_row < 0:
         return None
-    if bad_col < m:
-        card = holes[bad_row, bad_col]
+    if shared:
+        col = first_bad_column(hole_ptr + bad_row * m, m, NULL, 0, board_seen, &kind)
     else:
-        card = boards[0 if shared else bad_row, bad_col - m]
-    return (int(bad_row), int(bad_col), int(card), int(kind))
+        col = first_bad_column(hole_ptr + bad_row * m, m, board_ptr + bad_row * nb, nb, 0, &kind)
+    card = holes[bad_row, col] if col < m else boards[0 if shared else bad_row, col - m]
+    return (int(bad_row), int(col), int(card), kind)
 
 
 def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,

@@ -29,17 +29,9 @@ def index_text(name: str, index: tuple[int, ...]) -> str:
 
 def _parse_strings(values: np.ndarray[Any, Any], name: str) -> U8Array:
     """Parse an array of hand strings into an array with one more axis."""
-    flat = values.ravel()
-    hands = [parse_cards(str(text), name=index_text(name, tuple(int(j) for j in np.unravel_index(i, values.shape)))) for i, text in
-             enumerate(flat)]
-    sizes = {len(hand) for hand in hands}
-    if len(sizes) > 1:
-        first = len(hands[0])
-        i = next(i for i, hand in enumerate(hands) if len(hand) != first)
-        where = index_text(name, tuple(int(x) for x in np.unravel_index(i, values.shape)))
-        raise ShapeError(f"{where} has {len(hands[i])} cards but {index_text(name, (0,) * values.ndim)} has {first}")
-    size = sizes.pop() if sizes else 0
-    return np.array(hands, dtype=np.uint8).reshape(*values.shape, size)
+    from .deals import parse_card_array  # deals imports this module
+
+    return parse_card_array(values, name=name)
 
 
 def card_array(obj: npt.ArrayLike, name: str, ndims: tuple[int, ...]) -> U8Array:
@@ -76,7 +68,13 @@ def card_array(obj: npt.ArrayLike, name: str, ndims: tuple[int, ...]) -> U8Array
     return np.ascontiguousarray(arr)
 
 
-def check_deals(holes: U8Array, boards: U8Array, hole_name: str = "holes", board_name: str = "boards") -> None:
+def check_deals(
+    holes: U8Array,
+    boards: U8Array,
+    hole_name: str = "holes",
+    board_name: str = "boards",
+    n_threads: int | None = None,
+) -> None:
     """Raise if any card id is out of range or any card repeats within a deal.
 
     ``holes`` is (N, ..., k): every card of row r belongs to deal r.
@@ -87,7 +85,7 @@ def check_deals(holes: U8Array, boards: U8Array, hole_name: str = "holes", board
     board_rows = boards.reshape(1 if boards.ndim == 1 else boards.shape[0], boards.shape[-1])
     if board_rows.shape[1] == 0:
         board_rows = np.zeros((0, 0), dtype=np.uint8)  # holes only
-    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows))
+    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), n_threads)
     if found is None:
         return
     row, col, card, kind = found

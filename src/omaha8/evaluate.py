@@ -126,7 +126,9 @@ def _checked_hand(hole: CardsLike, board: CardsLike) -> tuple[bytes, bytes]:
     return h, b
 
 
-def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike, validate: bool) -> tuple[Any, Any]:
+def _deal_arrays(
+    holes: npt.ArrayLike, boards: npt.ArrayLike, validate: bool, n_threads: int | None
+) -> tuple[Any, Any]:
     """Holes (N, 4|5) and boards (N, 5) or (1, 5) as checked uint8 arrays."""
     h = card_array(holes, "holes", (2,))
     b = card_array(boards, "boards", (1, 2))
@@ -137,7 +139,7 @@ def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike, validate: bool) ->
     if b.ndim == 2 and b.shape[0] != h.shape[0]:
         raise ShapeError(f"boards has {b.shape[0]} rows but holes has {h.shape[0]}")
     if validate:
-        check_deals(h, b)
+        check_deals(h, b, n_threads=n_threads)
     return h, b.reshape(-1, 5)
 
 
@@ -180,7 +182,7 @@ def evaluate_batch(
     ...
     omaha8.errors.DuplicateCardError: card 'As' appears twice in deal 0: holes[0, 0] and boards[0, 0]
     """
-    h, b = _deal_arrays(holes, boards, validate)
+    h, b = _deal_arrays(holes, boards, validate, n_threads)
     high = np.empty(h.shape[0], dtype=np.uint16)
     low = np.empty(h.shape[0], dtype=np.uint8)
     _core.evaluate_batch(h, b, high, low, n_threads)
@@ -191,7 +193,7 @@ def evaluate_high_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike, *, n_threads: int | None = None, validate: bool = True
 ) -> HighArray:
     """Only the high values of :func:`evaluate_batch` (uint16, (N,))."""
-    h, b = _deal_arrays(holes, boards, validate)
+    h, b = _deal_arrays(holes, boards, validate, n_threads)
     high = np.empty(h.shape[0], dtype=np.uint16)
     _core.evaluate_batch(h, b, high, None, n_threads)
     return high
@@ -201,7 +203,7 @@ def evaluate_low_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike, *, n_threads: int | None = None, validate: bool = True
 ) -> LowArray:
     """Only the low values of :func:`evaluate_batch` (uint8, (N,), 0 = no low)."""
-    h, b = _deal_arrays(holes, boards, validate)
+    h, b = _deal_arrays(holes, boards, validate, n_threads)
     low = np.empty(h.shape[0], dtype=np.uint8)
     _core.evaluate_batch(h, b, None, low, n_threads)
     return low
