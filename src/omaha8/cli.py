@@ -18,6 +18,7 @@ COMMANDS: tuple[str, ...] = (
     "evaluate",
     "equity",
     "play",
+    "showdown",
 )
 
 
