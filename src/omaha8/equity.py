@@ -176,8 +176,18 @@ def equity(
     ShapeError
         Fewer than 2 or too many players, hands of different or wrong sizes,
         a board of 1, 2 or more than 5 cards, or too few cards left to deal.
+    CardError
+        A card that is not a card, named with its argument and position.
     EquityError
         ``samples`` below 1 or a ``seed`` out of range.
+    TypeError
+        ``samples`` or ``seed`` not an int, ``n_threads`` not None or an int.
+
+    Notes
+    -----
+    Long runs go to the kernels in slices of a few million board-player
+    evaluations, so Ctrl-C stops them between slices with
+    ``KeyboardInterrupt``, and ``progress`` can redraw its bar.
 
     Examples
     --------
@@ -198,6 +208,7 @@ def equity(
     """
     hole_array, board_array, deck = _spot(holes, board, dead)
     n_samples = _check_samples(samples)
+    given_seed = None if seed is None else _check_seed(seed)
     players = hole_array.shape[0]
     known, draw = board_array, deck
     if known.shape[0] == 5:
@@ -211,7 +222,7 @@ def equity(
             totals = _run_exact(spot, n_threads, bar)
             used_seed = None
         else:
-            used_seed = _check_seed(seed)
+            used_seed = secrets.randbits(64) if given_seed is None else given_seed
             totals = _run_samples(spot, n_samples, used_seed, n_threads, bar)
     finally:
         if bar is not None:
@@ -300,9 +311,7 @@ def _check_samples(samples: int | None) -> int | None:
     return int(samples)
 
 
-def _check_seed(seed: int | None) -> int:
-    if seed is None:
-        return secrets.randbits(64)
+def _check_seed(seed: int) -> int:
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be None or an int, not {seed!r}")
     if not 0 <= seed < 2**64:
