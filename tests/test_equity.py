@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import signal
@@ -14,10 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha8 import equity as equity_module
 from omaha8.cards import parse_cards
 from omaha8.equity import EquityError, EquityResult, equity, max_players
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+
+# the module, not the function that omaha8 exports under the same name
+equity_module = importlib.import_module("omaha8.equity")
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
