@@ -705,6 +705,25 @@ def test_replay_of_an_unfinished_hand_and_of_a_tampered_history() -> None:
         replay(dataclasses.replace(hand.history, events=tuple(events)))
 
 
+def test_history_as_json_data_replays() -> None:
+    import json
+
+    structure = FixedLimit(10, 20, small_blind=5, big_blind=10, cap=5, uncapped_heads_up="round-start")
+    hand = Hand([15, 100, 100, 100], structure, button=0, seed=8)
+    play(hand, "call, raise 15, raise 25, fold, call")
+    data = json.loads(json.dumps(hand.history.as_dict()))
+    assert data["structure"] == {"type": "fixed-limit", "small_bet": 10, "big_bet": 20, "small_blind": 5,
+                                 "big_blind": 10, "cap": 5, "uncapped_heads_up": "round-start"}
+    assert data["events"][0] == {"kind": "small_blind", "seat": 1, "amount": 5, "total": 5}
+    assert {"kind": "raise", "seat": 0, "amount": 15, "total": 15, "all_in": True} in data["events"]
+    history = HandHistory.from_dict(data)
+    assert history == hand.history
+    again = replay(history)
+    assert again.history == hand.history and again.actor == hand.actor
+    with pytest.raises(ReplayError, match="not a hand history"):
+        HandHistory.from_dict({"events": []})
+
+
 # ---------------------------------------------------------------------- command
 
 

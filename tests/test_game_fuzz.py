@@ -7,6 +7,7 @@ written straight from RULES.md §6 rather than from the engine's running state.
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from omaha8.game import (
     FixedLimit,
     Hand,
+    HandHistory,
     IllegalActionError,
     LegalActions,
     NoLimit,
@@ -256,6 +258,8 @@ def test_random_hands_conserve_chips_and_follow_the_reference() -> None:
         showdowns += hand.result.went_to_showdown
         if i % 50 == 0:
             assert replay(hand.history).history == hand.history
+            data = json.loads(json.dumps(hand.history.as_dict()))
+            assert replay(HandHistory.from_dict(data)).result == hand.result
     # the random players reach showdown often enough for the pots to be exercised
     assert showdowns > 300
     assert min(seen.values()) > 50, seen

@@ -58,6 +58,20 @@ _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 _KIND_NAME = {FIXED_LIMIT: "fixed limit", POT_LIMIT: "pot limit", NO_LIMIT: "no limit"}
 
 
+_DECK = tuple(range(52))
+
+
+def _draw(rng: random.Random, cards: list[int], k: int) -> list[int]:
+    """The first ``k`` cards of a Fisher-Yates shuffle of ``cards`` (shuffled in place)."""
+    rand = rng.random
+    n = len(cards)
+    for i in range(k):
+        # a float draw: far faster than randrange, with a bias below 2**-46
+        j = i + int(rand() * (n - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[:k]
+
+
 class GameError(Omaha8Error, ValueError):
     """A hand or table used in a way the rules do not allow."""
 
@@ -181,6 +195,13 @@ class HandResult:
 
 
 def _chip_list(stacks: Iterable[int], name: str) -> list[int]:
+    out = list(stacks)
+    if all(type(c) is int and c >= 0 for c in out):
+        return out
+    return _checked_chips(out, name)
+
+
+def _checked_chips(stacks: list[Any], name: str) -> list[int]:
     out = []
     for i, value in enumerate(stacks):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -303,18 +324,16 @@ class Hand:
 
         if rng is None:
             rng = random.Random(seed)
-        self._deal(seated, holes, board, rng)
-        self._post_blinds(seated)
+        self._post_blinds(self._deal(holes, board, rng))
 
     # ------------------------------------------------------------------ setup
 
     def _deal(
         self,
-        seated: list[int],
         holes: Sequence[CardsLike | None] | None,
         board: CardsLike | None,
         rng: random.Random,
-    ) -> None:
+    ) -> list[int]:
         n, k = self._n, self._variant
         # deal clockwise from the seat left of the button
         order = [s for s in range(self._button + 1, n) if self._status[s]] + [
@@ -323,18 +342,18 @@ class Hand:
         m = len(order)
         hole_of: list[tuple[int, ...] | None] = [None] * n
         if holes is None and board is None:
-            deck = rng.sample(range(52), m * k + 5)
+            deck = _draw(rng, list(_DECK), m * k + 5)
             for i, s in enumerate(order):
                 hole_of[s] = tuple(deck[i : m * k : m])
             self._deck_board = tuple(deck[m * k :])
         else:
-            given_board, given = self._given_cards(holes, board, seated)
+            given_board, given = self._given_cards(holes, board)
             used = set(given_board)
             for cards in given:
                 if cards is not None:
                     used.update(cards)
             need = sum(1 for s in order if given[s] is None) * k + 5 - len(given_board)
-            deck = rng.sample([c for c in range(52) if c not in used], need)
+            deck = _draw(rng, [c for c in _DECK if c not in used], need)
             at = 0
             for s in order:
                 cards = given[s]
@@ -345,9 +364,10 @@ class Hand:
             self._deck_board = given_board + tuple(deck[at:])
         self._holes = tuple(hole_of)
         self._board_n = 0
+        return order
 
     def _given_cards(
-        self, holes: Sequence[CardsLike | None] | None, board: CardsLike | None, seated: list[int]
+        self, holes: Sequence[CardsLike | None] | None, board: CardsLike | None
     ) -> tuple[tuple[int, ...], list[tuple[int, ...] | None]]:
         """Parse and check explicit holes and board: counts, seats, duplicates."""
         n, k = self._n, self._variant
@@ -384,34 +404,31 @@ class Hand:
                 given[s] = cards
         return board_cards, given
 
-    def _post_blinds(self, seated: list[int]) -> None:
-        button = self._button
-        if len(seated) == 2:
-            sb_seat = button
-            bb_seat = seated[1] if seated[0] == button else seated[0]
+    def _post_blinds(self, order: list[int]) -> None:
+        """Post the blinds and log the deal; ``order`` is the seats dealt in, clockwise from the button's left."""
+        if len(order) == 2:
+            # heads-up the button posts the small blind
+            sb_seat, bb_seat = order[1], order[0]
         else:
-            after = [s for s in seated if s > button] + [s for s in seated if s <= button]
-            sb_seat, bb_seat = after[0], after[1]
+            sb_seat, bb_seat = order[0], order[1]
         self._sb_seat, self._bb_seat = sb_seat, bb_seat
         log = self._log
+        stack, status = self._stack, self._status
         for seat, amount, kind in ((sb_seat, self._sb, "small_blind"), (bb_seat, self._bb, "big_blind")):
-            have = self._stack[seat]
+            have = stack[seat]
             pay = amount if amount < have else have
-            self._stack[seat] = have - pay
+            stack[seat] = have - pay
             self._bet[seat] = pay
             self._contrib[seat] = pay
             self._pot += pay
             all_in = pay == have
             if all_in:
-                self._status[seat] = _ALLIN
+                status[seat] = _ALLIN
                 self._n_live -= 1
             log.append((kind, seat, pay, pay, (), (), all_in, ""))
-        for s in range(button + 1, self._n):
-            if self._holes[s] is not None:
-                log.append(("hole", s, 0, 0, self._holes[s], (), False, ""))
-        for s in range(button + 1):
-            if self._holes[s] is not None:
-                log.append(("hole", s, 0, 0, self._holes[s], (), False, ""))
+        holes = self._holes
+        for seat in order:
+            log.append(("hole", seat, 0, 0, holes[seat], (), False, ""))
         self._street = 0
         self._bet_to = self._bb
         self._min_raise = self._bb

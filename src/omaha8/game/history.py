@@ -30,9 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..cards import format_cards
+from ..cards import format_cards, parse_cards
 from .hand import ACTIONS, GameError, Hand, IllegalActionError
-from .structures import Structure
+from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
 __all__ = ["Event", "HandHistory", "ReplayError", "replay"]
 
@@ -56,7 +56,9 @@ class Event(NamedTuple):
     - ``"pot"``: pot number ``total`` of ``amount`` chips, contested by
       ``seats``.
     - ``"award"``: ``seat`` wins ``amount`` of pot ``total``; ``note`` says
-      which half (``"high"``, ``"low"`` or ``"scoop"`` for the whole pot).
+      what for: ``"high"`` (the high half, or the whole pot when nobody in
+      it has a low), ``"low"``, ``"high and low"``, or ``"uncontested"``
+      (a pot only that seat could win).
     - ``"collect"``: ``seat`` takes ``amount`` from the pots in all.
 
     ``all_in`` marks a post or action that put the seat all-in. Seat -1
@@ -147,6 +149,98 @@ class HandHistory:
 
     def __str__(self) -> str:
         return self.text()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The history as plain data (JSON-ready): cards as text, events without default fields.
+
+        The odd-chip policy is not included; :meth:`from_dict` restores the
+        default one.
+
+        >>> from omaha8.game import Hand, NoLimit
+        >>> hand = Hand([100, 100], NoLimit(1, 2), holes=["As Ad 2c 3c", "Ks Kd 4h 5h"])
+        >>> hand.act("fold")
+        >>> data = hand.history.as_dict()
+        >>> data["structure"], data["events"][0]
+        ({'type': 'no-limit', 'small_blind': 1, 'big_blind': 2}, {'kind': 'small_blind', 'seat': 0, 'amount': 1, 'total': 1})
+        >>> HandHistory.from_dict(data) == hand.history
+        True
+        """
+        defaults = Event("")
+        events = []
+        for event in self.events:
+            item: dict[str, Any] = {}
+            value: Any
+            for field, value in zip(Event._fields, event):
+                if value != getattr(defaults, field) or field == "kind":
+                    if field == "cards":
+                        value = format_cards(value)
+                    elif field == "seats":
+                        value = list(value)
+                    item[field] = value
+            events.append(item)
+        return {
+            "variant": self.variant,
+            "structure": _structure_dict(self.structure),
+            "stacks": list(self.stacks),
+            "button": self.button,
+            "holes": [None if hole is None else format_cards(hole) for hole in self.holes],
+            "board": format_cards(self.board),
+            "events": events,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandHistory:
+        """Rebuild a history from :meth:`as_dict` output."""
+        try:
+            events = []
+            for item in data["events"]:
+                fields = dict(item)
+                if "cards" in fields:
+                    fields["cards"] = tuple(parse_cards(fields["cards"], name="event cards").tolist())
+                if "seats" in fields:
+                    fields["seats"] = tuple(fields["seats"])
+                events.append(Event(**fields))
+            return cls(
+                variant=data["variant"],
+                structure=_structure_from_dict(data["structure"]),
+                stacks=tuple(data["stacks"]),
+                button=data["button"],
+                holes=tuple(
+                    None if hole is None else tuple(parse_cards(hole, name=f"holes[{i}]").tolist())
+                    for i, hole in enumerate(data["holes"])
+                ),
+                board=tuple(parse_cards(data["board"], name="board").tolist()),
+                events=tuple(events),
+            )
+        except (KeyError, TypeError) as exc:
+            raise ReplayError(f"not a hand history: {exc!r}") from None
+
+
+def _structure_dict(structure: Structure) -> dict[str, Any]:
+    if isinstance(structure, FixedLimit):
+        return {
+            "type": "fixed-limit",
+            "small_bet": structure.small_bet,
+            "big_bet": structure.big_bet,
+            "small_blind": structure.small_blind,
+            "big_blind": structure.big_blind,
+            "cap": structure.cap,
+            "uncapped_heads_up": structure.uncapped_heads_up,
+        }
+    name = "pot-limit" if isinstance(structure, PotLimit) else "no-limit"
+    return {"type": name, "small_blind": structure.small_blind, "big_blind": structure.big_blind}
+
+
+def _structure_from_dict(data: dict[str, Any]) -> Structure:
+    fields = dict(data)
+    kind = fields.pop("type")
+    if kind == "fixed-limit":
+        return FixedLimit(fields.pop("small_bet"), fields.pop("big_bet"), **fields)
+    if kind == "pot-limit":
+        return PotLimit(**fields)
+    if kind == "no-limit":
+        return NoLimit(**fields)
+    raise ReplayError(f"unknown structure type {kind!r}")
 
 
 def replay(history: HandHistory) -> Hand:
