@@ -225,6 +225,8 @@ class ShowdownResult:
 
 # ---------------------------------------------------------------- input checks
 
+_INT = {int}
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
@@ -232,6 +234,8 @@ def _is_int(value: object) -> bool:
 
 def _seat(value: object, name: str, n_seats: int) -> int:
     """A seat number 0..n_seats-1, or a ShowdownError naming ``name``."""
+    if type(value) is int and 0 <= value < n_seats:
+        return value
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
         seat = int(value)
         if 0 <= seat < n_seats:
@@ -240,36 +244,73 @@ def _seat(value: object, name: str, n_seats: int) -> int:
 
 
 def _card_tuple(cards: object, name: str) -> tuple[int, ...]:
-    """Card ids of one hand; plain lists/tuples of valid ids skip the parser."""
-    if type(cards) is tuple or type(cards) is list:
-        if all(type(c) is int and 0 <= c < 52 for c in cards):
-            return tuple(cards)
+    """Card ids of one hand, parsed and range-checked (duplicates are checked later)."""
     return tuple(parse_cards(cards, name=name).tolist())  # type: ignore[arg-type]
+
+
+def _deal(
+    board: object, holes: Sequence[object]
+) -> tuple[tuple[int, ...], list[tuple[int, ...] | None], bool]:
+    """The board and holes as tuples of ids, and whether they are known to be distinct.
+
+    Tuples and lists of int ids (what a game engine holds) are checked all
+    at once; anything else goes through the parser, which explains errors.
+    """
+    cards: list[tuple[int, ...] | None] = []
+    flat: list[int] = []
+    fast = board is None or type(board) is tuple or type(board) is list
+    if fast:
+        for hole in holes:
+            if hole is None:
+                cards.append(None)
+            elif type(hole) is tuple or type(hole) is list:
+                held = tuple(hole)
+                cards.append(held)
+                flat += held
+            else:
+                fast = False
+                break
+    if fast:
+        board_cards = () if board is None else tuple(board)  # type: ignore[arg-type]
+        flat += board_cards
+        if not flat or (set(map(type, flat)) == _INT and min(flat) >= 0 and max(flat) < 52
+                        and len(set(flat)) == len(flat)):
+            return board_cards, cards, True
+    cards = [None if hole is None else _card_tuple(hole, f"holes[{seat}]") for seat, hole in enumerate(holes)]
+    return (() if board is None else _card_tuple(board, "board")), cards, False
 
 
 def _folded_seats(folded: Iterable[int] | None, n_seats: int) -> set[int]:
     if folded is None:
         return set()
+    if type(folded) is list or type(folded) is tuple or type(folded) is set:
+        seats = set(folded)
+        if set(map(type, seats)) <= _INT and (not seats or (min(seats) >= 0 and max(seats) < n_seats)):
+            return seats
     if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
         raise ShowdownError(f"folded must be an iterable of seat numbers, not {folded!r}")
     return {_seat(seat, f"folded seat {seat!r}", n_seats) for seat in folded}
 
 
-def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -> tuple[int, ...]:
+def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -> list[int]:
     if contributions is None:
-        live_set = set(live)
-        return tuple(1 if seat in live_set else 0 for seat in range(n_seats))
+        chips = [0] * n_seats
+        for seat in live:
+            chips[seat] = 1
+        return chips
     if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Iterable):
         raise ChipError(f"contributions must be a sequence of chip counts, not {contributions!r}")
     chips = list(contributions)
     if len(chips) != n_seats:
         raise ShapeError(f"contributions has {len(chips)} entries but holes has {n_seats} seats")
+    if set(map(type, chips)) == _INT and min(chips) >= 0:
+        return chips
     for seat, amount in enumerate(chips):
         if not _is_int(amount):
             raise ChipError(f"contributions[{seat}] = {amount!r} is not a whole number of chips")
         if amount < 0:
             raise ChipError(f"contributions[{seat}] = {amount} is negative")
-    return tuple(int(amount) for amount in chips)
+    return [int(amount) for amount in chips]
 
 
 def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
@@ -284,6 +325,20 @@ def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None])
         first[card] = place
 
 
+def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -> None:
+    """Two or more live seats: a full board and equal 4- or 5-card holes."""
+    if len(board) != 5:
+        raise ShapeError(f"board has {len(board)} cards; a showdown needs 5")
+    sizes = [(seat, len(hole)) for seat, hole in enumerate(cards) if hole is not None]
+    for seat, size in sizes:
+        if size not in (4, 5):
+            raise ShapeError(f"holes[{seat}] has {size} cards; a hole has 4 or 5")
+    first_seat, first_size = sizes[0]
+    for seat, size in sizes:
+        if size != first_size:
+            raise ShapeError(f"holes[{seat}] has {size} cards but holes[{first_seat}] has {first_size}")
+
+
 # ---------------------------------------------------------------- pots
 
 
@@ -295,10 +350,15 @@ def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, 
     and a layer no live seat reached joins the highest pot below it.
     """
     pots: list[tuple[int, tuple[int, ...]]] = []
+    levels = sorted(chips)
+    eligible = tuple(live_chips)
     below = 0
-    for level in sorted(set(c for c in chips if c > 0)):
-        amount = sum(min(c, level) - min(c, below) for c in chips)
-        eligible = tuple(seat for seat in live_chips if chips[seat] >= level)
+    for i, level in enumerate(levels):
+        if level == below:
+            continue
+        # levels are the contributions themselves, so every seat from i on reaches this one
+        amount = (level - below) * (len(levels) - i)
+        eligible = tuple(seat for seat in eligible if chips[seat] >= level)
         if pots and (not eligible or eligible == pots[-1][1]):
             pots[-1] = (pots[-1][0] + amount, pots[-1][1])
         else:
@@ -310,9 +370,11 @@ def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, 
 def _divide(amount: int, winners: Sequence[int], awards: list[int], odd: list[int]) -> None:
     """Give ``amount`` to ``winners`` equally, odd chips one each in the order given."""
     share, left = divmod(amount, len(winners))
-    for i, seat in enumerate(winners):
-        awards[seat] += share + (1 if i < left else 0)
-    odd.extend(winners[:left])
+    for seat in winners:
+        awards[seat] += share
+    for seat in winners[:left]:
+        awards[seat] += 1
+    odd += winners[:left]
 
 
 def _ordered(policy: OddChipPolicy, winners: tuple[int, ...], button: int, n_seats: int) -> tuple[int, ...]:
@@ -322,6 +384,15 @@ def _ordered(policy: OddChipPolicy, winners: tuple[int, ...], button: int, n_sea
     if sorted(order) != list(winners):
         raise ShowdownError(f"odd_chips.order({list(winners)}) returned {list(order)}, not an order of those seats")
     return order
+
+
+def _valid_halves(cut: object, amount: int) -> bool:
+    """Whether ``cut`` is two non-negative chip counts adding up to ``amount``."""
+    if not isinstance(cut, tuple) or len(cut) != 2:
+        return False
+    if not (type(cut[0]) is int and type(cut[1]) is int) and not (_is_int(cut[0]) and _is_int(cut[1])):
+        return False
+    return bool(cut[0] >= 0 and cut[1] >= 0 and cut[0] + cut[1] == amount)
 
 
 def _split(
@@ -335,14 +406,14 @@ def _split(
 ) -> Pot:
     """Split one pot among its eligible seats by their high and low values."""
     awards = [0] * n_seats
-    odd: list[int] = []
     if len(eligible) == 1:
         awards[eligible[0]] = amount
         return Pot(amount, eligible, PotSplit.UNCONTESTED, eligible, None, None, tuple(awards), ())
-    best_high = max(high[seat] for seat in eligible)
-    high_winners = tuple(seat for seat in eligible if high[seat] == best_high)
-    best_low = max(low[seat] for seat in eligible)
-    low_winners = tuple(seat for seat in eligible if low[seat] == best_low) if best_low else None
+    odd: list[int] = []
+    best_high = max([high[seat] for seat in eligible])
+    high_winners = tuple([seat for seat in eligible if high[seat] == best_high])
+    best_low = max([low[seat] for seat in eligible])
+    low_winners = tuple([seat for seat in eligible if low[seat] == best_low]) if best_low else None
     halves = None
     if low_winners is None or low_winners == high_winners:
         split = PotSplit.HIGH_ONLY if low_winners is None else PotSplit.SAME_WINNERS
@@ -350,8 +421,7 @@ def _split(
     else:
         split = PotSplit.HALVES
         cut = policy.split_halves(amount)
-        if (not isinstance(cut, tuple) or len(cut) != 2 or not all(_is_int(x) and x >= 0 for x in cut)
-                or sum(cut) != amount):
+        if not _valid_halves(cut, amount):
             raise ChipError(f"odd_chips.split_halves({amount}) returned {cut!r}, not two chip counts adding up to it")
         halves = (int(cut[0]), int(cut[1]))
         _divide(halves[0], _ordered(policy, high_winners, button, n_seats), awards, odd)
@@ -453,7 +523,8 @@ def showdown(
     policy = _CARDROOM if odd_chips is None else odd_chips
     if isinstance(holes, np.ndarray) and holes.ndim >= 1:
         holes = list(holes)
-    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
+    if type(holes) is not list and type(holes) is not tuple and (
+            isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence)):
         raise ShapeError(f"holes must be a sequence with one entry per seat, not {type(holes).__name__}")
     n_seats = len(holes)
     if n_seats == 0:
@@ -463,16 +534,12 @@ def showdown(
     if last_aggressor is not None:
         last_aggressor = _seat(last_aggressor, "last_aggressor", n_seats)
 
-    cards: list[tuple[int, ...] | None] = [
-        None if hole is None else _card_tuple(hole, f"holes[{seat}]") for seat, hole in enumerate(holes)
-    ]
-    board_cards = () if board is None else _card_tuple(board, "board")
+    board_cards, cards, distinct = _deal(board, holes)
     live = [seat for seat in range(n_seats) if cards[seat] is not None and seat not in folded_set]
     chips = _chips(contributions, n_seats, live)
     if not live:
         raise ShowdownError("every seat folded: there is no live seat to win the pot")
-    contested = len(live) >= 2
-    if contested:
+    if len(live) >= 2:
         _check_shapes(board_cards, cards)
     else:
         if len(board_cards) > 5:
@@ -480,7 +547,8 @@ def showdown(
         for seat, hole in enumerate(cards):
             if hole is not None and len(hole) > 5:
                 raise ShapeError(f"holes[{seat}] has {len(hole)} cards; a hole has at most 5")
-    _check_distinct(board_cards, cards)
+    if not distinct:
+        _check_distinct(board_cards, cards)
     total = sum(chips)
     if total == 0:
         raise ChipError("contributions are all zero: there is no pot to split")
@@ -494,67 +562,52 @@ def showdown(
 
     # the uncalled part of the top bet goes back before any pot is cut
     uncalled = [0] * n_seats
-    top = max(chips)
-    top_seats = [seat for seat in range(n_seats) if chips[seat] == top]
     in_pots = list(chips)
-    if len(top_seats) == 1:
-        seat = top_seats[0]
-        second = max((c for s, c in enumerate(chips) if s != seat), default=0)
+    top = max(chips)
+    if chips.count(top) == 1:
+        seat = chips.index(top)
+        in_pots[seat] = second = max(chips[:seat] + chips[seat + 1:], default=0)
         uncalled[seat] = top - second
-        in_pots[seat] = second
 
     hands: list[HandEvaluation | None] = [None] * n_seats
     high = [0] * n_seats
     low = [0] * n_seats
-    complete = len(board_cards) == 5
-    for seat in live:
-        hole = cards[seat]
-        if complete and hole is not None and len(hole) in (4, 5):
-            hand = evaluate(hole, board_cards)
-            hands[seat] = hand
-            high[seat] = hand.high
-            low[seat] = hand.low or 0
+    if len(board_cards) == 5:
+        for seat in live:
+            hole = cards[seat]
+            if hole is not None and (len(hole) == 4 or len(hole) == 5):
+                hand = evaluate(hole, board_cards)
+                hands[seat] = hand
+                high[seat] = hand.high
+                low[seat] = hand.low or 0
 
-    pots = tuple(
-        _split(amount, eligible, high, low, policy, button, n_seats)
-        for amount, eligible in _layer_pots(in_pots, live_chips)
-    )
-    payouts = list(uncalled)
+    pots = [_split(amount, eligible, high, low, policy, button, n_seats)
+            for amount, eligible in _layer_pots(in_pots, live_chips)]
+    payouts = uncalled[:]
+    scoops = set()
     for pot in pots:
         for seat, won in enumerate(pot.awards):
             payouts[seat] += won
+        scooper = pot.scooper
+        if scooper is not None:
+            scoops.add(scooper)
 
     show_order: tuple[int, ...] = ()
     if len(live_chips) >= 2:
-        first = last_aggressor if last_aggressor is not None else min(
-            live_chips, key=lambda s: (s - button - 1) % n_seats
-        )
+        first = last_aggressor
+        if first is None:
+            first = min(live_chips, key=lambda s: (s - button - 1) % n_seats)
         show_order = tuple(sorted(live_chips, key=lambda s: (s - first) % n_seats))
-    scoops = tuple(sorted({pot.scooper for pot in pots if pot.scooper is not None}))
     return ShowdownResult(
         payouts=tuple(payouts),
-        net=tuple(p - c for p, c in zip(payouts, chips)),
-        pots=pots,
+        net=tuple([p - c for p, c in zip(payouts, chips)]),
+        pots=tuple(pots),
         uncalled=tuple(uncalled),
         hands=tuple(hands),
-        scoops=scoops,
+        scoops=tuple(sorted(scoops)),
         show_order=show_order,
-        contributions=chips,
+        contributions=tuple(chips),
     )
-
-
-def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -> None:
-    """Two or more live seats: a full board and equal 4- or 5-card holes."""
-    if len(board) != 5:
-        raise ShapeError(f"board has {len(board)} cards; a showdown needs 5")
-    sizes = [(seat, len(hole)) for seat, hole in enumerate(cards) if hole is not None]
-    for seat, size in sizes:
-        if size not in (4, 5):
-            raise ShapeError(f"holes[{seat}] has {size} cards; a hole has 4 or 5")
-    first_seat, first_size = sizes[0]
-    for seat, size in sizes:
-        if size != first_size:
-            raise ShapeError(f"holes[{seat}] has {size} cards but holes[{first_seat}] has {first_size}")
 
 
 # ---------------------------------------------------------------- batch
