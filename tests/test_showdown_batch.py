@@ -4,6 +4,8 @@ and on bad input."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -12,6 +14,7 @@ import pytest
 from omaha8 import _reference, _showdown
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError, ShowdownError
+from omaha8.evaluate import evaluate_high_batch
 from omaha8.showdown import MAX_SEATS, pot_shares, showdown, winners
 
 # ---------------------------------------------------------------- the slow twin
@@ -119,6 +122,31 @@ def test_one_board_shared_by_every_deal() -> None:
     repeated = pot_shares(holes, np.tile(board, (300, 1)))
     assert np.array_equal(shared, repeated)
     check_against_twin(holes, board)
+
+
+@pytest.mark.parametrize(("n_seats", "n_hole"), [(6, 4), (4, 5)])
+def test_every_board_rank_multiset_scores_like_the_core(n_seats: int, n_hole: int) -> None:
+    """The kernel keeps a copy of _core's per-board table and numbers boards itself: check
+    both on every board rank multiset a deck can make (6,175), against _core's evaluator."""
+    rng = np.random.default_rng(12 + n_hole)
+    boards = []
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        counts = Counter(ranks)
+        if max(counts.values()) > 4:
+            continue
+        # distinct suits for a repeated rank; random otherwise, so flush boards occur too
+        cards = [rank * 4 + int(suit) for rank, count in counts.items() for suit in rng.permutation(4)[:count]]
+        boards.append(rng.permutation(cards))
+    assert len(boards) == 6175
+    board_array = np.array(boards, dtype=np.uint8)
+    holes = np.empty((len(boards), n_seats, n_hole), dtype=np.uint8)
+    for row, board in enumerate(boards):
+        rest = np.setdiff1d(np.arange(52), board)
+        holes[row] = rng.permutation(rest)[: n_seats * n_hole].reshape(n_seats, n_hole)
+    values = np.empty((len(boards), n_seats), dtype=np.uint16)
+    _showdown.high_values(holes, board_array, values)
+    for seat in range(n_seats):
+        assert np.array_equal(values[:, seat], evaluate_high_batch(holes[:, seat], board_array))
 
 
 # ---------------------------------------------------------------- against showdown()

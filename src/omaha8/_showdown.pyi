@@ -21,3 +21,8 @@ def pot_shares(
     out: np.ndarray[Any, np.dtype[np.float64]],
     n_threads: int | None = ...,
 ) -> None: ...
+def high_values(
+    holes: _U8,
+    boards: _U8,
+    out: np.ndarray[Any, np.dtype[np.uint16]],
+) -> None: ...

@@ -304,3 +304,21 @@ def pot_shares(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, con
         masks = winners_row(hole_ptr + row * hole_step, n_seats, n_hole, board_ptr + row * board_step,
                             active_ptr, row * n_seats)
         shares_row(<uint16_t>(masks & 0xFFFF), <uint16_t>(masks >> 16), n_seats, &out[row, 0])
+
+
+def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, uint16_t[:, ::1] out):
+    """Each seat's high value as the kernels score it (board parts once per deal); for tests.
+
+    ``holes`` (N, P, k), ``boards`` (N, 5), ``out`` (N, P). Card bytes need not be valid.
+    """
+    cdef Py_ssize_t n = holes.shape[0], row
+    cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
+    cdef BoardParts parts
+    check_shapes(holes, boards, None)
+    if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
+        raise ValueError("boards must be (N, 5) and out (N, P)")
+    with nogil:
+        for row in range(n):
+            board_parts(&boards[row, 0], &parts)
+            for p in range(n_seats):
+                out[row, p] = seat_high(&holes[row, p, 0], n_hole, &parts)
