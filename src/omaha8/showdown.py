@@ -614,7 +614,7 @@ def showdown(
 
 
 def _batch_inputs(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, active: npt.ArrayLike | None
+    holes: npt.ArrayLike, boards: npt.ArrayLike, active: npt.ArrayLike | None, n_threads: int | None
 ) -> tuple[Any, Any, Any]:
     """Checked uint8 holes (N, P, k), boards (N or 1, 5) and active (N, P) or None."""
     h = card_array(holes, "holes", (3,))
@@ -629,7 +629,7 @@ def _batch_inputs(
     if b.ndim == 2 and b.shape[0] != n:
         raise ShapeError(f"boards has {b.shape[0]} rows but holes has {n}")
     # every card of a deal is real, active or not: all are checked
-    check_deals(h, b)
+    check_deals(h, b, n_threads=n_threads)
     mask = None
     if active is not None:
         a = np.asarray(active)
@@ -690,7 +690,7 @@ def pot_shares(
     ...
     omaha8.errors.ShowdownError: active[0] has no active seat: every deal needs at least one
     """
-    h, b, mask = _batch_inputs(holes, boards, active)
+    h, b, mask = _batch_inputs(holes, boards, active, n_threads)
     out = np.empty(h.shape[:2], dtype=np.float64)
     _showdown.pot_shares(h, b, mask, out, n_threads)
     return out
@@ -721,7 +721,7 @@ def winners(
     >>> high.tolist(), low.tolist()  # seat 0 high; seats 1 and 2 tie for low
     ([1], [6])
     """
-    h, b, mask = _batch_inputs(holes, boards, active)
+    h, b, mask = _batch_inputs(holes, boards, active, n_threads)
     high = np.empty(h.shape[0], dtype=np.uint16)
     low = np.empty(h.shape[0], dtype=np.uint16)
     _showdown.winners(h, b, mask, high, low, n_threads)
