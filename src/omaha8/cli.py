@@ -19,6 +19,7 @@ COMMANDS: tuple[str, ...] = (
     "evaluate",
     "equity",
     "play",
+    "batch",
     "showdown",
 )
 
