@@ -11,19 +11,13 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from conftest import random_deals
+from conftest import random_deals, timed
 
 from omaha8.cards import parse_cards
 from omaha8.showdown import pot_shares, showdown, winners
 
 N_DEALS = 100_000
 N_SEATS = 6
-
-
-def timed(benchmark, statistic: str) -> float | None:  # type: ignore[no-untyped-def]
-    """A timing statistic in seconds, or None in a smoke run (``--benchmark-disable``)."""
-    stats = getattr(benchmark, "stats", None)
-    return None if stats is None else float(getattr(stats.stats, statistic))
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,12 @@ def random_deals(seed: int, n: int, hole_size: int, players: int = 1) -> tuple[n
     return np.ascontiguousarray(holes), np.ascontiguousarray(cards[:, players * hole_size :])
 
 
+def timed(benchmark, statistic: str = "min") -> float | None:  # type: ignore[no-untyped-def]
+    """A timing statistic in seconds, or None in a smoke run (``--benchmark-disable``)."""
+    stats = getattr(benchmark, "stats", None)
+    return None if stats is None else float(getattr(stats.stats, statistic))
+
+
 @pytest.fixture
 def report() -> Iterator[Callable[[str], None]]:
     """Add a line to the summary printed after the benchmarks."""

@@ -21,6 +21,13 @@ cdef uint8_t low_value_row(const uint8_t* hole, int n_hole, const uint8_t* board
 # HIGH_RANKS[pair_offset(r1, r2) + triple_index(r3, r4, r5)]: value of five
 # ranks as a non-flush hand (0 for five of a kind).
 cdef const uint16_t* high_rank_table() noexcept nogil
+# HIGH_BOARD[board class * N_PAIR_CLASSES + pair class]: best non-flush
+# value of a hole rank pair over the ten triples of a board rank multiset.
+cdef const uint16_t* high_board_table() noexcept nogil
+# PAIR_CLASS[r1 * 13 + r2]: unordered rank pair class 0..90
+cdef const uint8_t* pair_class_table() noexcept nogil
+# Board class (0..6187) of five card bytes: the HIGH_BOARD row of their ranks.
+cdef int board_class_of_cards(const uint8_t* board) noexcept nogil
 # HIGH_FLUSH[13-bit rank mask]: value of five suited cards (0 unless 5 bits).
 cdef const uint16_t* high_flush_table() noexcept nogil
 # PAIR_OFFSET[r1 * 13 + r2] = pair class * N_TRIPLE_CLASSES

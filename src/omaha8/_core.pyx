@@ -442,6 +442,19 @@ cdef uint8_t low_value_row(const uint8_t* hole, int n_hole, const uint8_t* board
 cdef const uint16_t* high_rank_table() noexcept nogil:
     return HIGH_RANKS
 
+cdef const uint16_t* high_board_table() noexcept nogil:
+    return HIGH_BOARD
+
+cdef const uint8_t* pair_class_table() noexcept nogil:
+    return PAIR_CLASS
+
+cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
+    cdef uint8_t r[5]
+    cdef int i
+    for i in range(5):
+        r[i] = CARD_RANK[board[i]]
+    return board_class(r)
+
 cdef const uint16_t* high_flush_table() noexcept nogil:
     return HIGH_FLUSH
 

@@ -15,21 +15,19 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
 from omaha8._core cimport (
     MAX_HOLE,
-    N_BOARD_CLASSES,
     N_PAIR_CLASSES,
-    N_TRIPLE_CLASSES,
+    board_class_of_cards,
     card_lowbit_table,
     card_rank_table,
     card_suit_table,
+    high_board_table,
     high_flush_table,
     low_best_table,
-    pair_offset_table,
+    pair_class_table,
     resolve_threads,
 )
 
-import numpy as np
 
-from omaha8 import _core
 
 cdef enum:
     MAX_SEATS = 16
@@ -40,44 +38,14 @@ cdef const uint8_t* LOWBIT = card_lowbit_table()
 cdef const uint8_t* LOW_BEST = low_best_table()
 cdef const uint16_t* HIGH_FLUSH = high_flush_table()
 
-# HIGH_BOARD[board class * 91 + pair class]: a hole rank pair's best non-flush
-# value over the ten triples of a board rank multiset. _core builds it; its
-# pxd does not export it, so this module keeps a read-only copy (1.1 MB) and
-# numbers board classes exactly as _core does (tests check every entry).
-_HIGH_BOARD = _core.table("high_board")
-if _HIGH_BOARD.shape != (N_BOARD_CLASSES * N_PAIR_CLASSES,) or _HIGH_BOARD.dtype != np.uint16:
-    raise ImportError("omaha8._core.table('high_board') has an unexpected layout")
-_HIGH_BOARD = np.ascontiguousarray(_HIGH_BOARD)
-_HIGH_BOARD.setflags(write=False)
-cdef const uint16_t[::1] HIGH_BOARD_VIEW = _HIGH_BOARD
-cdef const uint16_t* HIGH_BOARD = &HIGH_BOARD_VIEW[0]
-
-# PAIR_CLASS[r1 * 13 + r2]: unordered rank pair class 0..90
-cdef uint8_t PAIR_CLASS[169]
-# MULTISET_RANK[i][r] = C(r + i, i + 1): sorted ranks s0 <= .. <= s4 sit at
-# distinct positions s_i + i of 17, numbered densely by the combinatorial system
-cdef uint16_t MULTISET_RANK[5][13]
+cdef const uint16_t* HIGH_BOARD = high_board_table()
+cdef const uint8_t* PAIR_CLASS = pair_class_table()
 # the ten 3-of-5 index triples
 cdef int TRIPLES[10][3]
 
 
-cdef int binomial(int n, int k) noexcept nogil:
-    cdef int i, r = 1
-    if k < 0 or k > n:
-        return 0
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
 cdef int build_tables() except -1:
-    cdef int a, i, j, k, n = 0
-    cdef const uint16_t* pair_offset = pair_offset_table()
-    for a in range(169):
-        PAIR_CLASS[a] = pair_offset[a] // N_TRIPLE_CLASSES
-    for i in range(5):
-        for a in range(13):
-            MULTISET_RANK[i][a] = binomial(a + i, i + 1)
+    cdef int i, j, k, n = 0
     for i in range(3):
         for j in range(i + 1, 4):
             for k in range(j + 1, 5):
@@ -100,22 +68,6 @@ cdef extern from *:
     int popcount "omaha8_sd_popcount"(uint32_t x) noexcept nogil
 
 
-cdef inline int board_class(const uint8_t* board) noexcept nogil:
-    """Number 0..6187 of the multiset of the board's five ranks (as in _core)."""
-    cdef uint8_t s[5]
-    cdef uint8_t x
-    cdef int i, j
-    for i in range(5):
-        x = RANK[board[i]]
-        j = i
-        while j > 0 and s[j - 1] > x:
-            s[j] = s[j - 1]
-            j -= 1
-        s[j] = x
-    return (MULTISET_RANK[0][s[0]] + MULTISET_RANK[1][s[1]] + MULTISET_RANK[2][s[2]]
-            + MULTISET_RANK[3][s[3]] + MULTISET_RANK[4][s[4]])
-
-
 # What every seat of a deal shares: computed once per board.
 cdef struct BoardParts:
     const uint16_t* high_row    # HIGH_BOARD row of the board's ranks
@@ -134,7 +86,7 @@ cdef inline void board_parts(const uint8_t* board, BoardParts* out) noexcept nog
     for i in range(5):
         low |= LOWBIT[board[i]]
         counts[SUIT[board[i]]] += 1
-    out.high_row = HIGH_BOARD + board_class(board) * N_PAIR_CLASSES
+    out.high_row = HIGH_BOARD + board_class_of_cards(board) * N_PAIR_CLASSES
     out.low_mask = low if popcount(low) >= 3 else 0
     out.flush_suit = -1
     out.n_flush_triples = 0
