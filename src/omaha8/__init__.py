@@ -1,7 +1,9 @@
 """omaha8: fast, exact Omaha Hi/Lo 8-or-better for Python.
 
 Evaluate 4- and 5-card Omaha hands for high and 8-or-better low, one at a
-time or over numpy arrays of millions of deals, with Cython kernels.
+time or over numpy arrays of millions of deals, with Cython kernels; split
+every pot and side pot to the chip (:func:`showdown`), pot shares over
+batches (:func:`pot_shares`); the hand engine is :mod:`omaha8.game`.
 
 >>> import omaha8
 >>> omaha8.evaluate("As 3s Qc Jd", "Ah Kh 7c 4d 2s").low_description
@@ -22,6 +24,16 @@ from .errors import (
     ShowdownError,
 )
 from .evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
+from .showdown import (
+    CardroomOddChips,
+    OddChipPolicy,
+    Pot,
+    PotSplit,
+    ShowdownResult,
+    pot_shares,
+    showdown,
+    winners,
+)
 from .values import HighCategory, describe_high, describe_low, high_categories, high_category
 
 __version__ = "0.1.0"
@@ -48,6 +60,15 @@ __all__ = [
     "describe_low",
     "high_categories",
     "high_category",
+    # showdown and pot splitting
+    "showdown",
+    "ShowdownResult",
+    "Pot",
+    "PotSplit",
+    "OddChipPolicy",
+    "CardroomOddChips",
+    "pot_shares",
+    "winners",
     # runtime
     "max_threads",
     "openmp_enabled",
