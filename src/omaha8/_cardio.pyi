@@ -48,6 +48,7 @@ def format_result_rows(
     shares: Any = ...,
     high_table: tuple[Any, Any] | None = ...,
     low_table: tuple[Any, Any] | None = ...,
+    out: _U8 | None = ...,
     n_threads: int | None = ...,
 ) -> tuple[_U8, _I64]: ...
 def random_deals(seed: int, first: int, boards: _U8, holes: _U8, n_threads: int | None = ...) -> None: ...

@@ -44,6 +44,12 @@ cdef enum:
 cdef uint8_t RANK_OF[256]
 cdef uint8_t SUIT_OF[256]
 cdef uint8_t IS_SEP[256]
+# CHAR_CLASS[c]: the rank 0..12 of a rank character, or one of these
+cdef uint8_t CHAR_CLASS[256]
+cdef enum:
+    CLASS_SEP = 13      # whitespace or ';' inside a CSV field
+    CLASS_ONE = 14      # '1', which starts "10"
+    CLASS_COMMA = 15    # ',' ends a CSV field
 cdef char* RANK_TEXT = b"23456789TJQKA"
 cdef char* SUIT_TEXT = b"cdhs"
 cdef char* DIGITS = b"0123456789"
@@ -64,6 +70,12 @@ cdef void build_tables() noexcept:
         SUIT_OF[<uint8_t>SUIT_TEXT[i] - 32] = i  # C D H S
     for i in b" \t\n\r\v\f,;":
         IS_SEP[i] = 1
+    for i in range(256):
+        CHAR_CLASS[i] = RANK_OF[i]
+        if IS_SEP[i]:
+            CHAR_CLASS[i] = CLASS_SEP
+    CHAR_CLASS[49] = CLASS_ONE
+    CHAR_CLASS[44] = CLASS_COMMA
 
 
 build_tables()
@@ -235,6 +247,49 @@ cdef inline int parse_field(const uint8_t* s, Py_ssize_t n, Py_ssize_t* pos, uin
     return count
 
 
+# Cards of the unquoted field at s[*pos] (up to the next comma) into out; moves
+# *pos to the comma or the end. Returns the count, or -1 for text the fast
+# grammar cannot read, -2 for more than ``most`` cards, -3 for a repeated card.
+cdef inline int parse_plain_field(const uint8_t* s, Py_ssize_t n, Py_ssize_t* pos, uint8_t* out, int most,
+                                  uint64_t* seen) noexcept nogil:
+    cdef Py_ssize_t i = pos[0]
+    cdef int count = 0, r, su
+    cdef uint8_t c, card
+    cdef uint64_t bit
+    while i < n:
+        c = s[i]
+        r = CHAR_CLASS[c]
+        if r < 13:
+            i += 1
+        elif r == CLASS_SEP:
+            i += 1
+            continue
+        elif r == CLASS_COMMA:
+            break
+        elif r == CLASS_ONE and i + 2 < n and s[i + 1] == 48:  # "10" followed by a suit
+            r = 8
+            i += 2
+        else:
+            return -1
+        if i >= n:
+            return -1
+        su = SUIT_OF[s[i]]
+        if su == NOT_A_RANK:
+            return -1
+        i += 1
+        if count == most:
+            return -2
+        card = <uint8_t>(r * 4 + su)
+        bit = (<uint64_t>1) << card
+        if seen[0] & bit:
+            return -3
+        seen[0] |= bit
+        out[count] = card
+        count += 1
+    pos[0] = i
+    return count
+
+
 # Parse one deal line: board then n_seats holes of k cards each.
 cdef int parse_deal_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uint8_t* board,
                          uint8_t* holes) noexcept nogil:
@@ -242,6 +297,7 @@ cdef int parse_deal_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uin
     cdef int field = 0, count, want
     cdef bint more = True
     cdef uint64_t seen = 0, bit
+    cdef uint8_t* out
     cdef uint8_t scratch[MAX_CARDS_PER_FIELD]
     if n and s[n - 1] == 13:  # CRLF line ending
         n -= 1
@@ -254,25 +310,30 @@ cdef int parse_deal_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uin
         if field > n_seats:
             return LINE_FIELDS
         want = 5 if field == 0 else k
-        count = parse_field(s, n, &pos, scratch, MAX_CARDS_PER_FIELD, &more)
-        if count < 0:
-            return LINE_BAD_TEXT if count == -1 else LINE_COUNT
-        if count != want:
-            return LINE_COUNT
-        memcpy(board if field == 0 else holes + (field - 1) * k, scratch, count)
+        out = board if field == 0 else holes + (field - 1) * k
+        if pos < n and s[pos] == 34:  # quoted: the rare, general path
+            count = parse_field(s, n, &pos, scratch, MAX_CARDS_PER_FIELD, &more)
+            if count < 0:
+                return LINE_BAD_TEXT if count == -1 else LINE_COUNT
+            if count != want:
+                return LINE_COUNT
+            for i in range(count):
+                bit = (<uint64_t>1) << scratch[i]
+                if seen & bit:
+                    return LINE_DUPLICATE
+                seen |= bit
+                out[i] = scratch[i]
+        else:
+            count = parse_plain_field(s, n, &pos, out, want, &seen)
+            if count < 0:
+                return LINE_BAD_TEXT if count == -1 else (LINE_COUNT if count == -2 else LINE_DUPLICATE)
+            if count != want:
+                return LINE_COUNT
+            more = pos < n
+            pos += 1
         field += 1
     if field != n_seats + 1:
         return LINE_FIELDS
-    for i in range(5):
-        bit = (<uint64_t>1) << board[i]
-        if seen & bit:
-            return LINE_DUPLICATE
-        seen |= bit
-    for i in range(n_seats * k):
-        bit = (<uint64_t>1) << holes[i]
-        if seen & bit:
-            return LINE_DUPLICATE
-        seen |= bit
     return LINE_OK
 
 
@@ -436,9 +497,11 @@ cdef struct RowSource:
     const uint8_t* high_text
     const uint8_t* high_lengths
     int n_high_text
+    int high_text_max
     const uint8_t* low_text
     const uint8_t* low_lengths
     int n_low_text
+    int low_text_max
 
 
 # One CSV line of results; at most row_bound(src) bytes.
@@ -483,7 +546,8 @@ cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p) noexcept n
 
 cdef Py_ssize_t row_bound(const RowSource* src) noexcept:
     """Most bytes put_row can write for one row of this plan."""
-    cdef Py_ssize_t bound = 1 + TEXT_STRIDE, P = src.n_seats  # room for one text copy's overrun
+    # a text copy may run TEXT_STRIDE bytes past the row's end before the row overwrites it
+    cdef Py_ssize_t bound = 1 + TEXT_STRIDE, P = src.n_seats
     cdef int g, kind
     for g in range(src.n_plan):
         kind = src.plan[g]
@@ -496,8 +560,10 @@ cdef Py_ssize_t row_bound(const RowSource* src) noexcept:
             bound += P * (2 * src.k + 1)
         elif kind == COL_HIGH or kind == COL_LOW:
             bound += P * 6
-        elif kind == COL_HIGH_DESC or kind == COL_LOW_DESC:
-            bound += P * (TEXT_STRIDE + 1)
+        elif kind == COL_HIGH_DESC:
+            bound += P * (src.high_text_max + 1)
+        elif kind == COL_LOW_DESC:
+            bound += P * (src.low_text_max + 1)
         elif kind == COL_HIGH_WINNERS or kind == COL_LOW_WINNERS:
             bound += P * 3
         elif kind == COL_SHARES:
@@ -547,12 +613,12 @@ cdef tuple padded_table(object text, object offsets, str what):
         if o[i + 1] > o[i]:
             memcpy(&out[i, 0], &t[o[i]], o[i + 1] - o[i])
         lengths[i] = <uint8_t>(o[i + 1] - o[i])
-    return padded, size, n
+    return padded, size, n, int(size.max())
 
 
 def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_start, line=None, boards=None,
                        holes=None, high=None, low=None, high_winners=None, low_winners=None, shares=None,
-                       high_table=None, low_table=None, n_threads=None):
+                       high_table=None, low_table=None, out=None, n_threads=None):
     """CSV lines (each ending ``\\n``) of ``n`` result rows, in pieces.
 
     ``plan`` lists column kinds (:data:`COLUMN_KINDS`); arrays a plan does not
@@ -561,7 +627,8 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
 
     Returns ``(buffer, pieces)``: the text is ``buffer[a:b]`` for each row
     ``(a, b)`` of the int64 array ``pieces``, in order. Each thread writes
-    its block of rows into its own part of the buffer, in one pass.
+    its block of rows into its own part of the buffer, in one pass. ``out``,
+    a uint8 buffer from an earlier call, is reused when it is large enough.
     """
     cdef RowSource src
     cdef int threads = resolve_threads(n_threads)
@@ -620,7 +687,7 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     if COL_HIGH_DESC in used:
         if high_table is None:
             raise ValueError("high_table is needed by the plan but was not given")
-        text, lengths, entries = padded_table(high_table[0], high_table[1], "high_table")
+        text, lengths, entries, src.high_text_max = padded_table(high_table[0], high_table[1], "high_table")
         high_text_view = text
         high_lengths_view = lengths
         src.high_text = &high_text_view[0, 0]
@@ -629,7 +696,7 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     if COL_LOW_DESC in used:
         if low_table is None:
             raise ValueError("low_table is needed by the plan but was not given")
-        text, lengths, entries = padded_table(low_table[0], low_table[1], "low_table")
+        text, lengths, entries, src.low_text_max = padded_table(low_table[0], low_table[1], "low_table")
         low_text_view = text
         low_lengths_view = lengths
         src.low_text = &low_text_view[0, 0]
@@ -639,7 +706,9 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     n_blocks = min(n, 4 * threads)
     block = (n + n_blocks - 1) // n_blocks
     n_blocks = (n + block - 1) // block
-    out = np.empty(n * bound, dtype=np.uint8)
+    if out is None or not isinstance(out, np.ndarray) or out.dtype != np.uint8 or out.ndim != 1 \
+            or not out.flags.c_contiguous or not out.flags.writeable or out.shape[0] < n * bound:
+        out = np.empty(n * bound, dtype=np.uint8)
     out_view = out
     pieces = np.empty((n_blocks, 2), dtype=np.int64)
     pieces_view = pieces

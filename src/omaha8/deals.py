@@ -600,28 +600,33 @@ class DealReader(Iterator[Deals]):
         gz = self.path.name.lower().endswith(".gz")
         self._total = os.path.getsize(self.path)
         with open(self.path, "rb") as raw:
-            f = cast(IO[bytes], gzip.GzipFile(fileobj=raw) if gz else raw)
-            block = 1 << 20
-            buf = b""
+            f = cast(io.BufferedIOBase, gzip.GzipFile(fileobj=raw) if gz else raw)
+            # one buffer, refilled in place: lines not yet parsed move to its front
+            buf = bytearray(1 << 20)
+            filled = 0
             pos = 0  # start of the first line not yet parsed
             eof = False
             line_no = 1
             ends = np.empty(chunk_rows, dtype=np.int64)
             while True:
-                arr = np.frombuffer(buf, dtype=np.uint8)
+                arr = np.frombuffer(buf, dtype=np.uint8, count=filled)
                 found = _cardio.find_line_ends(arr, pos, ends)
                 if found < chunk_rows and not eof:
-                    data = f.read(block)
-                    if data:
-                        buf = buf[pos:] + data
+                    del arr
+                    if pos:
+                        buf[: filled - pos] = buf[pos:filled]
+                        filled -= pos
                         pos = 0
-                    else:
-                        eof = True
+                    if filled == len(buf):  # grows to about one chunk of lines, then stays
+                        buf = buf + bytes(len(buf))
+                    got = f.readinto(memoryview(buf)[filled:])
+                    filled += got or 0
+                    eof = not got
                     self._done = raw.tell()
                     continue
                 line_ends = ends[:found].copy()
-                if found < chunk_rows and (int(line_ends[-1]) + 1 if found else pos) < len(buf):
-                    line_ends = np.append(line_ends, len(buf))  # the last line has no newline
+                if found < chunk_rows and (int(line_ends[-1]) + 1 if found else pos) < filled:
+                    line_ends = np.append(line_ends, filled)  # the last line has no newline
                 if len(line_ends) == 0:
                     return
                 starts = np.empty(len(line_ends), dtype=np.int64)
@@ -629,11 +634,9 @@ class DealReader(Iterator[Deals]):
                 starts[1:] = line_ends[:-1] + 1
                 numbers = np.arange(line_no, line_no + len(line_ends), dtype=np.int64)
                 chunk = self._parse_csv_lines(arr, starts, line_ends, numbers)
+                del arr
                 line_no += len(line_ends)
                 pos = int(line_ends[-1]) + 1
-                # size reads to hold about one chunk of lines
-                mean = max(1.0, float(line_ends[-1] + 1 - starts[0]) / len(line_ends))
-                block = int(min(max(1 << 16, mean * chunk_rows * 1.05), 1 << 28))
                 if chunk is not None:
                     yield chunk
 
@@ -1252,6 +1255,7 @@ class ResultWriter:
         self._csv: BinaryIO | None = None
         self._arrays: dict[str, _NpyAppender] = {}
         self._queue: queue.Queue[tuple[U8Array, I64Array] | None] = queue.Queue(maxsize=2)
+        self._spare: queue.Queue[U8Array] = queue.Queue()  # text buffers written out, for reuse
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         if self.kind == "csv":
@@ -1272,6 +1276,7 @@ class ResultWriter:
         try:
             while (item := self._queue.get()) is not None:
                 _write_pieces(self._csv, *item)
+                self._spare.put(item[0])
         except BaseException as exc:  # handed to the producer at its next call
             self._error = exc
             while self._queue.get() is not None:
@@ -1340,6 +1345,7 @@ class ResultWriter:
                     shares=results.shares,
                     high_table=_text_table(True) if "high_desc" in self.columns else None,
                     low_table=_text_table(False) if "low_desc" in self.columns else None,
+                    out=None if self._spare.empty() else self._spare.get_nowait(),
                     n_threads=self.n_threads)
                 self._put((text, pieces))
         else:
