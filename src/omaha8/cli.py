@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "batch",
     "showdown",
+    "preflop_table",
 )
 
 

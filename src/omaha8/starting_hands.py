@@ -57,7 +57,7 @@ _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << _RANKS)], dtype=np.i
 def _check_size(cards: object) -> int:
     if isinstance(cards, bool) or cards not in (4, 5):
         raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {cards!r}")
-    return int(cards)  # type: ignore[call-overload]
+    return int(cards)
 
 
 def _partitions(total: int, parts: int, largest: int | None = None) -> list[tuple[int, ...]]:

@@ -1,0 +1,224 @@
+"""Batches of deals on a Dask cluster: ``omaha8 batch --scheduler``, and random runs dealt in the workers.
+
+:func:`run_batch_on_cluster` analyses a stream of :class:`~omaha8.deals.Deals`
+chunks (a deal file read by :func:`~omaha8.deals.iter_deals`, or generated
+deals) on the workers, a bounded number at a time, and yields each chunk's
+:class:`~omaha8.deals.DealResults` in the order of the chunks, so a caller
+can write them out as they come, exactly as with
+:func:`~omaha8.deals.analyze_deals` on one machine.
+
+:func:`random_batch_summary` deals random deals in the workers from a seed
+(deal ``i`` depends only on ``(seed, i)``), finds each deal's winners there
+and returns only the counts, so nothing but a few numbers per task crosses
+the network.
+
+>>> summary = random_batch_summary(100_000, players=6, seed=3)  # no client: here
+>>> summary.deals, summary.scoops + summary.split == summary.deals
+(100000, True)
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..deals import Deals, DealResults, analyze_deals, random_deals
+from ..showdown import winners
+from ._client import TaskProgress, connect, run_tasks, total_threads
+
+__all__ = ["run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
+
+
+def _analyze_task(
+    boards: np.ndarray[Any, Any], holes: np.ndarray[Any, Any], values: bool, shares: bool, n_threads: int | None
+) -> tuple[Any, ...]:
+    """One chunk's result arrays (the deals stay with the caller)."""
+    result = analyze_deals(Deals(boards, holes), values=values, shares=shares, n_threads=n_threads)
+    return result.high_winners, result.low_winners, result.high, result.low, result.shares
+
+
+def run_batch_on_cluster(
+    chunks: Iterable[Deals],
+    scheduler: Any,
+    *,
+    values: bool = True,
+    shares: bool = True,
+    n_threads: int | None = 1,
+    in_flight: int | None = None,
+) -> Iterator[tuple[Deals, DealResults | None]]:
+    """Analyse chunks of deals on a Dask cluster, yielding ``(chunk, results)`` in order.
+
+    Parameters
+    ----------
+    chunks
+        :class:`~omaha8.deals.Deals` chunks, e.g. from
+        :func:`~omaha8.deals.iter_deals` or :func:`~omaha8.deals.iter_random_deals`.
+        They are read only as fast as the cluster takes them.
+    scheduler
+        A scheduler address (``"tcp://host:8786"``; the client is closed at
+        the end) or a ``distributed.Client``.
+    values, shares
+        As :func:`~omaha8.deals.analyze_deals`.
+    n_threads
+        Threads per chunk in a worker (default 1).
+    in_flight
+        Chunks sent ahead of the one being yielded; None: twice the worker threads.
+
+    Yields
+    ------
+    (Deals, DealResults or None)
+        Each chunk with its results, in the order of ``chunks``; results
+        are None for a chunk without deals (one that held only rejected rows).
+
+    Raises
+    ------
+    CardError, DuplicateCardError, ShapeError
+        As :func:`~omaha8.deals.analyze_deals`, raised when that chunk's turn comes.
+
+    Examples
+    --------
+    >>> from distributed import Client, LocalCluster
+    >>> from omaha8.deals import iter_random_deals
+    >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as client:
+    ...     pairs = list(run_batch_on_cluster(iter_random_deals(5000, seed=1, chunk_rows=2000), client))
+    >>> [len(chunk) for chunk, _ in pairs], pairs[0][1].shares.shape
+    ([2000, 2000, 1000], (2000, 6))
+    """
+    with connect(scheduler, required=True) as client:
+        ahead = in_flight or 2 * total_threads(client)
+        pending: collections.deque[tuple[Deals, Any]] = collections.deque()
+        try:
+            for chunk in chunks:
+                future = None
+                if len(chunk):
+                    boards, holes = client.scatter([chunk.boards, chunk.holes], hash=False)
+                    future = client.submit(_analyze_task, boards, holes, values, shares, n_threads, pure=False)
+                pending.append((chunk, future))
+                while len(pending) > ahead:
+                    yield _collect(*pending.popleft())
+            while pending:
+                yield _collect(*pending.popleft())
+        finally:
+            client.cancel([future for _, future in pending if future is not None])
+
+
+def _collect(chunk: Deals, future: Any) -> tuple[Deals, DealResults | None]:
+    if future is None:
+        return chunk, None
+    high_w, low_w, high, low, share = future.result()
+    return chunk, DealResults(chunk, high_w, low_w, high, low, share)
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    """Counts of a random batch.
+
+    Attributes
+    ----------
+    deals
+        Deals played out.
+    scoops
+        Deals one seat won whole (high and low alone, or the high alone with no low).
+    split
+        The other deals.
+    no_low
+        Deals on which nobody had a qualifying low.
+    players, cards, seed
+        The deals: seats, hole cards, and the seed that deals them again.
+    seconds
+        Wall-clock time of the run.
+    tasks
+        Tasks it was cut into.
+    """
+
+    deals: int
+    scoops: int
+    split: int
+    no_low: int
+    players: int
+    cards: int
+    seed: int
+    seconds: float
+    tasks: int
+
+    @property
+    def deals_per_second(self) -> float:
+        """Throughput of the run."""
+        return self.deals / self.seconds if self.seconds > 0 else math.inf
+
+
+def _summary_task(
+    seed: int, first: int, n: int, players: int, cards: int, chunk_rows: int, n_threads: int | None
+) -> tuple[int, int, int]:
+    """Deal ``n`` deals from ``first`` and count (deals, scoops, no low), ``chunk_rows`` at a time."""
+    scoops = no_low = 0
+    for start in range(first, first + n, chunk_rows):
+        m = min(chunk_rows, first + n - start)
+        boards, holes = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
+        high, low = winners(holes, boards, n_threads=n_threads)
+        single = (high & (high - 1)) == 0  # high is never 0: someone always wins it
+        scoops += int(np.count_nonzero(single & ((low == 0) | (low == high))))
+        no_low += int(np.count_nonzero(low == 0))
+    return n, scoops, no_low
+
+
+def random_batch_summary(
+    n: int,
+    *,
+    players: int = 6,
+    cards: int = 4,
+    seed: int,
+    client: Any = None,
+    deals_per_task: int | None = None,
+    chunk_rows: int = 1 << 16,
+    n_threads: int | None = None,
+    progress: bool = False,
+) -> BatchSummary:
+    """Deal ``n`` random deals in the workers, play each out, and count scoops and lows.
+
+    Parameters
+    ----------
+    n
+        Deals.
+    players, cards
+        Seats per deal and hole cards per seat.
+    seed
+        Deal ``i`` is :func:`omaha8.deals.random_deals` deal ``i`` of this seed.
+    client
+        A ``distributed.Client``, a scheduler address, or None: the default
+        client if there is one, else run here.
+    deals_per_task
+        None: 4 tasks per worker thread.
+    chunk_rows
+        Deals a task holds in memory at once.
+    n_threads
+        Threads per task. None: 1 on a cluster, every core when run here.
+    progress
+        Draw a progress line over the tasks on stderr.
+    """
+    random_deals(0, players=players, cards=cards, seed=seed)  # check the arguments here
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n must be a non-negative int, not {n!r}")
+    started = time.perf_counter()
+    with connect(client) as found:
+        threads = total_threads(found) if found is not None else 1
+        per_task = deals_per_task or max(1, math.ceil(n / (4 * threads)))
+        task_threads = n_threads if n_threads is not None or found is None else 1
+        tasks = [
+            (seed, first, min(per_task, n - first), players, cards, chunk_rows, task_threads)
+            for first in range(0, n, per_task)
+        ]
+        bar = TaskProgress("batch", len(tasks)) if progress else None
+        counts = run_tasks(_summary_task, tasks, found, progress=bar)
+    deals = sum(c[0] for c in counts)
+    scoops = sum(c[1] for c in counts)
+    return BatchSummary(
+        deals=deals, scoops=scoops, split=deals - scoops, no_low=sum(c[2] for c in counts), players=players,
+        cards=cards, seed=seed, seconds=time.perf_counter() - started, tasks=len(tasks),
+    )
