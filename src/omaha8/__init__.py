@@ -3,7 +3,8 @@
 Evaluate 4- and 5-card Omaha hands for high and 8-or-better low, one at a
 time or over numpy arrays of millions of deals, with Cython kernels; split
 every pot and side pot to the chip (:func:`showdown`), pot shares over
-batches (:func:`pot_shares`); the hand engine is :mod:`omaha8.game`.
+batches (:func:`pot_shares`); exact and Monte Carlo hi/lo equity
+(:func:`equity`); the hand engine is :mod:`omaha8.game`.
 
 >>> import omaha8
 >>> omaha8.evaluate("As 3s Qc Jd", "Ah Kh 7c 4d 2s").low_description
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from ._core import max_threads, openmp_enabled
 from .cards import N_CARDS, RANKS, SUITS, card_id, format_card, format_cards, parse_card, parse_cards
+from .equity import EquityError, EquityResult, equity, max_players
 from .errors import (
     CardError,
     CardTypeError,
@@ -69,6 +71,11 @@ __all__ = [
     "CardroomOddChips",
     "pot_shares",
     "winners",
+    # equity
+    "equity",
+    "EquityResult",
+    "EquityError",
+    "max_players",
     # runtime
     "max_threads",
     "openmp_enabled",
