@@ -177,6 +177,7 @@ def _always_update(update):  # type: ignore[no-untyped-def]
         (["batch"], "give a deal file or --random N"),
         (["batch", "x.csv", "--random", "5"], "give a deal file or --random N"),
         (["batch", "--random", "5", "--skip-bad"], "apply to a deal file"),
+        (["batch", "--random", "5", "--seed", "-1"], "--seed needs an integer"),
     ],
 )
 def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
         "--columns",
         help="result column groups, comma separated: line, deal, board, seats, high, low, high_desc, "
         "low_desc, high_winners, low_winners, shares; or cards, values, desc, winners, all "
-        "(default: line (deal and cards with --random), values, winners, shares)",
+        "(default: line (deal, board and seats with --random), values, desc, winners, shares)",
     )
     parser.add_argument("--random", type=int, metavar="N", help="evaluate N random deals instead of a file")
     parser.add_argument("--players", type=int, help="seats per deal (default: from the file; 6 with --random)")
@@ -130,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("omaha8 batch: error: --random needs N >= 0")
     if args.random is not None and (args.skip_bad or args.header is not None):
         raise SystemExit("omaha8 batch: error: --skip-bad and --header apply to a deal file, not --random")
+    if args.seed is not None and not 0 <= args.seed < 1 << 64:
+        raise SystemExit("omaha8 batch: error: --seed needs an integer in 0..2**64-1")
     if args.chunk_rows < 1:
         raise SystemExit("omaha8 batch: error: --chunk-rows needs a positive number")
     try:
