@@ -13,9 +13,8 @@
   :func:`random_batch_summary`.
 
 Functions with a ``client`` argument take a ``distributed.Client``, a
-scheduler address such as ``"tcp://10.0.0.5:8786"``, or None for the
-current default client, and run here, without Dask, when there is none;
-their results are the same either way. Dask is imported only when needed:
+scheduler address such as ``"tcp://10.0.0.5:8786"``, or None to run here,
+without Dask; their results are the same either way. Dask is imported only when needed:
 ``import omaha8.distributed`` works without it.
 
 >>> from distributed import Client, LocalCluster

@@ -1,9 +1,9 @@
 """Dask at arm's length: imported only when a function needs it.
 
 omaha8 itself never imports dask; this module turns a ``client`` argument
-(a :class:`distributed.Client`, a scheduler address, or None) into a client,
-and runs lists of tasks either on it or here, in order, with one progress
-line on stderr.
+(a :class:`distributed.Client`, a scheduler address, or None for no
+cluster) into a client, and runs lists of tasks either on it or here, in
+order, with one progress line on stderr.
 """
 
 from __future__ import annotations
@@ -29,32 +29,19 @@ def require(name: str) -> ModuleType:
         raise ImportError(f"this part of omaha8.distributed needs {name!r}: {_INSTALL} ({exc})") from exc
 
 
-def _default_client() -> Any:
-    """The current default Dask client, or None (also when distributed is not installed)."""
-    try:
-        distributed = importlib.import_module("distributed")
-    except ImportError:
-        return None
-    try:
-        return distributed.default_client()
-    except ValueError:
-        return None
-
-
 @contextmanager
 def connect(client: Any, *, required: bool = False) -> Iterator[Any]:
-    """The client to use: ``client`` itself, a new one for an address string (closed after), or the default.
+    """The client to use: ``client`` itself, or a new one for an address string (closed after).
 
-    ``client=None`` yields the current default client, or None when there
-    is none (the caller then runs here), unless ``required``.
+    ``client=None`` yields None: the caller runs here, without Dask (an
+    error when ``required``).
     """
     if client is None:
-        found = _default_client()
-        if found is None and required:
-            raise ValueError("no Dask client: pass client= (a distributed.Client or a scheduler address)")
-        yield found
+        if required:
+            raise ValueError("no Dask client: pass a distributed.Client or a scheduler address")
+        yield None
     elif isinstance(client, str):
-        own = require("distributed").Client(client)
+        own = require("distributed").Client(client, set_as_default=False)
         try:
             yield own
         finally:

@@ -191,8 +191,8 @@ def random_batch_summary(
     seed
         Deal ``i`` is :func:`omaha8.deals.random_deals` deal ``i`` of this seed.
     client
-        A ``distributed.Client``, a scheduler address, or None: the default
-        client if there is one, else run here.
+        A ``distributed.Client``, a scheduler address, or None to run here,
+        without Dask.
     deals_per_task
         None: 4 tasks per worker thread.
     chunk_rows

@@ -229,8 +229,8 @@ def preflop_table(
     seed
         Seed of the table (0 .. 2**64 - 1); None draws one (kept in the table).
     client
-        A ``distributed.Client``, a scheduler address, or None: the default
-        client if there is one, else run here.
+        A ``distributed.Client``, a scheduler address, or None to run here,
+        without Dask.
     hands
         Only these classes (numbers, a slice or a boolean mask over
         :func:`omaha8.starting_hands.canonical_hands`); default every one.

@@ -91,7 +91,13 @@ def spot_seed(seed: int, index: int) -> int:
 
 
 def _cards(cards: CardsLike, name: str) -> tuple[int, ...]:
-    return tuple(parse_cards(cards, name=name).tolist())
+    """Card ids; every error names the field."""
+    try:
+        return tuple(parse_cards(cards, name=name).tolist())
+    except Omaha8Error as exc:
+        if str(exc).startswith(name):
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
 
 
 def _as_spot(obj: Any, where: str) -> Spot:
@@ -196,8 +202,7 @@ def equity_many(
         (each result's ``seed`` still reproduces it).
     client
         A ``distributed.Client``, a scheduler address (``"tcp://host:8786"``),
-        or None: the current default client if there is one, else run here,
-        without Dask.
+        or None to run here, without Dask.
     n_threads
         Threads per spot. None: 1 on a cluster (each worker thread runs one
         task), every core when run here. Results never depend on it.
