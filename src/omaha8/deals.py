@@ -1054,7 +1054,7 @@ def analyze_deals(
     omaha8.errors.DuplicateCardError: card 'Ah' appears twice in deal 0: holes[0, 0, 0] and boards[0, 0]
     """
     h, b = deals.holes, deals.boards
-    high_w, low_w = winners(h, b, n_threads=n_threads)
+    high_w, low_w = winners(h, b, n_threads=n_threads)  # checks every card once; the passes below trust it
     high = low = share = None
     if values:
         n, n_seats, k = h.shape
@@ -1062,7 +1062,7 @@ def analyze_deals(
         high, low = evaluate_batch(flat, np.repeat(b, n_seats, axis=0), n_threads=n_threads, validate=False)
         high, low = high.reshape(n, n_seats), low.reshape(n, n_seats)
     if shares:
-        share = pot_shares(h, b, n_threads=n_threads)
+        share = pot_shares(h, b, n_threads=n_threads, validate=False)
     return DealResults(deals, high_w, low_w, high, low, share)
 
 

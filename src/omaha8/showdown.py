@@ -614,7 +614,11 @@ def showdown(
 
 
 def _batch_inputs(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, active: npt.ArrayLike | None, n_threads: int | None
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
+    active: npt.ArrayLike | None,
+    n_threads: int | None,
+    validate: bool,
 ) -> tuple[Any, Any, Any]:
     """Checked uint8 holes (N, P, k), boards (N or 1, 5) and active (N, P) or None."""
     h = card_array(holes, "holes", (3,))
@@ -629,7 +633,8 @@ def _batch_inputs(
     if b.ndim == 2 and b.shape[0] != n:
         raise ShapeError(f"boards has {b.shape[0]} rows but holes has {n}")
     # every card of a deal is real, active or not: all are checked
-    check_deals(h, b, n_threads=n_threads)
+    if validate:
+        check_deals(h, b, n_threads=n_threads)
     mask = None
     if active is not None:
         a = np.asarray(active)
@@ -654,6 +659,7 @@ def pot_shares(
     *,
     active: npt.ArrayLike | None = None,
     n_threads: int | None = None,
+    validate: bool = True,
 ) -> SharesArray:
     """Each seat's fraction of one pot, deal by deal, under the hi/lo rules.
 
@@ -675,6 +681,11 @@ def pot_shares(
         are real cards and may not repeat.
     n_threads
         OpenMP threads; None uses every core. Results never depend on it.
+    validate
+        Check card ids and duplicates first (default). ``False`` skips that
+        for trusted input (shapes and the active mask are still checked):
+        the kernels never read outside their tables, but invalid deals give
+        meaningless shares.
 
     Returns
     -------
@@ -690,7 +701,7 @@ def pot_shares(
     ...
     omaha8.errors.ShowdownError: active[0] has no active seat: every deal needs at least one
     """
-    h, b, mask = _batch_inputs(holes, boards, active, n_threads)
+    h, b, mask = _batch_inputs(holes, boards, active, n_threads, validate)
     out = np.empty(h.shape[:2], dtype=np.float64)
     _showdown.pot_shares(h, b, mask, out, n_threads)
     return out
@@ -702,6 +713,7 @@ def winners(
     *,
     active: npt.ArrayLike | None = None,
     n_threads: int | None = None,
+    validate: bool = True,
 ) -> tuple[MaskArray, MaskArray]:
     """The high and low winners of one pot, deal by deal, as seat bitmasks.
 
@@ -721,7 +733,7 @@ def winners(
     >>> high.tolist(), low.tolist()  # seat 0 high; seats 1 and 2 tie for low
     ([1], [6])
     """
-    h, b, mask = _batch_inputs(holes, boards, active, n_threads)
+    h, b, mask = _batch_inputs(holes, boards, active, n_threads, validate)
     high = np.empty(h.shape[0], dtype=np.uint16)
     low = np.empty(h.shape[0], dtype=np.uint16)
     _showdown.winners(h, b, mask, high, low, n_threads)
