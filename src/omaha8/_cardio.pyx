@@ -17,6 +17,7 @@ text (numpy pads fixed-width strings with NULs).
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memchr, memcpy, memset
+from omaha8._random cimport below, mix64, next64
 
 from ._core cimport resolve_threads
 
@@ -720,30 +721,6 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
 
 
 # ---------------------------------------------------------------- random deals
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    # splitmix64's finaliser: a bijection that scatters nearby inputs
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t next64(uint64_t* state) noexcept nogil:
-    state[0] += 0x9E3779B97F4A7C15ULL
-    return mix64(state[0])
-
-
-# Uniform integer in [0, bound) without bias (Lemire's multiply-and-reject).
-cdef inline uint32_t below(uint64_t* state, uint32_t bound) noexcept nogil:
-    cdef uint64_t m = (next64(state) >> 32) * bound
-    cdef uint32_t low = <uint32_t>m, threshold
-    if low < bound:
-        threshold = (<uint32_t>(-bound)) % bound
-        while low < threshold:
-            m = (next64(state) >> 32) * bound
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
-
 
 # Deal number ``deal`` of the stream ``key``: 5 board cards, then the holes.
 cdef inline void deal_one(uint64_t key, uint64_t deal, int m, uint8_t* board, uint8_t* holes) noexcept nogil:
