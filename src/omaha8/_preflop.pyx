@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, autotestdict=False
 """Monte Carlo kernel of preflop tables: one known hand against random hands and boards.
 
 For each hand of a batch, ``samples`` times: deal the opponents' hands and a
