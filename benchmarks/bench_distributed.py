@@ -116,7 +116,8 @@ def test_batch_on_cluster(benchmark: Any, report: Callable[[str], None], client:
     report(f"batch on {WORKERS} workers: {DEALS:,} deals in {min(times):.2f} s (best of {len(times)}), "
            f"{rate:,.0f} deals/s = {per_core:,.0f} per worker core, {100 * efficiency:.0f}% of one process's "
            f"{single_rate:,.0f} (CPU: {worker_cpu:.2f} s in the workers against {_single['cpu']:.2f} s, "
-           f"{100 * _single['cpu'] / worker_cpu:.0f}%); one-task job overhead {1000 * overhead:.0f} ms, first job on fresh workers "
+           f"{100 * _single['cpu'] / worker_cpu:.0f}%); one-task job overhead {1000 * overhead:.0f} ms, "
+           f"first job on fresh workers "
            f"{_single['warm_up_s']:.2f} s")
 
 

@@ -203,6 +203,14 @@ def test_preflop_errors() -> None:
         preflop_table(samples=1, seed=-1)
     with pytest.raises(TypeError, match="samples must be an int"):
         preflop_table(samples=2.5)
+    with pytest.raises(ValueError, match="hands_per_task must be None or a positive int, not 0"):
+        preflop_table(samples=1, hands_per_task=0)
+    with pytest.raises(ValueError, match="spots_per_task must be None or a positive int, not 0"):
+        equity_many([SPOTS[0]], spots_per_task=0)
+    with pytest.raises(ValueError, match="deals_per_task must be None or a positive int"):
+        random_batch_summary(10, seed=1, deals_per_task=-2)
+    with pytest.raises(ValueError, match="n must be a non-negative int"):
+        random_batch_summary(-1, seed=1)
     with pytest.raises(PreflopError, match="hands must pick classes 0..16431"):
         preflop_table(samples=1, hands=[16432])
     with pytest.raises(ValueError, match="holds card 0 twice"):
@@ -346,10 +354,13 @@ def test_array_errors_name_the_block(client: Any) -> None:
     boards, holes = local_deals(1000, players=2, cards=4, seed=1)
     holes[700, 1, 2] = holes[700, 0, 0]
     with dask.config.set(scheduler=client):
-        with pytest.raises(DuplicateCardError, match=r"appears twice in deal 100: .*\(block of rows 600..799: deal d is row 600 \+ d\)"):
+        block = r"\(block of rows 600..799: deal d is row 600 \+ d\)"
+        with pytest.raises(DuplicateCardError, match=r"appears twice in deal 100: .*" + block):
             odist.pot_shares(da.from_array(holes, chunks=(200, 2, 4)), boards).compute()
-        with pytest.raises(CardError, match=r"holes\[0, 3\] = 60 is not a card id \(0-51\) \(block of rows 1..1: deal d is row 1 \+ d\)"):
-            odist.evaluate(da.from_array(np.array([[0, 1, 2, 3], [4, 5, 6, 60]]), chunks=1), [8, 9, 10, 11, 12])[0].compute()
+        block = r"\(block of rows 1..1: deal d is row 1 \+ d\)"
+        with pytest.raises(CardError, match=r"holes\[0, 3\] = 60 is not a card id \(0-51\) " + block):
+            bad = da.from_array(np.array([[0, 1, 2, 3], [4, 5, 6, 60]]), chunks=1)
+            odist.evaluate(bad, [8, 9, 10, 11, 12])[0].compute()
     with pytest.raises(CardTypeError, match="holes must hold integer card ids, not dtype float64"):
         odist.evaluate(da.zeros((3, 4)), [8, 9, 10, 11, 12])
     with pytest.raises(ShapeError, match="boards has 999 rows but holes has 1000"):

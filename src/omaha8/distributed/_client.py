@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, TextIO
 
-__all__ = ["require", "connect", "run_tasks", "total_threads", "TaskProgress"]
+__all__ = ["require", "connect", "run_tasks", "total_threads", "per_task", "TaskProgress"]
 
 _INSTALL = "pip install 'omaha8[distributed]'  (dask[array] and distributed)"
 
@@ -48,6 +48,15 @@ def connect(client: Any, *, required: bool = False) -> Iterator[Any]:
             own.close()
     else:
         yield client
+
+
+def per_task(given: object, name: str, default: int) -> int:
+    """``given`` (a positive int) or, for None, ``default``."""
+    if given is None:
+        return max(1, default)
+    if isinstance(given, bool) or not isinstance(given, int) or given < 1:
+        raise ValueError(f"{name} must be None or a positive int, not {given!r}")
+    return given
 
 
 def total_threads(client: Any) -> int:

@@ -27,7 +27,7 @@ True
 >>> high.compute()
 Traceback (most recent call last):
 ...
-omaha8.errors.DuplicateCardError: card 'As' appears twice in deal 1: holes[1, 0] and boards[0] (block of rows 2..3: deal d is row 2 + d)
+omaha8.errors.DuplicateCardError: card 'As' appears twice in deal 1: ... (block of rows 2..3: deal d is row 2 + d)
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ the network.
 >>> summary = random_batch_summary(100_000, players=6, seed=3)  # no client: here
 >>> summary.deals, summary.scoops + summary.split == summary.deals
 (100000, True)
+>>> random_batch_summary(10, players=20, seed=3)
+Traceback (most recent call last):
+...
+omaha8.errors.ShapeError: players must be 1..16, not 20
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import numpy as np
 
 from ..deals import Deals, DealResults, analyze_deals, random_deals
 from ..showdown import winners
-from ._client import TaskProgress, connect, run_tasks, total_threads
+from ._client import TaskProgress, connect, per_task, run_tasks, total_threads
 
 __all__ = ["run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
 
@@ -91,7 +95,7 @@ def run_batch_on_cluster(
     ([2000, 2000, 1000], (2000, 6))
     """
     with connect(scheduler, required=True) as client:
-        ahead = in_flight or 2 * total_threads(client)
+        ahead = per_task(in_flight, "in_flight", 2 * total_threads(client))
         pending: collections.deque[tuple[Deals, Any]] = collections.deque()
         try:
             for chunk in chunks:
@@ -205,14 +209,16 @@ def random_batch_summary(
     random_deals(0, players=players, cards=cards, seed=seed)  # check the arguments here
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative int, not {n!r}")
+    if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
+        raise ValueError(f"chunk_rows must be a positive int, not {chunk_rows!r}")
     started = time.perf_counter()
     with connect(client) as found:
         threads = total_threads(found) if found is not None else 1
-        per_task = deals_per_task or max(1, math.ceil(n / (4 * threads)))
+        size = per_task(deals_per_task, "deals_per_task", math.ceil(n / (4 * threads)))
         task_threads = n_threads if n_threads is not None or found is None else 1
         tasks = [
-            (seed, first, min(per_task, n - first), players, cards, chunk_rows, task_threads)
-            for first in range(0, n, per_task)
+            (seed, first, min(size, n - first), players, cards, chunk_rows, task_threads)
+            for first in range(0, n, size)
         ]
         bar = TaskProgress("batch", len(tasks)) if progress else None
         counts = run_tasks(_summary_task, tasks, found, progress=bar)

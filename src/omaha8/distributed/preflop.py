@@ -36,7 +36,7 @@ from .. import _preflop
 from ..cards import format_cards
 from ..errors import Omaha8Error, ShapeError
 from ..starting_hands import canonical_hands, canonical_index
-from ._client import TaskProgress, connect, run_tasks, total_threads
+from ._client import TaskProgress, connect, per_task, run_tasks, total_threads
 
 __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "DEFAULT_SAMPLES"]
 
@@ -260,11 +260,11 @@ def preflop_table(
         classes = np.unique(classes)  # ascending, each once
     with connect(client) as found:
         threads = total_threads(found) if found is not None else 1
-        per_task = hands_per_task or min(1024, max(16, math.ceil(len(classes) / (8 * threads))))
-        per_task = _check_int(per_task, "hands_per_task", 1, 1 << 40)
+        automatic = min(1024, max(16, math.ceil(len(classes) / (8 * threads))))
+        size = per_task(hands_per_task, "hands_per_task", automatic)
         task_threads = n_threads if n_threads is not None or found is None else 1
         blocks: Sequence[np.ndarray[Any, Any]] = [
-            classes[i : i + per_task] for i in range(0, len(classes), per_task)
+            classes[i : i + size] for i in range(0, len(classes), size)
         ]
         tasks = [(k, opponents, samples, seed, block, task_threads) for block in blocks]
         bar = TaskProgress("preflop table", len(tasks)) if progress else None

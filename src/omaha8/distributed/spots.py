@@ -50,7 +50,7 @@ import numpy as np
 from ..cards import CardsLike, parse_cards
 from ..equity import EquityError, EquityResult, equity
 from ..errors import CardTypeError, Omaha8Error, ShapeError
-from ._client import TaskProgress, connect, run_tasks, total_threads
+from ._client import TaskProgress, connect, per_task, run_tasks, total_threads
 
 __all__ = ["Spot", "SpotsLike", "spot_seed", "read_spots", "equity_many"]
 
@@ -241,13 +241,11 @@ def equity_many(
     seeds = [None if samples is None else spot_seed(master, i) for i in range(len(items))]
     with connect(client) as found:
         threads = total_threads(found) if found is not None else 1
-        per_task = spots_per_task or max(1, math.ceil(len(items) / (16 * threads)))
-        if isinstance(per_task, bool) or not isinstance(per_task, (int, np.integer)) or per_task < 1:
-            raise ValueError(f"spots_per_task must be None or a positive int, not {spots_per_task!r}")
+        size = per_task(spots_per_task, "spots_per_task", math.ceil(len(items) / (16 * threads)))
         task_threads = n_threads if n_threads is not None or found is None else 1
         tasks = [
-            (first, items[first : first + per_task], samples, seeds[first : first + per_task], task_threads)
-            for first in range(0, len(items), per_task)
+            (first, items[first : first + size], samples, seeds[first : first + size], task_threads)
+            for first in range(0, len(items), size)
         ]
         bar = TaskProgress("equity", len(tasks)) if progress else None
         parts = run_tasks(_equity_task, tasks, found, progress=bar)
