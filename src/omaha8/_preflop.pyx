@@ -17,6 +17,7 @@ from cython.parallel cimport prange
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from omaha8._core cimport MAX_HOLE, high_value_row, low_value_row, resolve_threads
+from omaha8._random cimport below, mix64
 
 from math import lcm
 
@@ -46,31 +47,6 @@ def pot_units(int players):
     if not 2 <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be 2..{MAX_PLAYERS}, got {players}")
     return 2 * lcm(*range(1, players + 1))
-
-
-cdef inline uint64_t mix64(uint64_t z) noexcept nogil:
-    """The splitmix64 finaliser: a bijection that scrambles every bit."""
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline uint64_t next64(uint64_t* state) noexcept nogil:
-    """splitmix64: the next 64 random bits of a stream."""
-    state[0] += 0x9E3779B97F4A7C15ULL
-    return mix64(state[0])
-
-
-cdef inline uint32_t below(uint64_t* state, uint32_t n) noexcept nogil:
-    """Uniform integer in [0, n), n >= 1, without bias (Lemire's method)."""
-    cdef uint64_t m = (next64(state) >> 32) * n
-    cdef uint32_t low = <uint32_t>m, threshold
-    if low < n:
-        threshold = (0u - n) % n
-        while low < threshold:
-            m = (next64(state) >> 32) * n
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
 
 
 # All samples of one hand; ``hand`` holds k valid distinct cards (the wrapper checks).
