@@ -24,7 +24,7 @@ from omaha8 import _preflop
 from omaha8._reference import evaluate as reference_evaluate
 from omaha8.cards import format_cards, parse_cards
 from omaha8.cli import main
-from omaha8.deals import Deals, analyze_deals, iter_random_deals
+from omaha8.deals import Deals, analyze_deals, iter_random_deals, write_deals
 from omaha8.deals import random_deals as local_deals
 from omaha8.distributed import (
     PreflopError,
@@ -296,8 +296,7 @@ def test_equity_many_here_equals_equity_spot_by_spot() -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    pytest.importorskip("dask.array")
+    import distributed  # a test extra: its absence is an error, not a skip
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=logging.ERROR) as cluster:
         with distributed.Client(cluster) as c:
@@ -463,3 +462,15 @@ def test_preflop_table_command(client: Any, tmp_path: Any, capsys: Any) -> None:
         main(["preflop-table", "--hands", "a:b", "--workers", "0"])
     assert main(["preflop-table", "--cards", "5", "--opponents", "9", "--workers", "0"]) == 2
     assert "opponents must be 1..8" in capsys.readouterr().err
+
+
+def test_batch_command_on_the_cluster_writes_the_same_file(client: Any, tmp_path: Any, capsys: Any) -> None:
+    deals = tmp_path / "deals.csv"
+    boards, holes = local_deals(20_000, players=5, seed=21)
+    write_deals(deals, boards, holes)
+    here, there = tmp_path / "here.csv", tmp_path / "there.csv"
+    common = [str(deals), "--chunk-rows", "3000", "--no-progress", "-q"]
+    assert main(["batch", *common, "-o", str(here)]) == 0
+    assert main(["batch", *common, "-o", str(there), "--scheduler", client.scheduler.address]) == 0
+    assert here.read_bytes() == there.read_bytes()
+    assert len(here.read_text().splitlines()) == 20_001

@@ -393,3 +393,13 @@ def test_batch_releases_the_gil() -> None:
     worker.join()
     # with the GIL held for the whole call this loop could barely run
     assert spins > 10_000
+
+
+def test_check_deals_without_board_names_the_duplicate() -> None:
+    from omaha8._validate import check_deals
+
+    holes = np.array([[1, 2, 3, 4], [5, 6, 7, 5]], dtype=np.uint8)
+    with pytest.raises(DuplicateCardError, match=r"card '3d' appears twice in deal 1: holes\[1, 0\] and holes\[1, 3\]"):
+        check_deals(holes, np.zeros((2, 0), dtype=np.uint8))
+    with pytest.raises(CardError, match=r"holes\[0, 2\] = 60"):
+        check_deals(np.array([[1, 2, 60, 4]], dtype=np.uint8), np.zeros((1, 0), dtype=np.uint8))

@@ -50,6 +50,7 @@ from .showdown import (
     showdown,
     winners,
 )
+from .starting_hands import canonical_form, canonical_hands, canonical_index
 from .values import HighCategory, describe_high, describe_low, high_categories, high_category
 
 __version__ = "0.1.0"
@@ -101,6 +102,10 @@ __all__ = [
     "EquityResult",
     "EquityError",
     "max_players",
+    # starting hands
+    "canonical_hands",
+    "canonical_form",
+    "canonical_index",
     # runtime
     "max_threads",
     "openmp_enabled",

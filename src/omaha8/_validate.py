@@ -101,6 +101,8 @@ def check_deals(
 
     if kind == 0:
         raise CardError(f"{where(col)} = {card} is not a card id (0-51)")
-    row_cards = list(flat[row]) + list(board_rows[0 if boards.ndim == 1 else row])
+    row_cards = list(flat[row])
+    if board_rows.shape[1]:
+        row_cards += list(board_rows[0 if boards.ndim == 1 else row])
     places = [where(column) for column, other in enumerate(row_cards) if other == card]
     raise DuplicateCardError(f"card {format_card(card)!r} appears twice in deal {row}: {places[0]} and {places[1]}")

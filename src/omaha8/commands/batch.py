@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..deals import (
+    DealResults,
     Deals,
     DealReader,
     ResultWriter,
@@ -59,6 +60,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--cards", type=int, choices=(4, 5), help="hole cards per seat (default: from the file; 4)")
     parser.add_argument("--seed", type=int, help="random seed for --random (default: fresh, and printed)")
     parser.add_argument("--threads", type=int, help="threads (default: every core)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="analyse the chunks on a Dask cluster, e.g. tcp://host:8786 (needs omaha8[distributed])")
     parser.add_argument("--chunk-rows", type=int, default=DEFAULT_CHUNK_ROWS, metavar="N",
                         help=f"deals per chunk (default {DEFAULT_CHUNK_ROWS})")
     header = parser.add_mutually_exclusive_group()
@@ -173,14 +176,23 @@ def _run(args: argparse.Namespace) -> int:
         write_rejects(rejects_path, ())
     layout = None
     try:
-        for chunk in chunks:
+        if args.scheduler:
+            from ..distributed import run_batch_on_cluster
+
+            pairs: Iterator[tuple[Deals, DealResults | None]] = run_batch_on_cluster(
+                chunks, args.scheduler, values=values, shares=shares, n_threads=args.threads or 1
+            )
+        else:
+            pairs = ((chunk, None) for chunk in chunks)
+        for chunk, results in pairs:
             if chunk.rejects:
                 assert rejects_path is not None
                 tally.rejected += write_rejects(rejects_path, chunk.rejects, append=True)
             if not len(chunk):
                 continue
             layout = (chunk.players, chunk.cards)
-            results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads)
+            if results is None:
+                results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads)
             if args.output and writer is None:
                 writer = ResultWriter(args.output, players=chunk.players, cards=chunk.cards, columns=columns,
                                       lines=from_file, n_threads=args.threads)
