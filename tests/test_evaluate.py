@@ -403,3 +403,25 @@ def test_check_deals_without_board_names_the_duplicate() -> None:
         check_deals(holes, np.zeros((2, 0), dtype=np.uint8))
     with pytest.raises(CardError, match=r"holes\[0, 2\] = 60"):
         check_deals(np.array([[1, 2, 60, 4]], dtype=np.uint8), np.zeros((1, 0), dtype=np.uint8))
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_the_first_bad_row_is_named_whatever_the_threads(shared: bool) -> None:
+    rng = np.random.default_rng(31 + shared)
+    holes, boards = random_deals(rng, 40_000, 4)
+    if shared:
+        boards = np.array([0, 9, 18, 27, 36], dtype=np.uint8)
+        holes = np.ascontiguousarray(holes[~np.isin(holes, boards).any(axis=1)])
+    for trial in range(20):
+        bad_holes = holes.copy()
+        rows = np.sort(rng.choice(len(holes), size=3, replace=False))
+        for row in rows:
+            col = rng.integers(4)
+            # a repeated card, a card from the board, or an id past 51
+            choice = rng.integers(3)
+            other = bad_holes[row, (col + 1) % 4]
+            board_card = (boards if shared else boards[row])[rng.integers(5)]
+            bad_holes[row, col] = (other, board_card, 52 + rng.integers(200))[choice]
+        for threads in (1, 2, 5):
+            with pytest.raises((CardError, DuplicateCardError), match=rf"\b{rows[0]}\b"):
+                omaha8.evaluate_batch(bad_holes, boards, n_threads=threads)

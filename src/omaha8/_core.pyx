@@ -593,34 +593,59 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
 
 
 def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
-                   uint16_t[::1] high, uint8_t[::1] low, n_threads=None):
+                   uint16_t[::1] high, uint8_t[::1] low, n_threads=None, bint check=False):
     """Fill ``high`` and/or ``low`` (either may be None) for every row.
 
     ``holes`` (N, 4|5); ``boards`` (N, 5), or (1, 5) for one board shared by
     every row. Shapes are the caller's to check; card bytes need not be valid.
+    With ``check``, each row's ids and duplicates are checked in the same
+    pass; returns the first bad row (the outputs are then meaningless), or
+    -1 when every row is valid (always -1 without ``check``).
     """
-    cdef Py_ssize_t n = holes.shape[0], row
-    cdef int n_hole = holes.shape[1]
+    cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1
+    cdef int n_hole = holes.shape[1], kind = 0, row_kind
     cdef int threads = resolve_threads(n_threads)
-    cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
+    cdef bint shared = boards.shape[0] == 1
+    cdef Py_ssize_t board_step = 0 if shared else 5
     cdef bint want_high = high is not None, want_low = low is not None
     cdef const uint8_t* hole_ptr
     cdef const uint8_t* board_ptr
+    cdef uint64_t board_seen = 0
+    cdef uint8_t[::1] bad
     if n_hole < 2 or n_hole > MAX_HOLE or boards.shape[1] != 5:
         raise ValueError("holes must have 2..5 columns and boards 5")
-    if boards.shape[0] != n and boards.shape[0] != 1:
+    if boards.shape[0] != n and not shared:
         raise ValueError("boards must have one row per hole or exactly one row")
     if (want_high and high.shape[0] != n) or (want_low and low.shape[0] != n):
         raise ValueError("output arrays must have one entry per row")
     if n == 0:
-        return
+        return -1
     hole_ptr = &holes[0, 0]
     board_ptr = &boards[0, 0]
+    if check:
+        if shared:
+            # the one board is checked once; every row's hole is checked against it
+            if first_bad_column(board_ptr, 5, NULL, 0, 0, &kind) >= 0:
+                return 0
+            for row in range(5):
+                board_seen |= (<uint64_t>1) << board_ptr[row]
+        bad = np.zeros(n, dtype=np.uint8)
     for row in prange(n, nogil=True, schedule="static", num_threads=threads):
+        if check:
+            row_kind = 0  # assigned here, so each thread has its own
+            bad[row] = first_bad_column(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step,
+                                        0 if shared else 5, board_seen, &row_kind) >= 0
         if want_high:
             high[row] = high_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
         if want_low:
             low[row] = low_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
+    if check:
+        with nogil:
+            for row in range(n):
+                if bad[row]:
+                    bad_row = row
+                    break
+    return bad_row
 
 
 cdef int read_cards(object cards, uint8_t* out, int most, uint64_t* seen) except -2:

@@ -126,10 +126,8 @@ def _checked_hand(hole: CardsLike, board: CardsLike) -> tuple[bytes, bytes]:
     return h, b
 
 
-def _deal_arrays(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, validate: bool, n_threads: int | None
-) -> tuple[Any, Any]:
-    """Holes (N, 4|5) and boards (N, 5) or (1, 5) as checked uint8 arrays."""
+def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[Any, Any]:
+    """Holes (N, 4|5) and boards (N, 5) or (1, 5) as uint8 arrays of the right shapes."""
     h = card_array(holes, "holes", (2,))
     b = card_array(boards, "boards", (1, 2))
     if h.shape[1] not in (4, 5):
@@ -138,9 +136,25 @@ def _deal_arrays(
         raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
     if b.ndim == 2 and b.shape[0] != h.shape[0]:
         raise ShapeError(f"boards has {b.shape[0]} rows but holes has {h.shape[0]}")
-    if validate:
-        check_deals(h, b, n_threads=n_threads)
-    return h, b.reshape(-1, 5)
+    return h, b
+
+
+def _run_batch(
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
+    high: bool,
+    low: bool,
+    n_threads: int | None,
+    validate: bool,
+) -> tuple[HighArray | None, LowArray | None]:
+    """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
+    h, b = _deal_arrays(holes, boards)
+    high_out = np.empty(h.shape[0], dtype=np.uint16) if high else None
+    low_out = np.empty(h.shape[0], dtype=np.uint8) if low else None
+    if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, n_threads, validate) >= 0:
+        check_deals(h, b, n_threads=n_threads)  # names the bad row and card
+        raise AssertionError("a row failed the kernel's check but passed check_deals")
+    return high_out, low_out
 
 
 def evaluate_batch(
@@ -182,10 +196,8 @@ def evaluate_batch(
     ...
     omaha8.errors.DuplicateCardError: card 'As' appears twice in deal 0: holes[0, 0] and boards[0, 0]
     """
-    h, b = _deal_arrays(holes, boards, validate, n_threads)
-    high = np.empty(h.shape[0], dtype=np.uint16)
-    low = np.empty(h.shape[0], dtype=np.uint8)
-    _core.evaluate_batch(h, b, high, low, n_threads)
+    high, low = _run_batch(holes, boards, True, True, n_threads, validate)
+    assert high is not None and low is not None
     return high, low
 
 
@@ -193,9 +205,8 @@ def evaluate_high_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike, *, n_threads: int | None = None, validate: bool = True
 ) -> HighArray:
     """Only the high values of :func:`evaluate_batch` (uint16, (N,))."""
-    h, b = _deal_arrays(holes, boards, validate, n_threads)
-    high = np.empty(h.shape[0], dtype=np.uint16)
-    _core.evaluate_batch(h, b, high, None, n_threads)
+    high, _ = _run_batch(holes, boards, True, False, n_threads, validate)
+    assert high is not None
     return high
 
 
@@ -203,7 +214,6 @@ def evaluate_low_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike, *, n_threads: int | None = None, validate: bool = True
 ) -> LowArray:
     """Only the low values of :func:`evaluate_batch` (uint8, (N,), 0 = no low)."""
-    h, b = _deal_arrays(holes, boards, validate, n_threads)
-    low = np.empty(h.shape[0], dtype=np.uint8)
-    _core.evaluate_batch(h, b, None, low, n_threads)
+    _, low = _run_batch(holes, boards, False, True, n_threads, validate)
+    assert low is not None
     return low
