@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import timed
 
 from omaha8 import evaluate_batch
 from omaha8.cli import main
@@ -32,12 +33,6 @@ from omaha8.showdown import pot_shares, winners
 N_ROWS = int(os.environ.get("OMAHA8_BENCH_ROWS", "1000000"))
 N_SEATS = 6
 SEED = 20261130
-
-
-def timed(benchmark, statistic: str) -> float | None:  # type: ignore[no-untyped-def]
-    """A timing statistic in seconds, or None in a smoke run (``--benchmark-disable``)."""
-    stats = getattr(benchmark, "stats", None)
-    return None if stats is None else float(getattr(stats.stats, statistic))
 
 
 @pytest.fixture(scope="module")
