@@ -237,8 +237,11 @@ def test_a_policy_that_loses_chips_is_refused() -> None:
 
     with pytest.raises(ChipError, match=r"split_halves\(20\) returned \(20, 1\)"):
         showdown(B1, ["Kh Ks 9c 9d", "3c 4c 5d 6d"], contributions=[10, 10], odd_chips=Greedy())
+    # the order is asked for only when a chip is left over: 3 chips (one dead) between two tied seats
+    assert showdown("Ks Jd 9h 6c 2d", ["As Ah 4c 4d", "Ac Ad 5c 5d"], odd_chips=Forgetful()).payouts == (1, 1)
     with pytest.raises(ShowdownError, match="not an order of those seats"):
-        showdown("Ks Jd 9h 6c 2d", ["As Ah 4c 4d", "Ac Ad 5c 5d"], odd_chips=Forgetful())
+        showdown("Ks Jd 9h 6c 2d", ["As Ah 4c 4d", "Ac Ad 5c 5d", None], contributions=[1, 1, 1],
+                 odd_chips=Forgetful())
 
 
 # ---------------------------------------------------------------- bad input

@@ -74,7 +74,7 @@ class OddChipPolicy(Protocol):
         ...
 
     def order(self, winners: Sequence[int], button: int, n_seats: int) -> Sequence[int]:
-        """The winners in the order they receive odd chips."""
+        """The winners in the order they receive odd chips (asked only when chips are left over)."""
         ...
 
 
@@ -377,8 +377,11 @@ def _divide(amount: int, winners: Sequence[int], awards: list[int], odd: list[in
     odd += winners[:left]
 
 
-def _ordered(policy: OddChipPolicy, winners: tuple[int, ...], button: int, n_seats: int) -> tuple[int, ...]:
-    if len(winners) == 1:
+def _ordered(
+    policy: OddChipPolicy, winners: tuple[int, ...], amount: int, button: int, n_seats: int
+) -> tuple[int, ...]:
+    """``winners`` in odd-chip order; asked of the policy only when there is an odd chip."""
+    if len(winners) == 1 or amount % len(winners) == 0:
         return winners
     order = tuple(policy.order(winners, button, n_seats))
     if sorted(order) != list(winners):
@@ -417,15 +420,15 @@ def _split(
     halves = None
     if low_winners is None or low_winners == high_winners:
         split = PotSplit.HIGH_ONLY if low_winners is None else PotSplit.SAME_WINNERS
-        _divide(amount, _ordered(policy, high_winners, button, n_seats), awards, odd)
+        _divide(amount, _ordered(policy, high_winners, amount, button, n_seats), awards, odd)
     else:
         split = PotSplit.HALVES
         cut = policy.split_halves(amount)
         if not _valid_halves(cut, amount):
             raise ChipError(f"odd_chips.split_halves({amount}) returned {cut!r}, not two chip counts adding up to it")
         halves = (int(cut[0]), int(cut[1]))
-        _divide(halves[0], _ordered(policy, high_winners, button, n_seats), awards, odd)
-        _divide(halves[1], _ordered(policy, low_winners, button, n_seats), awards, odd)
+        _divide(halves[0], _ordered(policy, high_winners, halves[0], button, n_seats), awards, odd)
+        _divide(halves[1], _ordered(policy, low_winners, halves[1], button, n_seats), awards, odd)
     return Pot(amount, eligible, split, high_winners, low_winners, halves, tuple(awards), tuple(odd))
 
 
