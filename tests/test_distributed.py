@@ -474,3 +474,12 @@ def test_batch_command_on_the_cluster_writes_the_same_file(client: Any, tmp_path
     assert main(["batch", *common, "-o", str(there), "--scheduler", client.scheduler.address]) == 0
     assert here.read_bytes() == there.read_bytes()
     assert len(here.read_text().splitlines()) == 20_001
+
+
+def test_a_missing_extra_is_a_clear_error() -> None:
+    from omaha8.distributed._client import require
+    from omaha8.errors import MissingExtraError, Omaha8Error
+
+    with pytest.raises(MissingExtraError, match=r"pip install 'omaha8\[distributed\]'") as caught:
+        require("omaha8_no_such_module")
+    assert isinstance(caught.value, ImportError) and isinstance(caught.value, Omaha8Error)

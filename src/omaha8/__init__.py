@@ -35,6 +35,7 @@ from .errors import (
     CardTypeError,
     ChipError,
     DuplicateCardError,
+    MissingExtraError,
     Omaha8Error,
     ShapeError,
     ShowdownError,
@@ -117,4 +118,5 @@ __all__ = [
     "ShapeError",
     "ChipError",
     "ShowdownError",
+    "MissingExtraError",
 ]

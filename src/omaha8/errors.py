@@ -15,6 +15,7 @@ __all__ = [
     "ShapeError",
     "ChipError",
     "ShowdownError",
+    "MissingExtraError",
 ]
 
 
@@ -44,3 +45,7 @@ class ChipError(Omaha8Error, ValueError):
 
 class ShowdownError(Omaha8Error, ValueError):
     """A showdown that cannot happen: no live seat, bad seat numbers, ..."""
+
+
+class MissingExtraError(Omaha8Error, ImportError):
+    """An optional extra (``omaha8[distributed]``) that a feature needs is not installed."""

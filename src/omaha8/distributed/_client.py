@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, TextIO
 
+from ..errors import MissingExtraError
+
 __all__ = ["require", "connect", "run_tasks", "total_threads", "per_task", "TaskProgress"]
 
 _INSTALL = "pip install 'omaha8[distributed]'  (dask[array] and distributed)"
@@ -26,7 +28,7 @@ def require(name: str) -> ModuleType:
     try:
         return importlib.import_module(name)
     except ImportError as exc:
-        raise ImportError(f"this part of omaha8.distributed needs {name!r}: {_INSTALL} ({exc})") from exc
+        raise MissingExtraError(f"this part of omaha8.distributed needs {name!r}: {_INSTALL} ({exc})") from exc
 
 
 @contextmanager
