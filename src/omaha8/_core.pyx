@@ -22,6 +22,7 @@ How the exactly-2-and-3 rule is evaluated:
 """
 
 from cython.parallel cimport prange
+from omaha8._bits cimport popcount
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from libc.stdlib cimport qsort
@@ -155,15 +156,6 @@ cdef uint16_t value_of_key(uint32_t key) noexcept nogil:
     return 0
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define omaha8_popcount(x) __builtin_popcount(x)
-    #else
-    static int omaha8_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
-    #endif
-    """
-    int popcount "omaha8_popcount"(uint32_t x) noexcept nogil
 
 
 # ---------------------------------------------------------------- tables

@@ -11,6 +11,7 @@ card ids, duplicates and the active mask before calling them.
 """
 
 from cython.parallel cimport prange
+from omaha8._bits cimport popcount
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
 from omaha8._core cimport (
@@ -57,15 +58,6 @@ cdef int build_tables() except -1:
 build_tables()
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define omaha8_sd_popcount(x) __builtin_popcount(x)
-    #else
-    static int omaha8_sd_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
-    #endif
-    """
-    int popcount "omaha8_sd_popcount"(uint32_t x) noexcept nogil
 
 
 # What every seat of a deal shares: computed once per board.
