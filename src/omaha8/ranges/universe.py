@@ -1,0 +1,106 @@
+"""Every starting hand of 4- or 5-card Omaha, in one fixed order.
+
+A range is a subset of these hands, so masks, weights and orderings over
+ranges are arrays aligned with :func:`all_hands`: row ``i`` is the hand whose
+ascending card ids are the ``i``-th combination in lexicographic order
+(``2c 2d 2h 2s`` first, ``Kc As Ad Ah ...`` near the end).
+:func:`hand_index` maps hands back to their rows.
+
+>>> from omaha8.ranges.universe import all_hands, hand_index, n_hands
+>>> n_hands(4), n_hands(5)
+(270725, 2598960)
+>>> hands = all_hands(4)
+>>> hands[0].tolist(), hands[-1].tolist()
+([0, 1, 2, 3], [48, 49, 50, 51])
+>>> int(hand_index([[51, 50, 49, 48]])[0])
+270724
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import N_CARDS
+
+__all__ = ["all_hands", "hand_index", "n_hands", "HOLE_SIZES"]
+
+HOLE_SIZES = (4, 5)
+
+U8Array = np.ndarray[Any, np.dtype[np.uint8]]
+I64Array = np.ndarray[Any, np.dtype[np.int64]]
+
+
+def n_hands(cards: int) -> int:
+    """How many distinct hands of ``cards`` hole cards a deck holds: C(52, cards)."""
+    return comb(N_CARDS, cards)
+
+
+@lru_cache(maxsize=None)
+def _tail(start: int, k: int) -> U8Array:
+    """All ascending k-subsets of ``start..51`` in lexicographic order."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    parts = []
+    for first in range(start, N_CARDS - k + 1):
+        rest = _tail(first + 1, k - 1)
+        block = np.empty((rest.shape[0], k), dtype=np.uint8)
+        block[:, 0] = first
+        block[:, 1:] = rest
+        parts.append(block)
+    return np.concatenate(parts)
+
+
+@lru_cache(maxsize=None)
+def all_hands(cards: int) -> U8Array:
+    """Every hand of ``cards`` (4 or 5) hole cards: a read-only ``(C(52, cards), cards)`` uint8 array.
+
+    Rows hold ascending card ids, in lexicographic order; the array is built
+    once per process and shared.
+    """
+    if cards not in HOLE_SIZES:
+        raise ValueError(f"cards must be 4 or 5, not {cards!r}")
+    hands = _tail(0, cards).copy()
+    _tail.cache_clear()
+    hands.setflags(write=False)
+    return hands
+
+
+@lru_cache(maxsize=None)
+def _offsets(cards: int) -> I64Array:
+    """``offsets[i, c]``: how many hands put a card below ``c`` in place ``i``, summed over those cards.
+
+    Choosing card ``j`` for place ``i`` leaves ``C(51 - j, k - 1 - i)`` ways to
+    fill the places after it, so the hands that agree with a hand before
+    place ``i`` and put ``previous <= j < c_i`` there number
+    ``offsets[i, c_i] - offsets[i, previous]``.
+    """
+    table = np.zeros((cards, N_CARDS + 1), dtype=np.int64)
+    for i in range(cards):
+        rest = cards - 1 - i
+        counts = [comb(N_CARDS - 1 - j, rest) for j in range(N_CARDS)]
+        table[i, 1:] = np.cumsum(counts)
+    return table
+
+
+def hand_index(hands: npt.ArrayLike) -> I64Array:
+    """Row of each hand in :func:`all_hands`; ``hands`` is ``(n, k)`` card ids, in any order within a row.
+
+    Rows must hold distinct ids 0..51 (not checked here: callers validate).
+    """
+    arr = np.sort(np.asarray(hands, dtype=np.int64), axis=-1)
+    if arr.ndim != 2 or arr.shape[1] not in HOLE_SIZES:
+        raise ValueError(f"hands must be (n, 4) or (n, 5), got shape {arr.shape}")
+    k = arr.shape[1]
+    table = _offsets(k)
+    index = np.zeros(arr.shape[0], dtype=np.int64)
+    previous = np.zeros(arr.shape[0], dtype=np.int64)  # least card allowed at this place
+    for i in range(k):
+        # hands whose i-th card is in previous..c_i-1 come first
+        index += table[i, arr[:, i]] - table[i, previous]
+        previous = arr[:, i] + 1
+    return index
