@@ -16,6 +16,8 @@ __all__ = [
     "ChipError",
     "ShowdownError",
     "MissingExtraError",
+    "ArgumentError",
+    "ArgumentTypeError",
 ]
 
 
@@ -49,3 +51,11 @@ class ShowdownError(Omaha8Error, ValueError):
 
 class MissingExtraError(Omaha8Error, ImportError):
     """An optional extra (``omaha8[distributed]``) that a feature needs is not installed."""
+
+
+class ArgumentError(Omaha8Error, ValueError):
+    """An argument of the right type whose value is out of range: a negative seed, a chunk size of 0, ..."""
+
+
+class ArgumentTypeError(Omaha8Error, TypeError):
+    """An argument of the wrong type: a float where an int is needed, a non-bool flag, ..."""
