@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+
 from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ArgumentTypeError, ChipError, DuplicateCardError, Omaha8Error, ShapeError
@@ -549,8 +551,9 @@ class Hand:
                 raise ShapeError(f"board has at most 5 cards, got {len(board_cards)}")
             claim(board_cards, "board")
         if holes is not None:
-            if isinstance(holes, str) or len(holes) != n:
-                got = "a string" if isinstance(holes, str) else f"{len(holes)} entries"
+            shapeless = isinstance(holes, (str, bytes)) or not isinstance(holes, (Sequence, np.ndarray))
+            if shapeless or len(holes) != n:
+                got = f"{type(holes).__name__} {brief(holes)}" if shapeless else f"{len(holes)} entries"
                 raise ShapeError(f"holes needs one entry per seat ({n}), got {got}")
             for s, entry in enumerate(holes):
                 if entry is None:

@@ -272,7 +272,7 @@ def _cards(value: Any, name: str) -> tuple[int, ...]:
     try:
         return tuple(parse_cards(value, name=name).tolist())
     except Omaha8Error as exc:
-        raise ReplayError(f"not a hand history: {exc}") from None
+        raise ReplayError(f"not a hand history: {name}: {exc}") from None
 
 
 def _event(item: Any, i: int) -> Event:
