@@ -377,7 +377,10 @@ class Hand:
     Every hand is settled the same way, with or without a showdown: the
     uncalled part of the top bet goes back, then the chips are cut into
     pots by contribution level (:func:`omaha8.showdown`'s rule, RULES.md
-    §4.6-4.8), so no one wins more than they covered.
+    §4.6-4.8), so no one wins more than they covered. (With ``posts`` the
+    seats still in may have put in nothing while seats that folded posted:
+    that dead money, less the uncalled part, is one pot among the seats
+    still in.)
 
     If the odd-chip or rake policy fails while the hand is settled, the
     action that ended the betting stands and the hand waits, unsettled:
@@ -1205,11 +1208,17 @@ class Hand:
         if total == 0:
             return [], [0] * n, None
         if not any(contrib[s] for s in live):
-            # dead money only (possible with posts): one pot among the seats still in
-            uncalled = [0] * n
+            # only seats that folded put chips in (possible with posts): the uncalled rule first, as
+            # always (cut with the top contributor standing in), then the rest is one pot of dead money
+            # among the seats still in
+            top = contrib.index(max(contrib))
+            cut = showdown(None, [() if s == top else None for s in range(n)], contributions=list(contrib),
+                           button=self._button)
+            uncalled = [int(x) for x in cut.uncalled]
+            dead = total - sum(uncalled)
             res = showdown(self._deck_board, [self._holes[s] if s in live else None for s in range(n)],
                            button=self._button, **kwargs) if contested else None
-            pots = [Pot(total, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())]
+            pots = [Pot(dead, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())] if dead else []
         elif contested:
             res = showdown(
                 self._deck_board,
