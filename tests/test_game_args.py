@@ -189,6 +189,11 @@ def test_a_history_of_bad_but_well_formed_values_fails_on_replay_with_our_error(
     assert replay(HandHistory.from_dict(good_history())).history.as_dict() == good_history()
 
 
+def test_replay_of_something_not_a_history() -> None:
+    with pytest.raises(ArgumentTypeError, match="replay needs a HandHistory, not dict"):
+        replay(good_history())  # type: ignore[arg-type]
+
+
 def test_random_rng_and_seed_agree() -> None:
     a = Hand([100, 100], NoLimit(1, 2), seed=11)
     b = Hand([100, 100], NoLimit(1, 2), rng=random.Random(11))
