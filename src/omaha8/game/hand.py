@@ -1066,6 +1066,8 @@ class Hand:
             return (f"in fixed limit every {action} is to exactly one bet of {self._bet_size} "
                     f"above {start}, {lo}")
         if amount < lo:
+            if lo == all_in_to and lo < bet_to + self._min_raise:
+                return f"{amount} is below {lo}: short of a full {action}, the seat may only go all-in"
             if action == "bet":
                 return f"{amount} is below the minimum {lo} (a bet must be at least the big blind, {self._bb})"
             return (f"{amount} is below the minimum {lo} (a raise must be at least the previous bet "
