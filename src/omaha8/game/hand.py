@@ -1235,15 +1235,13 @@ class Hand:
         else:
             # everyone else folded: the same uncalled rule and pot layers, without cards
             w = live[0]
-            cut = showdown(None, [() if s == w else None for s in range(n)], contributions=list(contrib),
-                           button=self._button)
-            uncalled = [int(x) for x in cut.uncalled]
-            pots = list(cut.pots)
+            cut = _covering_cut if contrib[w] == max(contrib) else _layered_cut
+            uncalled, pots = cut(contrib, w, self._button)
         amounts = tuple(pot.amount for pot in pots)
         taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
         high = [0] * n
         low = [0] * n
-        if res is not None:
+        if res is not None and any(taken):
             for s, hand in enumerate(res.hands):
                 if hand is not None:
                     high[s] = hand.high
@@ -1325,6 +1323,32 @@ class Hand:
         self._actor = -1
         if self._on_finish is not None:
             self._on_finish(self)
+
+
+def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
+    """Uncalled chips and pots when only ``winner`` is left: :func:`omaha8.showdown`'s rules, without cards."""
+    n = len(contrib)
+    cut = showdown(None, [() if s == winner else None for s in range(n)], contributions=list(contrib), button=button)
+    return [int(x) for x in cut.uncalled], list(cut.pots)
+
+
+def _covering_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
+    """:func:`_layered_cut` when ``winner`` put in the most (the usual fold-out): one pot, its excess back.
+
+    Every layer is then eligible to the winner alone, so the layers make one
+    pot; the uncalled part is its excess over the next largest contribution.
+    """
+    n = len(contrib)
+    mine = contrib[winner]
+    second = max([contrib[s] for s in range(n) if s != winner])
+    uncalled = [0] * n
+    uncalled[winner] = mine - second
+    amount = sum(contrib) - (mine - second)
+    if not amount:
+        return uncalled, []
+    awards = [0] * n
+    awards[winner] = amount
+    return uncalled, [Pot(amount, (winner,), PotSplit.UNCONTESTED, (winner,), None, None, tuple(awards), ())]
 
 
 def _half(pot: Any, seat: int) -> str:
