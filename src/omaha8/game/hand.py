@@ -1235,8 +1235,8 @@ class Hand:
         else:
             # everyone else folded: the same uncalled rule and pot layers, without cards
             w = live[0]
-            cut = _covering_cut if contrib[w] == max(contrib) else _layered_cut
-            uncalled, pots = cut(contrib, w, self._button)
+            cutter = _covering_cut if contrib[w] == max(contrib) else _layered_cut
+            uncalled, pots = cutter(contrib, w, self._button)
         amounts = tuple(pot.amount for pot in pots)
         taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
         high = [0] * n
