@@ -16,10 +16,14 @@ omaha8.errors.ChipError: NoLimit: small_blind (2) must not exceed big_blind (1)
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Union
 
-from ..errors import ChipError
+import numpy as np
+
+from .._args import brief, is_int
+from ..errors import ArgumentError, ArgumentTypeError, ChipError
 
 __all__ = [
     "FixedLimit",
@@ -37,12 +41,13 @@ FIXED_LIMIT, POT_LIMIT, NO_LIMIT = 0, 1, 2
 
 
 def _chips(owner: str, name: str, value: object, *, minimum: int = 1) -> int:
-    """``value`` as an int of at least ``minimum`` chips, or a ChipError naming it."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ChipError(f"{owner}: {name} must be a whole number of chips, not {value!r}")
-    if value < minimum:
-        raise ChipError(f"{owner}: {name} must be at least {minimum}, got {value}")
-    return value
+    """``value`` as a plain int of at least ``minimum`` chips (numpy ints too, bools never), or a ChipError."""
+    if not is_int(value):
+        raise ChipError(f"{owner}: {name} must be a whole number of chips, not {brief(value)}")
+    number: int = operator.index(value)  # type: ignore[arg-type]
+    if number < minimum:
+        raise ChipError(f"{owner}: {name} must be at least {minimum}, got {brief(number)}")
+    return number
 
 
 def _blinds(owner: str, small_blind: object, big_blind: object) -> tuple[int, int]:
@@ -122,14 +127,12 @@ class FixedLimit:
             raise ChipError(f"FixedLimit: big_blind ({bb}) must not exceed small_bet ({small})")
         if cap is not None:
             cap = _chips("FixedLimit", "cap", cap)
-        if uncapped_heads_up is True:
-            uncapped_heads_up = "two-left"
-        elif uncapped_heads_up is False:
-            uncapped_heads_up = "never"
-        if uncapped_heads_up not in HEADS_UP_RULES:
-            raise ValueError(
+        if isinstance(uncapped_heads_up, (bool, np.bool_)):
+            uncapped_heads_up = "two-left" if uncapped_heads_up else "never"
+        if not isinstance(uncapped_heads_up, str) or uncapped_heads_up not in HEADS_UP_RULES:
+            raise ArgumentError(
                 f"FixedLimit: uncapped_heads_up must be one of {', '.join(HEADS_UP_RULES)} "
-                f"(or True/False), not {uncapped_heads_up!r}"
+                f"(or True/False), not {brief(uncapped_heads_up)}"
             )
         for name, value in (
             ("small_bet", small),
@@ -223,8 +226,15 @@ class NoLimit:
         return 100 * self.big_blind
 
 
-#: The structure of one hand.
+#: The structure of one hand: :class:`FixedLimit`, :class:`PotLimit` or :class:`NoLimit`.
 Structure = Union[FixedLimit, PotLimit, NoLimit]
+Structure.__doc__ = """The betting structure of one hand: FixedLimit, PotLimit or NoLimit.
+
+Each has ``small_blind``, ``big_blind``, a ``kind`` the engine dispatches on,
+a ``name`` (``"pot limit 1/2"``) and a default ``max_buy_in``. A
+:class:`MixedGame` is not a Structure: a Table plays it as one of its two
+structures hand by hand.
+"""
 
 
 @dataclass(frozen=True, init=False)
@@ -272,13 +282,13 @@ class MixedGame:
         limit_factor: int = 2,
     ) -> None:
         if not isinstance(pot_limit, PotLimit):
-            raise TypeError(f"MixedGame: pot_limit must be a PotLimit, not {type(pot_limit).__name__}")
+            raise ArgumentTypeError(f"MixedGame: pot_limit must be a PotLimit, not {type(pot_limit).__name__}")
         factor = _chips("MixedGame", "limit_factor", limit_factor)
         if fixed_limit is None:
             bb = factor * pot_limit.big_blind
             fixed_limit = FixedLimit(bb, 2 * bb, small_blind=factor * pot_limit.small_blind, big_blind=bb)
         elif not isinstance(fixed_limit, FixedLimit):
-            raise TypeError(f"MixedGame: fixed_limit must be a FixedLimit, not {type(fixed_limit).__name__}")
+            raise ArgumentTypeError(f"MixedGame: fixed_limit must be a FixedLimit, not {type(fixed_limit).__name__}")
         if hands_per_game is not None:
             hands_per_game = _chips("MixedGame", "hands_per_game", hands_per_game)
         object.__setattr__(self, "pot_limit", pot_limit)
