@@ -1438,13 +1438,23 @@ def _is_stream_path(path: str) -> bool:
     if path == "-":
         return True
     try:
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except FileNotFoundError:
         return False
     except OSError:
         return True  # let the open say why it cannot be written
+    if not stat.S_ISREG(info.st_mode):
+        return True
+    # /dev/stdout redirected to a file resolves through /proc to that file (or to a name that no longer
+    # exists): write into it, never rename over the link
     real = os.path.realpath(path)
-    return not stat.S_ISREG(mode) or real.startswith(("/proc/", "/dev/"))
+    if os.path.abspath(path).startswith(("/proc/", "/dev/")) or real.startswith(("/proc/", "/dev/")):
+        return True
+    try:
+        same = os.path.samestat(os.stat(real), info)
+    except OSError:
+        same = False
+    return not same
 
 
 class _Output:
