@@ -1448,7 +1448,7 @@ def _is_stream_path(path: str) -> bool:
     # /dev/stdout redirected to a file resolves through /proc to that file (or to a name that no longer
     # exists): write into it, never rename over the link
     real = os.path.realpath(path)
-    if os.path.abspath(path).startswith(("/proc/", "/dev/")) or real.startswith(("/proc/", "/dev/")):
+    if real.startswith("/proc/") or (os.path.islink(path) and os.path.abspath(path).startswith(("/dev/", "/proc/"))):
         return True
     try:
         same = os.path.samestat(os.stat(real), info)
