@@ -548,3 +548,62 @@ def test_deals_out_from_a_file_keeps_the_valid_deals(tmp_path: Path) -> None:
     assert main(["batch", str(source), "--skip-bad", "--deals-out", str(tmp_path / "clean.csv"), "-q"]) == 0
     clean = dl.read_deals(tmp_path / "clean.csv")
     assert len(clean) == 20 and (clean.holes == dl.read_deals(source, skip_bad=True).holes).all()
+
+
+def test_file_and_column_arguments_are_checked(tmp_path: Path) -> None:
+    for bad in (None, 5, b"deals.csv", ""):
+        with pytest.raises(ArgumentTypeError, match="path must be a file name"):
+            dl.iter_deals(bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="path must be a file name"):
+            dl.write_deals(bad, [[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]])  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="columns must be a str"):
+        dl.resolve_columns(5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="unknown column 'wins'"):
+        dl.resolve_columns(["line", "wins"])
+    with pytest.raises(ArgumentTypeError, match="results must be DealResults or an iterable"):
+        dl.write_results(tmp_path / "r.csv", None)  # type: ignore[arg-type]
+    with dl.ResultWriter(tmp_path / "r.csv", players=1, cards=4) as writer:
+        with pytest.raises(ArgumentTypeError, match="results must be DealResults"):
+            writer.write("rows")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="skip_bad must be True or False"):
+        dl.iter_deals(tmp_path / "r.csv", skip_bad=1)  # type: ignore[arg-type]
+    assert _names(tmp_path) == ["r.csv"]
+
+
+def test_rejects_to_standard_output(tmp_path: Path) -> None:
+    source = _deal_file(tmp_path, n=10)
+    with open(source, "a") as f:
+        f.write("AsAs,KdKd,QcQc,JhJh\n")
+    run = subprocess.run([sys.executable, "-m", "omaha8", "batch", str(source), "--skip-bad", "--rejects", "-"],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=120)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader(io.StringIO(run.stdout)))
+    assert [r["line"] for r in rows] == ["12"] and rows[0]["text"] == "AsAs,KdKd,QcQc,JhJh"
+    assert "rejected              1  row written to standard output" in run.stderr  # the summary moved aside
+
+
+def test_stdout_twice_or_no_named_rejects_file_is_a_usage_error(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    source = _deal_file(tmp_path, n=5)
+    with pytest.raises(SystemExit) as info:
+        main(["batch", str(source), "-o", "-", "--skip-bad", "--rejects", "-"])
+    assert info.value.code == 2 and "is the same file as -o -" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["batch", "-", "-o", "-", "--skip-bad"])
+    assert info.value.code == 2 and "give --rejects PATH" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["batch", str(source), "--rejects", str(tmp_path / "bad.csv")])
+    assert info.value.code == 2 and "give --skip-bad too" in capsys.readouterr().err
+    assert _names(tmp_path) == ["deals.csv"]
+
+
+def test_npy_deals_stream_from_a_fifo(tmp_path: Path) -> None:
+    boards, holes = dl.random_deals(300, players=2, cards=5, seed=6)
+    dl.write_deals(tmp_path / "d.npy", boards, holes)
+    fifo = tmp_path / "pipe.npy"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes((tmp_path / "d.npy").read_bytes()), daemon=True)
+    writer.start()
+    deals = dl.read_deals(fifo, chunk_rows=64)
+    writer.join(60)
+    assert (deals.boards == boards).all() and (deals.holes == holes).all() and deals.lines.tolist() == list(range(300))

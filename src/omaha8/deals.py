@@ -104,7 +104,7 @@ from . import _cardio, _core
 from ._args import brief, check_bool, check_chunk_rows, check_int, check_seed
 from ._validate import check_deals, index_text
 from .cards import N_CARDS, format_card, parse_cards
-from .errors import ArgumentTypeError, CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .errors import ArgumentError, ArgumentTypeError, CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 from .evaluate import evaluate_batch
 from .showdown import MAX_SEATS, pot_shares, winners
 from .values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
@@ -602,6 +602,7 @@ class DealReader(Iterator[Deals]):
         skip_bad: bool = False,
         n_threads: int | None = None,
     ) -> None:
+        _check_path(path)
         _check_layout(players, cards)
         self.chunk_rows = check_chunk_rows(chunk_rows)
         if header is not None:
@@ -963,8 +964,8 @@ class DealReader(Iterator[Deals]):
                                  f"'board' and 'holes' (or 'seats'), not {dtype} of shape {shape}")
             n = int(shape[0])
             self._set_layout((n, *dtype[holes_name].shape), (n, *dtype["board"].shape))
-            offset = f.tell()
             regular = stat.S_ISREG(info.st_mode)
+            offset = f.tell() if regular else 0  # a pipe cannot tell, and is read in order
             if regular and info.st_size < offset + n * dtype.itemsize:
                 raise self._file_error(f"truncated: {n:,} rows need {offset + n * dtype.itemsize:,} bytes, the "
                                        f"file has {info.st_size:,}")
@@ -1356,11 +1357,17 @@ def resolve_columns(columns: str | Sequence[str] | None, *, lines: bool = True) 
     >>> resolve_columns("wins")
     Traceback (most recent call last):
     ...
-    ValueError: unknown column 'wins': choose from line, deal, board, seats, high, low, high_desc, low_desc, high_winners, low_winners, shares, cards, values, desc, winners, share, all
+    omaha8.errors.ArgumentError: unknown column 'wins': choose from line, deal, board, seats, high, low, high_desc, low_desc, high_winners, low_winners, shares, cards, values, desc, winners, share, all
     """
     if columns is None:
         return (("line",) if lines else ("deal", "board", "seats")) + _DEFAULT_COLUMNS
-    names = columns.split(",") if isinstance(columns, str) else list(columns)
+    if isinstance(columns, str):
+        names = columns.split(",")
+    elif isinstance(columns, (list, tuple)) and all(isinstance(n, str) for n in columns):
+        names = list(columns)
+    else:
+        raise ArgumentTypeError(f"columns must be a str like 'line,winners' or a list of str, not "
+                                f"{type(columns).__name__} {brief(columns)}")
     out: list[str] = []
     for name in (n.strip().lower() for n in names):
         if not name:
@@ -1369,15 +1376,15 @@ def resolve_columns(columns: str | Sequence[str] | None, *, lines: bool = True) 
         for g in group:
             if g not in RESULT_COLUMNS:
                 choices = ", ".join([*RESULT_COLUMNS, *_COLUMN_ALIASES])
-                raise ValueError(f"unknown column {name!r}: choose from {choices}")
+                raise ArgumentError(f"unknown column {brief(name)}: choose from {choices}")
             if g == "line" and not lines and name == "all":
                 continue
             if g not in out:
                 out.append(g)
     if not out:
-        raise ValueError("no columns asked for")
+        raise ArgumentError("no columns asked for")
     if "line" in out and not lines:
-        raise ValueError("the 'line' column needs deals read from a file; use 'deal' for generated deals")
+        raise ArgumentError("the 'line' column needs deals read from a file; use 'deal' for generated deals")
     return tuple(out)
 
 
@@ -1457,6 +1464,15 @@ def _is_stream_path(path: str) -> bool:
     return not same
 
 
+def _check_path(path: object, name: str = "path") -> str:
+    """``path`` as text: a str or an os.PathLike of str."""
+    if isinstance(path, str) or (isinstance(path, os.PathLike) and isinstance(os.fspath(path), str)):
+        text = os.fspath(path)
+        if text and "\0" not in text:
+            return text
+    raise ArgumentTypeError(f"{name} must be a file name (str or os.PathLike), not {type(path).__name__} {brief(path)}")
+
+
 class _Output:
     """Where one output file goes, and the scratch space it is built in.
 
@@ -1470,7 +1486,7 @@ class _Output:
     """
 
     def __init__(self, path: PathLike) -> None:
-        self.text = os.fspath(path)
+        self.text = _check_path(path)
         self.direct = _is_stream_path(self.text)
         self.final = Path(self.text) if self.direct else Path(os.path.realpath(self.text))
         self.name = "<stdout>" if self.text == "-" else self.text
@@ -1707,8 +1723,10 @@ class ResultWriter:
 
     def write(self, results: DealResults) -> None:
         """Append the rows of one batch of results."""
+        if not isinstance(results, DealResults):
+            raise ArgumentTypeError(f"results must be DealResults, not {type(results).__name__} {brief(results)}")
         if self._output is None:
-            raise ValueError("this ResultWriter is closed")
+            raise ArgumentError("this ResultWriter is closed")
         deals = results.deals
         n = len(deals)
         if (deals.players, deals.cards) != (self.players, self.cards) and n:
@@ -1728,7 +1746,7 @@ class ResultWriter:
         for group in self.columns:
             source = {"high_desc": "high", "low_desc": "low"}.get(group, group)
             if arrays[source] is None:
-                raise ValueError(f"column {group!r} needs results computed with "
+                raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
         if self._csv is not None:
             if n:
@@ -1850,10 +1868,16 @@ def write_results(
     >>> with np.load(path) as f: sorted(f), f["shares"].sum(axis=1).tolist()
     (['seats', 'shares'], [1.0, 1.0, 1.0, 1.0])
     """
-    batches = iter([results] if isinstance(results, DealResults) else results)
+    if isinstance(results, DealResults):
+        batches: Iterator[Any] = iter([results])
+    elif isinstance(results, Iterable) and not isinstance(results, (str, bytes)):
+        batches = iter(results)
+    else:
+        raise ArgumentTypeError(f"results must be DealResults or an iterable of them, not "
+                                f"{type(results).__name__} {brief(results)}")
     first = next(batches, None)
     if first is None:
-        raise ValueError("no results to write: give at least one batch")
+        raise ArgumentError("no results to write: give at least one batch")
     writer = ResultWriter(path, players=first.deals.players, cards=first.deals.cards, columns=columns,
                           lines=first.deals.lines is not None, header=header, n_threads=n_threads)
     with writer:

@@ -154,10 +154,11 @@ def _run_batch(
 ) -> tuple[HighArray | None, LowArray | None]:
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
     h, b = _deal_arrays(holes, boards)
-    # the kernels read a private copy: another thread changing the caller's array
-    # mid-call cannot make the check and the values disagree (the copy costs about 2%
-    # of a one-thread call: benchmarks/bench_threads.py)
-    h, b = _private(h, holes), _private(b, boards)
+    if validate:
+        # the kernels read a private copy: another thread changing the caller's array
+        # mid-call cannot make the check and the values disagree (the copy costs about
+        # 2% of a one-thread call: benchmarks/bench_threads.py)
+        h, b = _private(h, holes), _private(b, boards)
     high_out = np.empty(h.shape[0], dtype=np.uint16) if high else None
     low_out = np.empty(h.shape[0], dtype=np.uint8) if low else None
     if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, n_threads, validate) >= 0:
