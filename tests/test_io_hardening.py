@@ -40,6 +40,12 @@ def _listing(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def _unused_cards(line: str, count: int) -> str:
+    """``count`` cards that do not appear in a CSV deal line."""
+    used = {int(c) for field in line.split(",") for c in omaha8.parse_cards(field)}
+    return omaha8.format_cards([c for c in range(52) if c not in used][:count], sep="")
+
+
 def _names(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
 
@@ -355,7 +361,7 @@ def test_a_malformed_first_row_is_one_reject(tmp_path: Path, capsys: pytest.Capt
     source = _deal_file(tmp_path, n=300, players=3)
     lines = source.read_text().splitlines()
     board, seat0, *rest = lines[1].split(",")
-    lines[1] = ",".join([board, seat0 + "Tc" if "Tc" not in lines[1] else seat0 + "Tc", *rest])  # seat0: 5 cards
+    lines[1] = ",".join([board, seat0 + _unused_cards(lines[1], 1), *rest])  # seat0: 5 distinct cards, the others 4
     source.write_text("\n".join(lines) + "\n")
     assert main(["batch", str(source), "--skip-bad", "--rejects", str(tmp_path / "bad.csv")]) == 0
     out = capsys.readouterr().out
@@ -371,7 +377,7 @@ def test_a_first_row_with_an_extra_seat_does_not_set_the_layout(tmp_path: Path) 
     path = tmp_path / "d.csv"
     dl.write_deals(path, boards, holes, header=False)
     lines = path.read_text().splitlines()
-    lines[0] += ",KcKdKhKs" if "K" not in lines[0] else ",2c2d2h2s"
+    lines[0] += "," + _unused_cards(lines[0], 4)  # a valid third seat
     path.write_text("\n".join(lines) + "\n")
     deals = dl.read_deals(path, skip_bad=True)
     assert (deals.players, deals.cards, len(deals)) == (2, 4, 19) and [r.line for r in deals.rejects] == [1]
@@ -458,7 +464,9 @@ def test_a_corrupt_gzip_in_a_subprocess_prints_no_traceback(tmp_path: Path) -> N
 def test_deals_converts_and_checks_its_arrays() -> None:
     deals = dl.Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3], [4, 5, 6, 7]]], lines=[3])
     assert deals.boards.dtype == np.uint8 and deals.lines is not None and deals.lines.dtype == np.int64
-    assert dl.analyze_deals(deals).high_winners.tolist() == [2]  # quad threes beat quad deuces on a straight board
+    # board As Ks Qs Js Ts; holes 2c2d2h2s and 3c3d3h3s: two hole cards and three board cards make at best a
+    # pair with A K Q (one spade in a hole is no flush), and threes beat deuces: seat 1 (mask 2) wins
+    assert dl.analyze_deals(deals).high_winners.tolist() == [2]
     with pytest.raises(ShapeError, match="rectangular"):
         dl.Deals([[1, 2, 3, 4, 5], [1]], [[[0, 1, 2, 3]]])
     with pytest.raises(CardTypeError, match="boards must hold integer card ids"):
