@@ -104,7 +104,15 @@ from . import _cardio, _core
 from ._args import brief, check_bool, check_chunk_rows, check_int, check_seed
 from ._validate import check_deals, index_text
 from .cards import N_CARDS, format_card, parse_cards
-from .errors import ArgumentError, ArgumentTypeError, CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    DuplicateCardError,
+    Omaha8Error,
+    ShapeError,
+)
 from .evaluate import evaluate_batch
 from .showdown import MAX_SEATS, pot_shares, winners
 from .values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low

@@ -21,7 +21,6 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TextIO, cast
 
 from .._args import check_chunk_rows, check_n_threads
@@ -185,8 +184,8 @@ def _check_paths(args: argparse.Namespace, rejects: str | None) -> None:
         for other_what, other_path, other_key in seen:
             if key != other_key:
                 continue
-            # the same terminal or /dev/null for two outputs is harmless; anything else would lose data
-            if key[0] == "inode" and cast(tuple[int, int, bool], key[1])[2] and other_what != "the input":
+            # a terminal or /dev/null holds nothing to lose; the same file or FIFO twice would lose data
+            if key[0] == "inode" and cast(tuple[int, int, bool], key[1])[2]:
                 continue
             if path == "-" and other_path == "-" and other_what == "the input":
                 continue  # standard input and standard output are different streams
