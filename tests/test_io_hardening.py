@@ -615,3 +615,23 @@ def test_npy_deals_stream_from_a_fifo(tmp_path: Path) -> None:
     deals = dl.read_deals(fifo, chunk_rows=64)
     writer.join(60)
     assert (deals.boards == boards).all() and (deals.holes == holes).all() and deals.lines.tolist() == list(range(300))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: dl.random_deals(2**70),
+        lambda: dl.random_deals(-1),
+        lambda: dl.random_deals(1, first=2**63),
+        lambda: dl.random_deals(1, seed=2**64),
+        lambda: dl.random_deals(True),  # type: ignore[arg-type]
+        lambda: list(dl.iter_random_deals(2**64)),
+        lambda: dl.format_card_array([[1, 2]], as_bytes=1),  # type: ignore[arg-type]
+        lambda: dl.parse_card_array(["AsKd"], cards=2**64),
+        lambda: dl.iter_deals("d.csv", players=2**64),
+    ],
+)
+def test_huge_and_odd_numbers_get_omaha8_errors(call: Any) -> None:
+    with pytest.raises(Omaha8Error) as info:
+        call()
+    assert isinstance(info.value, (ValueError, TypeError)) and len(str(info.value)) < 300

@@ -145,6 +145,8 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 
 #: Most cards one field may hold in the fast parser; longer text takes the slow path.
 _MAX_FIELD_CARDS = 64
+# cards= of parse_card_array: the kernel counts cards in int16
+_MAX_STRING_CARDS = (1 << 15) - 1
 _LINE_BLANK = 1
 
 #: Longest line a CSV deal file may have, in bytes, line end excluded. A deal
@@ -154,6 +156,10 @@ MAX_LINE_BYTES = 1 << 16
 #: Rows whose layout (seats, cards per seat) is counted to settle a CSV file's layout.
 LAYOUT_SAMPLE = 1000
 _BOM = b"\xef\xbb\xbf"
+# deals one random_deals call may make (arrays of 5 TB and more are refused, not attempted), and in one
+# stream (deal numbers are int64)
+_MAX_ARRAY_DEALS = 1 << 40
+_MAX_STREAM_DEALS = (1 << 63) - 1
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
@@ -261,7 +267,7 @@ def parse_card_array(
     omaha8.errors.CardError: strings[1]: 'Kx' is not a card: suit 'x' is not one of c, d, h, s (in 'Kx')
     """
     text = _text_array(strings, name)
-    want = None if cards is None else _check_count(cards)
+    want = None if cards is None else check_int(cards, "cards", minimum=0, maximum=_MAX_STRING_CARDS)
     shape = text.shape
     flat = np.ascontiguousarray(text.reshape(-1))
     n = flat.shape[0]
@@ -355,6 +361,7 @@ def format_card_array(
     ...
     omaha8.errors.CardError: ids[0, 1] = 52 is not a card id (0-51)
     """
+    as_bytes = check_bool(as_bytes, "as_bytes")
     if not isinstance(sep, str):
         raise CardTypeError(f"sep must be a str, not {type(sep).__name__}")
     arr = _id_array(ids, name)
@@ -1209,10 +1216,12 @@ def random_deals(
     omaha8.errors.ShapeError: 10 seats of 5 cards and a board need 55 cards; a deck has 52
     """
     _check_layout(players, cards)
-    n = _check_count(n, "n")
+    n = check_int(n, "n", minimum=0, maximum=_MAX_ARRAY_DEALS)
+    first = check_int(first, "first", minimum=0, maximum=_MAX_STREAM_DEALS - n)
+    seed = _check_seed(seed)
     boards = np.empty((n, 5), dtype=np.uint8)
     holes = np.empty((n, players, cards), dtype=np.uint8)
-    _cardio.random_deals(_check_seed(seed), _check_count(first, "first"), boards, holes, n_threads)
+    _cardio.random_deals(seed, first, boards, holes, n_threads)
     return boards, holes
 
 
@@ -1233,7 +1242,7 @@ def iter_random_deals(
     [2, 2, 1]
     """
     _check_layout(players, cards)
-    n = _check_count(n, "n")
+    n = check_int(n, "n", minimum=0, maximum=_MAX_STREAM_DEALS)
     seed = _check_seed(seed)
     chunk_rows = check_chunk_rows(chunk_rows)
     for start in range(0, n, chunk_rows):
