@@ -635,3 +635,15 @@ def test_huge_and_odd_numbers_get_omaha8_errors(call: Any) -> None:
     with pytest.raises(Omaha8Error) as info:
         call()
     assert isinstance(info.value, (ValueError, TypeError)) and len(str(info.value)) < 300
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path: Path) -> None:
+    source = _deal_file(tmp_path, n=20000, players=2)
+    proc = subprocess.Popen([sys.executable, "-m", "omaha8", "batch", str(source), "-o", "-", "--chunk-rows", "100"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(100)  # like | head
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(120) == 141 and b"Traceback" not in err and b"error" not in err
+    assert _names(tmp_path) == ["deals.csv"]

@@ -224,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
     _check_paths(args, rejects)
     try:
         return _run(args, rejects)
+    except BrokenPipeError:
+        raise  # the reader of -o - went away: the command line stops quietly
     except OSError as exc:
         print(f"omaha8: error: {exc}", file=sys.stderr)
         return 2
