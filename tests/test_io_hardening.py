@@ -647,3 +647,28 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path: Path) -> No
     err = proc.stderr.read()
     assert proc.wait(120) == 141 and b"Traceback" not in err and b"error" not in err
     assert _names(tmp_path) == ["deals.csv"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_chunking_blank_lines_crlf_and_a_bom_never_change_what_is_read(tmp_path: Path, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 300))
+    boards, holes = dl.random_deals(n, players=int(rng.integers(1, 5)), cards=int(rng.choice([4, 5])), seed=seed)
+    text_boards = dl.format_card_array(boards).tolist()
+    text_holes = dl.format_card_array(holes).tolist()
+    end = "\r\n" if seed % 2 else "\n"
+    out, numbers = [], []
+    if seed % 3 == 0:
+        out.append("board," + ",".join(f"seat{p}" for p in range(holes.shape[1])))
+    for board, seats in zip(text_boards, text_holes):
+        while rng.random() < 0.2:
+            out.append("")  # blank lines are skipped but counted
+        out.append(",".join([board, *seats]))
+        numbers.append(len(out))
+    data = end.join(out) + (end if rng.random() < 0.5 else "")  # the last line may lack its end
+    path = tmp_path / "d.csv"
+    path.write_bytes((b"\xef\xbb\xbf" if seed % 2 == 0 else b"") + data.encode())
+    for chunk_rows in (1, 2, 3, 7, 64, 65536):
+        deals = dl.read_deals(path, chunk_rows=chunk_rows)
+        assert (deals.boards == boards).all() and (deals.holes == holes).all(), chunk_rows
+        assert deals.lines is not None and deals.lines.tolist() == numbers, chunk_rows

@@ -153,6 +153,8 @@ _LINE_BLANK = 1
 #: line is under 200 bytes; a longer one means the file is not a deal file,
 #: and the reader stops there rather than buffer it.
 MAX_LINE_BYTES = 1 << 16
+# most lines in one CSV chunk: the line index is allocated up front
+_MAX_CSV_CHUNK = 1 << 22
 #: Rows whose layout (seats, cards per seat) is counted to settle a CSV file's layout.
 LAYOUT_SAMPLE = 1000
 _BOM = b"\xef\xbb\xbf"
@@ -805,7 +807,7 @@ class DealReader(Iterator[Deals]):
                                 f"may have (omaha8.deals.MAX_LINE_BYTES); is this a deal file?")
 
     def _csv_chunks(self) -> Iterator[Deals]:
-        chunk_rows = self.chunk_rows
+        chunk_rows = min(self.chunk_rows, _MAX_CSV_CHUNK)
         raw, f, regular = self._open_csv()
         # the buffer grows to about one chunk of lines, then stays; lines longer than MAX_LINE_BYTES stop the read
         cap = max(1 << 20, min(chunk_rows * 256, 1 << 26))
@@ -1105,8 +1107,8 @@ def iter_deals(
         A ``.csv`` (or ``.csv.gz``), ``.npz`` or ``.npy`` deal file (formats
         in :mod:`omaha8.deals`); ``-`` for standard input (CSV).
     chunk_rows
-        Most lines (CSV) or rows (arrays) per chunk (a chunk of very long
-        lines may hold fewer).
+        Most lines (CSV) or rows (arrays) per chunk (a CSV chunk holds at
+        most 4,194,304 lines, and fewer when they are very long).
     players, cards
         Seats per deal and cards per seat; by default from the file.
     header
