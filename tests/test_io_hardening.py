@@ -26,6 +26,8 @@ from omaha8.cli import main
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/stdout"),
+                                reason="FIFOs and /dev/stdout are POSIX")
 
 
 def _deal_file(tmp_path: Path, name: str = "deals.csv", n: int = 40, players: int = 3, seed: int = 4) -> Path:
@@ -142,6 +144,7 @@ def test_gzip_on_stdin(tmp_path: Path) -> None:
     assert run.returncode == 0 and b"deals      40 " in run.stdout
 
 
+@posix_only
 def test_dev_stdout_is_written_into_not_replaced(tmp_path: Path) -> None:
     # stdout redirected to a file: /dev/stdout resolves through /proc to it; as root a rename would
     # replace the /dev/stdout link itself
@@ -159,6 +162,7 @@ def test_dev_stdout_is_written_into_not_replaced(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["captured.csv", "deals.csv"]
 
 
+@posix_only
 @pytest.mark.parametrize("suffix", [".csv", ".npz"])
 def test_fifo_output_is_written_into(tmp_path: Path, suffix: str) -> None:
     source = _deal_file(tmp_path)
@@ -178,6 +182,7 @@ def test_fifo_output_is_written_into(tmp_path: Path, suffix: str) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.csv", fifo.name]
 
 
+@posix_only
 def test_fifo_input_is_read_without_seeking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = _deal_file(tmp_path)
     fifo = tmp_path / "in.csv"
@@ -345,6 +350,7 @@ def test_a_long_line_after_good_ones_names_its_line(tmp_path: Path) -> None:
     assert len(str(deals.rejects[0].error)) < 600
 
 
+@posix_only
 def test_dev_zero_stops_with_an_error(tmp_path: Path) -> None:
     (tmp_path / "zero.csv").symlink_to("/dev/zero")
     run = subprocess.run([sys.executable, "-m", "omaha8", "batch", str(tmp_path / "zero.csv")], capture_output=True,
@@ -605,6 +611,7 @@ def test_stdout_twice_or_no_named_rejects_file_is_a_usage_error(tmp_path: Path,
     assert _names(tmp_path) == ["deals.csv"]
 
 
+@posix_only
 def test_npy_deals_stream_from_a_fifo(tmp_path: Path) -> None:
     boards, holes = dl.random_deals(300, players=2, cards=5, seed=6)
     dl.write_deals(tmp_path / "d.npy", boards, holes)
