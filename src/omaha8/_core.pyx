@@ -484,8 +484,10 @@ def max_threads():
 
 
 # Work each thread must have, in units of one hand's high and low (about
-# 30 ns): waking a sleeping OpenMP thread costs 5-20 us, so a thread's share
-# must be worth about 0.1 ms. Measured in benchmarks/bench_threads.py.
+# 30 ns, so 4096 units are about 0.12 ms). Starting a second, sleeping thread
+# costs some 10-70 us (more on a loaded machine), so two threads pay from about
+# 8192 units: measured in benchmarks/bench_threads.py (8192 rows: 0.19 ms on
+# two threads, 0.25 ms on one; 4096 rows: 0.12 ms on one).
 WORK_PER_THREAD = MIN_WORK_PER_THREAD
 
 
