@@ -141,7 +141,7 @@ def test_rejects_path_option_and_default_without_output(tmp_path: Path, capsys: 
     assert main(["batch", str(deals_path), "--skip-bad"]) == 0
     assert (tmp_path / "deals.csv.rejects.csv").read_text().count("\n") == 2
     assert main(["batch", str(deals_path), "--skip-bad", "--rejects", str(tmp_path / "bad.csv")]) == 0
-    assert "rows written to" in capsys.readouterr().out and (tmp_path / "bad.csv").exists()
+    assert " 1  row written to" in capsys.readouterr().out and (tmp_path / "bad.csv").exists()
 
 
 class _Terminal(io.StringIO):

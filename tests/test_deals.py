@@ -264,7 +264,7 @@ def test_random_deal_errors() -> None:
         dl.random_deals(1, players=10, cards=5)
     with pytest.raises(ShapeError, match="players must be 1..16"):
         dl.random_deals(1, players=17)
-    with pytest.raises(TypeError, match="seed"):
+    with pytest.raises(ValueError, match="seed must be at least 0"):
         dl.random_deals(1, seed=-1)
 
 

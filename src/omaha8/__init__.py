@@ -15,6 +15,12 @@ batches (:func:`pot_shares`); exact and Monte Carlo hi/lo equity
 
 from __future__ import annotations
 
+import os
+
+# Idle OpenMP threads sleep rather than spin, so small calls and a busy machine
+# cost no extra CPU; libgomp reads this once, when the first kernel loads.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 from ._core import max_threads, openmp_enabled
 from .cards import N_CARDS, RANKS, SUITS, card_id, format_card, format_cards, parse_card, parse_cards
 from .deals import (

@@ -145,7 +145,7 @@ def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1]
     """
     cdef Py_ssize_t n = text.shape[0], width = text.shape[1], i
     cdef int most = out.shape[1]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n)
     if out.shape[0] != n or counts.shape[0] != n:
         raise ValueError("text, out and counts must have the same number of rows")
     if n == 0:
@@ -186,7 +186,7 @@ def format_id_rows(const uint8_t[:, ::1] ids, const uint32_t[::1] sep, char_t[:,
     """
     cdef Py_ssize_t n = ids.shape[0], i
     cdef int k = ids.shape[1], n_sep = sep.shape[0]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n)
     cdef const uint32_t* sep_ptr = &sep[0] if n_sep else NULL
     if out.shape[0] != n or out.shape[1] != (2 * k + (k - 1) * n_sep if k else 0):
         raise ValueError("out must have one row per id row and room for every card and separator")
@@ -348,7 +348,7 @@ def parse_deal_lines(const uint8_t[::1] buf, const int64_t[::1] starts, const in
     """
     cdef Py_ssize_t n = starts.shape[0], i
     cdef int n_seats = holes.shape[1], k = holes.shape[2]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n * (n_seats + 1))
     cdef const uint8_t* base
     cdef Py_ssize_t size = buf.shape[0]
     if ends.shape[0] != n or boards.shape[0] != n or holes.shape[0] != n or status.shape[0] != n:
@@ -632,7 +632,7 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     a uint8 buffer from an earlier call, is reused when it is large enough.
     """
     cdef RowSource src
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n * (n_seats + 1))
     cdef Py_ssize_t i, bound, n_blocks, block, b
     cdef int32_t[::1] plan_view
     cdef int64_t[::1] line_view
@@ -749,7 +749,7 @@ def random_deals(uint64_t seed, int64_t first, uint8_t[:, ::1] boards, uint8_t[:
     """
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int n_seats = holes.shape[1], k = holes.shape[2], m = 5 + n_seats * k
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n * n_seats)
     cdef uint64_t key = mix64(seed ^ 0x6F6D61686138ULL)
     if holes.shape[0] != n or boards.shape[1] != 5:
         raise ValueError("boards must be (n, 5) and holes (n, P, k)")

@@ -197,7 +197,7 @@ def winners(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const 
     """
     cdef Py_ssize_t n = holes.shape[0], row
     cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n * n_seats)
     cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
     cdef Py_ssize_t hole_step = n_seats * n_hole
     cdef const uint8_t* hole_ptr
@@ -228,7 +228,7 @@ def pot_shares(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, con
     """
     cdef Py_ssize_t n = holes.shape[0], row
     cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = resolve_threads(n_threads, n * n_seats)
     cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
     cdef Py_ssize_t hole_step = n_seats * n_hole
     cdef const uint8_t* hole_ptr

@@ -19,17 +19,30 @@ Deals, CSV (``.csv``, or ``.csv.gz``)
     commas; a field may be enclosed in double quotes (then it may hold
     commas), and its closing quote must end it. The first line is a header
     when its first field is ``board`` (any case). Every row has the same
-    number of seats and every seat the same number of cards (4 or 5); the
-    header, or else the first row, sets them unless ``players=``/``cards=``
-    do. Blank lines are skipped; ``\\r\\n`` line ends are accepted. Rows are
-    numbered by their line in the file, counting from 1.
+    number of seats and every seat the same number of cards (4 or 5).
+    ``players=``/``cards=`` set them; else the header sets the seats, and
+    what is still open is the layout most rows have among the first rows of
+    the first chunk (up to :data:`LAYOUT_SAMPLE` rows whose seats all hold
+    the same number of cards), so a malformed first row is one bad row like
+    any other. Blank lines are skipped; ``\\r\\n`` line ends and a UTF-8
+    byte-order mark at the start (Excel's CSV) are accepted; a line may have
+    at most :data:`MAX_LINE_BYTES` bytes. Rows are numbered by their line in
+    the file, counting from 1. ``-`` reads standard input (CSV, gzip
+    detected); pipes and FIFOs are read without seeking.
+    A result file (below) whose columns include ``board`` and ``seat0..``
+    reads as a deal file: its other columns are skipped.
 Deals, arrays (``.npz``)
     ``boards`` (N, 5) and ``holes`` (N, P, k) card ids (``uint8``; any
-    integer dtype is accepted), as written by ``numpy.savez``. Rows are
-    numbered from 0.
+    integer dtype is accepted), as written by ``numpy.savez``; a result
+    file's ``board`` and ``seats`` are read the same way. Rows are numbered
+    from 0. A ``.npz`` file is read by seeking: a regular file, not a pipe.
 Deals, one array (``.npy``)
     A structured array of N records with fields ``board`` (``uint8``, (5,))
-    and ``holes`` (``uint8``, (P, k)). Read through a memory map.
+    and ``holes`` (``uint8``, (P, k)) (or a result file's ``seats``). Read
+    through a memory map (streamed from a pipe).
+
+A file that is corrupt or truncated, or not what its name says, raises
+:class:`DealFileError` naming it.
 Results, CSV
     One line a deal, with a header; column groups in the order asked for:
     ``line`` (input line), ``deal`` (deal number from 0), ``board``,
@@ -63,34 +76,50 @@ omaha8.errors.ShapeError: strings[1] has 3 cards but strings[0] has 4: 'AsKd2c'
 
 from __future__ import annotations
 
+import collections
 import csv
 import gzip
 import io
 import math
 import os
 import queue
+import re
 import shutil
+import stat
+import sys
 import tempfile
 import threading
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Union, cast
+from typing import IO, Any, BinaryIO, TextIO, Union, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _cardio, _core
+from ._args import brief, check_bool, check_chunk_rows, check_int, check_seed
 from ._validate import check_deals, index_text
 from .cards import N_CARDS, format_card, parse_cards
-from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    DuplicateCardError,
+    Omaha8Error,
+    ShapeError,
+)
 from .evaluate import evaluate_batch
 from .showdown import MAX_SEATS, pot_shares, winners
 from .values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
 
 __all__ = [
+    "MAX_LINE_BYTES",
+    "DealFileError",
     "parse_card_array",
     "format_card_array",
     "RejectedRow",
@@ -116,7 +145,29 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 
 #: Most cards one field may hold in the fast parser; longer text takes the slow path.
 _MAX_FIELD_CARDS = 64
+# cards= of parse_card_array: the kernel counts cards in int16
+_MAX_STRING_CARDS = (1 << 15) - 1
 _LINE_BLANK = 1
+
+#: Longest line a CSV deal file may have, in bytes, line end excluded. A deal
+#: line is under 200 bytes; a longer one means the file is not a deal file,
+#: and the reader stops there rather than buffer it.
+MAX_LINE_BYTES = 1 << 16
+# most lines in one CSV chunk: the line index is allocated up front
+_MAX_CSV_CHUNK = 1 << 22
+#: Rows whose layout (seats, cards per seat) is counted to settle a CSV file's layout.
+LAYOUT_SAMPLE = 1000
+_BOM = b"\xef\xbb\xbf"
+# deals one random_deals call may make (arrays of 5 TB and more are refused, not attempted), and in one
+# stream (deal numbers are int64)
+_MAX_ARRAY_DEALS = 1 << 40
+_MAX_STREAM_DEALS = (1 << 63) - 1
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class DealFileError(Omaha8Error, ValueError):
+    """A deal file that cannot be read as one: corrupt, truncated, not the format its name says, or a
+    CSV line longer than :data:`MAX_LINE_BYTES`. The message names the file."""
 
 
 # ---------------------------------------------------------------- card-string columns
@@ -143,7 +194,7 @@ def _text_array(strings: Any, name: str) -> np.ndarray[Any, Any]:
     want = str if str in kinds or np.str_ in kinds else bytes
     i = next(i for i, item in enumerate(items) if not isinstance(item, want))
     where = _where(name, obj.shape, i)
-    raise CardTypeError(f"{where} = {items[i]!r} is not a card string")
+    raise CardTypeError(f"{where} = {brief(items[i])} is not a card string")
 
 
 def _where(name: str, shape: tuple[int, ...], flat_index: int) -> str:
@@ -160,13 +211,16 @@ def _slow_hand(text: Any, where: str) -> U8Array:
     try:
         return parse_cards(str(text))
     except CardError as exc:
-        raise CardError(f"{where}: {exc}") from None
+        raise CardError(f"{where}: {_cut(str(exc))}") from None
+
+
+def _cut(message: str, limit: int = 400) -> str:
+    """A message from elsewhere, cut so that it cannot carry a huge quote into ours."""
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 def _check_count(cards: object, name: str = "cards") -> int:
-    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)) or cards < 0:
-        raise TypeError(f"{name} must be a non-negative int or None, not {cards!r}")
-    return int(cards)
+    return check_int(cards, name, minimum=0)
 
 
 def parse_card_array(
@@ -215,7 +269,7 @@ def parse_card_array(
     omaha8.errors.CardError: strings[1]: 'Kx' is not a card: suit 'x' is not one of c, d, h, s (in 'Kx')
     """
     text = _text_array(strings, name)
-    want = None if cards is None else _check_count(cards)
+    want = None if cards is None else check_int(cards, "cards", minimum=0, maximum=_MAX_STRING_CARDS)
     shape = text.shape
     flat = np.ascontiguousarray(text.reshape(-1))
     n = flat.shape[0]
@@ -232,7 +286,7 @@ def parse_card_array(
         hand = _slow_hand(flat[i], where)
         if len(hand) != k:
             against = f"cards={k} was asked for" if want is not None else f"{_where(name, shape, 0)} has {k}"
-            raise ShapeError(f"{where} has {len(hand)} cards but {against}: {_as_str(flat[i])!r}")
+            raise ShapeError(f"{where} has {len(hand)} cards but {against}: {brief(_as_str(flat[i]))}")
         out[i] = hand
     return out.reshape(*shape, k)
 
@@ -253,7 +307,10 @@ def _first_count(codes: Any, flat: Any, name: str, shape: tuple[int, ...], n_thr
 
 def _id_array(ids: npt.ArrayLike, name: str) -> U8Array:
     """Card ids as uint8, checked 0..51, at least one axis."""
-    arr = np.asarray(ids)
+    try:
+        arr = np.asarray(ids)
+    except (ValueError, TypeError) as exc:
+        raise ShapeError(f"{name} must be a rectangular array of card ids: {_cut(str(exc))}") from None
     if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):
         raise CardTypeError(f"{name} must hold integer card ids, not dtype {arr.dtype}")
     if arr.ndim < 1:
@@ -306,6 +363,7 @@ def format_card_array(
     ...
     omaha8.errors.CardError: ids[0, 1] = 52 is not a card id (0-51)
     """
+    as_bytes = check_bool(as_bytes, "as_bytes")
     if not isinstance(sep, str):
         raise CardTypeError(f"sep must be a str, not {type(sep).__name__}")
     arr = _id_array(ids, name)
@@ -353,7 +411,8 @@ class Deals:
     Attributes
     ----------
     boards, holes
-        Card ids.
+        Card ids (any integer array-like is converted to ``uint8``, ids
+        checked 0..51; duplicates are checked by :func:`analyze_deals`).
     lines
         int64 (n,): each deal's line in its CSV file (from 1) or row in its
         array file (from 0); None for generated deals.
@@ -362,6 +421,15 @@ class Deals:
         deal ``first + i`` of the stream.
     rejects
         Rows of this part of the file that were skipped as invalid.
+
+    Examples
+    --------
+    >>> Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3], [4, 5, 6, 7]]]).holes.dtype
+    dtype('uint8')
+    >>> Deals([[51, 47, 43, 39]], [[[0, 1, 2, 3]]])
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShapeError: deals need boards (n, 5) and holes (n, P, k), got (1, 4) and (1, 1, 4)
     """
 
     boards: U8Array
@@ -371,11 +439,25 @@ class Deals:
     rejects: tuple[RejectedRow, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        b, h = self.boards, self.holes
+        b, h = _id_array(self.boards, "boards"), _id_array(self.holes, "holes")
         if b.ndim != 2 or b.shape[1] != 5 or h.ndim != 3 or h.shape[0] != b.shape[0]:
             raise ShapeError(f"deals need boards (n, 5) and holes (n, P, k), got {b.shape} and {h.shape}")
-        if self.lines is not None and self.lines.shape != (b.shape[0],):
-            raise ShapeError(f"lines must have shape ({b.shape[0]},), got {self.lines.shape}")
+        lines = self.lines
+        if lines is not None:
+            arr = np.asarray(lines)
+            if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):
+                raise ArgumentTypeError(f"lines must hold integer line numbers, not dtype {arr.dtype}")
+            if arr.shape != (b.shape[0],):
+                raise ShapeError(f"lines must have shape ({b.shape[0]},), got {arr.shape}")
+            lines = np.ascontiguousarray(arr, dtype=np.int64)
+        rejects = self.rejects
+        if not isinstance(rejects, tuple) or not all(isinstance(r, RejectedRow) for r in rejects):
+            raise ArgumentTypeError(f"rejects must be a tuple of RejectedRow, not {brief(rejects)}")
+        # frozen: the checked forms replace what was given
+        object.__setattr__(self, "boards", b)
+        object.__setattr__(self, "holes", h)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "first", check_int(self.first, "first", minimum=0))
 
     def __len__(self) -> int:
         return int(self.boards.shape[0])
@@ -422,7 +504,7 @@ def _split_fields(text: str) -> list[str]:
             end = text.find(",", pos)
             end = n if end < 0 else end
             if '"' in text[pos:end]:
-                raise CardError(f"a quote inside the unquoted field {text[pos:end]!r}")
+                raise CardError(f"a quote inside the unquoted field {brief(text[pos:end])}")
             fields.append(text[pos:end])
             pos = end
         if pos >= n:
@@ -456,7 +538,7 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
             raise CardError(f"{_field_label(i)}: {exc}") from None
         want = 5 if i == 0 else (k if k is not None else (len(ids) if len(ids) in (4, 5) else 4))
         if len(ids) != want:
-            raise ShapeError(f"{_field_label(i)} has {len(ids)} cards, not {want}: {text_i.strip()!r}")
+            raise ShapeError(f"{_field_label(i)} has {len(ids)} cards, not {want}: {brief(text_i.strip())}")
         hands.append(ids)
     seen: dict[int, str] = {}
     for i, ids in enumerate(hands):
@@ -469,17 +551,50 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
     return hands[0], hands[1:]
 
 
-def _is_header(text: str) -> bool:
+_SEAT_NAME = re.compile(r"seat(\d+)")
+
+
+def _header_fields(text: str) -> list[str] | None:
+    """The column names of a header line, or None when ``text`` is not one.
+
+    A header names a ``board`` column: first (a deal file), or after ``line``
+    or ``deal`` (a result file, whose other columns are skipped).
+    """
     try:
-        fields = _split_fields(text)
+        fields = [f.strip().lower() for f in _split_fields(text)]
     except CardError:
-        return False
-    return fields[0].strip().lower() == "board"
+        return None
+    if fields[0] == "board" or (fields[0] in ("line", "deal") and "board" in fields):
+        return fields
+    return None
+
+
+def _is_header(text: str) -> bool:
+    return _header_fields(text) is not None
+
+
+def _projection(fields: list[str]) -> list[int] | None:
+    """Columns to keep of a header with columns other than the board and the seats, or None.
+
+    ``board,seat0,seat1`` (or ``board,alice,bob``) is a plain deal file; a
+    result file (``line,board,seat0,seat1,high0,...``) keeps ``board`` and
+    ``seat0..``.
+    """
+    seats = {int(m.group(1)): i for i, f in enumerate(fields) if (m := _SEAT_NAME.fullmatch(f))}
+    if fields[0] == "board" and not (seats and len(seats) < len(fields) - 1):
+        return None
+    if not seats or sorted(seats) != list(range(len(seats))):
+        return None
+    return [fields.index("board"), *(seats[p] for p in range(len(seats)))]
 
 
 def _located(exc: Omaha8Error, source: str, line: int, text: str) -> Omaha8Error:
     """The same kind of error, with the file, line and row text in front."""
-    return type(exc)(f"{source}, line {line}: {exc}; the row: {text!r}")
+    return type(exc)(f"{source}, line {line}: {exc}; the row: {brief(text)}")
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if "," in text else text
 
 
 class DealReader(Iterator[Deals]):
@@ -504,25 +619,32 @@ class DealReader(Iterator[Deals]):
         skip_bad: bool = False,
         n_threads: int | None = None,
     ) -> None:
+        _check_path(path)
         _check_layout(players, cards)
-        if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
-            raise ValueError(f"chunk_rows must be a positive int, not {chunk_rows!r}")
+        self.chunk_rows = check_chunk_rows(chunk_rows)
+        if header is not None:
+            header = check_bool(header, "header")
         self.path = Path(path)
-        self.players = players
-        self.cards = cards
-        self.chunk_rows = int(chunk_rows)
+        self._stdin = os.fspath(path) == "-"
+        self._source = "<stdin>" if self._stdin else str(self.path)
+        self.players = None if players is None else int(players)
+        self.cards = None if cards is None else int(cards)
         self.header = header
-        self.skip_bad = skip_bad
+        self.skip_bad = check_bool(skip_bad, "skip_bad")
         self.n_threads = n_threads
         self.deals_read = 0
         self.rejected = 0
         self._done = 0
-        self._total = 1
+        self._total: int | None = 1
+        self._project: list[int] | None = None  # columns of a result file that hold the deal
+        self._n_fields = 0
         name = self.path.name.lower()
-        if name.endswith(".npz"):
-            self._chunks: Iterator[Deals] = self._npz_chunks()
+        if self._stdin:
+            self._chunks: Iterator[Deals] = self._csv_chunks()
+        elif name.endswith(".npz"):
+            self._chunks = self._guarded(self._npz_chunks(), ".npz")
         elif name.endswith(".npy"):
-            self._chunks = self._npy_chunks()
+            self._chunks = self._guarded(self._npy_chunks(), ".npy")
         else:
             self._chunks = self._csv_chunks()
 
@@ -545,93 +667,194 @@ class DealReader(Iterator[Deals]):
         self.close()
 
     @property
-    def fraction_done(self) -> float:
-        """How much of the input has been read, 0..1 (by bytes for CSV)."""
+    def fraction_done(self) -> float | None:
+        """How much of the input has been read, 0..1 (by bytes for CSV); None for a pipe."""
+        if self._total is None:
+            return None
         return min(1.0, self._done / self._total) if self._total else 1.0
+
+    def _guarded(self, chunks: Iterator[Deals], kind: str) -> Iterator[Deals]:
+        """``chunks``, with the errors of a corrupt or truncated array file as one DealFileError."""
+        try:
+            yield from chunks
+        except Omaha8Error:
+            raise
+        except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError, SyntaxError,
+                NotImplementedError) as exc:
+            raise DealFileError(f"{self._source}: not a readable {kind} deal file "
+                                f"({type(exc).__name__}: {_cut(str(exc), 200)})") from None
+
+    def _file_error(self, what: str) -> DealFileError:
+        return DealFileError(f"{self._source}: {what}")
 
     # -------------------------------------------------------- CSV
 
     def _bad_row(self, exc: Omaha8Error, line: int, text: str, rejects: list[RejectedRow]) -> None:
         if not self.skip_bad:
-            raise _located(exc, str(self.path), line, text) from None
+            raise _located(exc, self._source, line, text) from None
         rejects.append(RejectedRow(line, text, str(exc)))
 
-    def _layout_from(self, lines: Iterable[tuple[int, bytes]], rejects: list[RejectedRow]) -> int:
-        """Settle header, players and cards from the first lines; returns lines used up."""
+    def _deal_text(self, text: str) -> str:
+        """The board and seat fields of a line of a result file, as a deal line (``text`` otherwise)."""
+        if self._project is None:
+            return text
+        fields = _split_fields(text)
+        if len(fields) != self._n_fields:
+            raise ShapeError(f"{len(fields)} fields, but the header names {self._n_fields}")
+        return ",".join(_quoted(fields[i]) for i in self._project)
+
+    def _parse_text(self, text: str, k: int | None) -> tuple[list[int], list[list[int]]] | None:
+        if not text.strip():
+            return None
+        return _parse_line(self._deal_text(text), self.players, k)
+
+    def _take_header(self, line: int, text: str) -> bool:
+        """Settle the seats from a header line; False when ``text`` is not a header."""
+        fields = _header_fields(text)
+        if fields is None:
+            return False
+        self.header = False
+        self._project = _projection(fields)
+        self._n_fields = len(fields)
+        n_seats = len(fields) - 1 if self._project is None else len(self._project) - 1
+        if n_seats < 1:
+            raise _located(ShapeError("the header names no seat columns"), self._source, line, text)
+        if self.players is not None and self.players != n_seats:
+            raise _located(ShapeError(f"the header has {n_seats} seat columns but players={self.players}"),
+                           self._source, line, text)
+        self.players = n_seats
+        _check_layout(self.players, self.cards)
+        return True
+
+    def _layout_from(self, lines: Sequence[tuple[int, str]], rejects: list[RejectedRow]) -> int:
+        """Settle header, players and cards from the first lines; returns lines used up.
+
+        Leading blank lines and a header are used up. The seats and cards per
+        seat not given are those most rows of the sample have (the first
+        :data:`LAYOUT_SAMPLE` rows of this chunk that are deals with the same
+        number of cards in every seat; the earliest layout on a tie), so a
+        malformed first row is one bad row, not the file's layout. When no
+        row of the chunk is a deal, each is a bad row.
+        """
         used = 0
-        for line, raw in lines:
-            text = _line_text(raw)
-            if not text.strip():
+        for line, text in lines:
+            if self.header is False or text.strip():
+                break
+            used += 1
+        if self.header is not False and used < len(lines):
+            line, text = lines[used]
+            if self._take_header(line, text):
                 used += 1
-                continue
-            if self.header is not False and _is_header(text):
-                self.header = False
-                n_seats = len(_split_fields(text)) - 1
-                if n_seats < 1:
-                    raise _located(ShapeError("the header names no seat columns"), str(self.path), line, text)
-                if self.players is not None and self.players != n_seats:
-                    raise _located(ShapeError(f"the header has {n_seats} seat columns but players={self.players}"),
-                                   str(self.path), line, text)
-                self.players = n_seats
-                _check_layout(self.players, self.cards)
-                used += 1
-                continue
-            if self.header is True:
+            elif self.header is True:
                 raise _located(CardError("header=True but the first line is not a header (its first field "
-                                         "is not 'board')"), str(self.path), line, text)
-            self.header = False
-            try:
-                parsed = _parse_line(text, self.players, self.cards)
-            except Omaha8Error as exc:
-                self._bad_row(exc, line, text, rejects)
-                used += 1
-                continue
-            assert parsed is not None
-            if self.players is None:
-                self.players = len(parsed[1])
-            if self.cards is None:
-                self.cards = len(parsed[1][0])
-            _check_layout(self.players, self.cards)
+                                         "is not 'board')"), self._source, line, text)
+        self.header = False
+        if self.players is not None and self.cards is not None:
             return used
+        votes: collections.Counter[tuple[int, int]] = collections.Counter()
+        problems: list[tuple[int, str, Omaha8Error]] = []
+        for line, text in lines[used:]:
+            if len(votes) and sum(votes.values()) + len(problems) >= LAYOUT_SAMPLE:
+                break
+            try:
+                parsed = self._parse_text(text, self.cards)
+            except Omaha8Error as exc:
+                problems.append((line, text, exc))
+                continue
+            if parsed is None:
+                continue
+            counts = {len(hole) for hole in parsed[1]}
+            if len(counts) == 1:
+                votes[(len(parsed[1]), counts.pop())] += 1
+            else:
+                problems.append((line, text, ShapeError(f"seats hold different numbers of cards: "
+                                                        f"{', '.join(str(len(h)) for h in parsed[1])}")))
+        if not votes:
+            for line, text, problem in problems:
+                self._bad_row(problem, line, text, rejects)
+            return len(lines)
+        (self.players, self.cards), _ = votes.most_common(1)[0]
+        _check_layout(self.players, self.cards)
         return used
 
+    def _open_csv(self) -> tuple[BinaryIO, IO[bytes], bool]:
+        """The raw input, the stream of its text (gunzipped when it is gzip) and whether it is a regular file."""
+        if self._stdin:
+            raw = cast(BinaryIO, sys.stdin.buffer)
+        else:
+            raw = _open_binary(self.path, "rb")
+        try:
+            info = os.fstat(raw.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            info = None
+        regular = info is not None and stat.S_ISREG(info.st_mode)
+        self._total = info.st_size if regular and info is not None else None
+        gz = self.path.name.lower().endswith(".gz") and not self._stdin
+        if self._stdin and hasattr(raw, "peek"):
+            gz = raw.peek(2)[:2] == _GZIP_MAGIC
+        return raw, cast(IO[bytes], gzip.GzipFile(fileobj=raw, mode="rb") if gz else raw), regular
+
+    def _read_into(self, f: IO[bytes], view: memoryview) -> int:
+        """``f.readinto(view)``, with a corrupt or truncated gzip stream as one DealFileError."""
+        try:
+            return f.readinto(view) or 0  # type: ignore[attr-defined]
+        except (gzip.BadGzipFile, zlib.error, EOFError) as exc:
+            raise self._file_error(f"not a readable gzip file ({type(exc).__name__}: {_cut(str(exc), 200)})") \
+                from None
+
+    def _too_long(self, line: int) -> DealFileError:
+        return self._file_error(f"line {line} is longer than {MAX_LINE_BYTES:,} bytes, the most a deal line "
+                                f"may have (omaha8.deals.MAX_LINE_BYTES); is this a deal file?")
+
     def _csv_chunks(self) -> Iterator[Deals]:
-        chunk_rows = self.chunk_rows
-        gz = self.path.name.lower().endswith(".gz")
-        self._total = os.path.getsize(self.path)
-        with open(self.path, "rb") as raw:
-            f = cast(io.BufferedIOBase, gzip.GzipFile(fileobj=raw) if gz else raw)
-            # one buffer, refilled in place: lines not yet parsed move to its front
+        chunk_rows = min(self.chunk_rows, _MAX_CSV_CHUNK)
+        raw, f, regular = self._open_csv()
+        # the buffer grows to about one chunk of lines, then stays; lines longer than MAX_LINE_BYTES stop the read
+        cap = max(1 << 20, min(chunk_rows * 256, 1 << 26))
+        try:
             buf = bytearray(1 << 20)
             filled = 0
             pos = 0  # start of the first line not yet parsed
             eof = False
+            started = False  # a byte-order mark at the very start has been looked for
             line_no = 1
             ends = np.empty(chunk_rows, dtype=np.int64)
             while True:
+                if not started and (filled >= 3 or eof):
+                    if buf[:3] == _BOM:
+                        pos = 3
+                    started = True
                 arr = np.frombuffer(buf, dtype=np.uint8, count=filled)
-                found = _cardio.find_line_ends(arr, pos, ends)
-                if found < chunk_rows and not eof:
+                found = _cardio.find_line_ends(arr, pos, ends) if started else 0
+                tail = int(ends[found - 1]) + 1 if found else pos  # start of the line without an end yet
+                if found < chunk_rows and filled - tail > MAX_LINE_BYTES:
+                    raise self._too_long(line_no + found)
+                # read on unless the buffer, at its cap, is full of whole lines: then parse those now
+                if found < chunk_rows and not eof and (found == 0 or filled - pos < len(buf) or len(buf) < cap):
                     del arr
                     if pos:
                         buf[: filled - pos] = buf[pos:filled]
                         filled -= pos
                         pos = 0
-                    if filled == len(buf):  # grows to about one chunk of lines, then stays
+                    if filled == len(buf):
                         buf = buf + bytes(len(buf))
-                    got = f.readinto(memoryview(buf)[filled:])
-                    filled += got or 0
+                    with memoryview(buf)[filled:] as free:
+                        got = self._read_into(f, free)
+                    filled += got
                     eof = not got
-                    self._done = raw.tell()
+                    if regular:
+                        self._done = raw.tell()
                     continue
                 line_ends = ends[:found].copy()
-                if found < chunk_rows and (int(line_ends[-1]) + 1 if found else pos) < filled:
+                if eof and found < chunk_rows and tail < filled:
                     line_ends = np.append(line_ends, filled)  # the last line has no newline
                 if len(line_ends) == 0:
                     return
                 starts = np.empty(len(line_ends), dtype=np.int64)
                 starts[0] = pos
                 starts[1:] = line_ends[:-1] + 1
+                if int((line_ends - starts).max()) > MAX_LINE_BYTES:
+                    raise self._too_long(line_no + int(np.argmax(line_ends - starts > MAX_LINE_BYTES)))
                 numbers = np.arange(line_no, line_no + len(line_ends), dtype=np.int64)
                 chunk = self._parse_csv_lines(arr, starts, line_ends, numbers)
                 del arr
@@ -639,11 +862,20 @@ class DealReader(Iterator[Deals]):
                 pos = int(line_ends[-1]) + 1
                 if chunk is not None:
                     yield chunk
+        finally:
+            if f is not raw:
+                _close_quietly(f)
+            if not self._stdin:
+                _close_quietly(raw)
 
     def _parse_csv_lines(self, arr: U8Array, starts: I64Array, ends: I64Array, numbers: I64Array) -> Deals | None:
         rejects: list[RejectedRow] = []
-        if self.players is None or self.cards is None or self.header is not False:
-            lines = ((int(numbers[i]), arr[starts[i] : ends[i]].tobytes()) for i in range(len(starts)))
+
+        def text_of(i: int) -> str:
+            return _line_text(arr[starts[i] : ends[i]].tobytes())
+
+        while len(starts) and (self.players is None or self.cards is None or self.header is not False):
+            lines = [(int(numbers[i]), text_of(i)) for i in range(min(len(starts), 2 * LAYOUT_SAMPLE))]
             skip = self._layout_from(lines, rejects)
             starts, ends, numbers = starts[skip:], ends[skip:], numbers[skip:]
         if self.players is None or self.cards is None:  # no valid row yet
@@ -652,6 +884,20 @@ class DealReader(Iterator[Deals]):
                 return None
             return Deals(np.zeros((0, 5), np.uint8), np.zeros((0, 1, 4), np.uint8), np.zeros(0, np.int64),
                          self.deals_read, tuple(rejects))
+        originals: list[str] | None = None
+        if self._project is not None and len(starts):
+            # a result file: the board and seat columns, as deal lines, for the fast parser
+            originals = [text_of(i) for i in range(len(starts))]
+            deal_lines = []
+            for text in originals:
+                try:
+                    deal_lines.append(self._deal_text(text).encode() if text.strip() else b"")
+                except Omaha8Error:
+                    deal_lines.append(b"\x00")  # the fast parser refuses it; the slow path says why
+            arr = np.frombuffer(b"\n".join(deal_lines) + b"\n", dtype=np.uint8)
+            sizes = np.array([len(d) for d in deal_lines], dtype=np.int64)
+            ends = np.cumsum(sizes + 1) - 1
+            starts = ends - sizes
         n = len(starts)
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
@@ -664,9 +910,9 @@ class DealReader(Iterator[Deals]):
                 keep[i] = False
                 if status[i] == _LINE_BLANK:
                     continue
-                text = _line_text(arr[starts[i] : ends[i]].tobytes())
+                text = originals[i] if originals is not None else text_of(i)
                 try:
-                    parsed = _parse_line(text, self.players, self.cards)
+                    parsed = self._parse_text(text, self.cards)
                 except Omaha8Error as exc:
                     self._bad_row(exc, int(numbers[i]), text, rejects)
                     continue
@@ -687,20 +933,20 @@ class DealReader(Iterator[Deals]):
     def _array_chunk(self, boards: Any, holes: Any, first_row: int) -> Deals | None:
         """Checked ids of rows ``first_row..`` of an array file."""
         rows = np.arange(first_row, first_row + len(boards), dtype=np.int64)
-        b = _ids_for_check(boards, self.path, "boards")
-        h = _ids_for_check(holes, self.path, "holes")
+        b = _ids_for_check(boards, self._source, "boards")
+        h = _ids_for_check(holes, self._source, "holes")
         rejects: list[RejectedRow] = []
         keep = np.ones(len(b), dtype=bool)
         start = 0
         while start < len(b):
-            found = _core.find_bad_card(h[start:].reshape(len(h) - start, -1), b[start:])
+            found = _core.find_bad_card(h[start:].reshape(len(h) - start, -1), b[start:], self.n_threads)
             if found is None:
                 break
             i = start + found[0]
             exc = _row_problem(np.asarray(boards[i]).tolist(), np.asarray(holes[i]).tolist())
             text = _row_text(boards[i], holes[i])
             if not self.skip_bad:
-                raise type(exc)(f"{self.path}, row {first_row + i}: {exc}; the row: {text!r}")
+                raise type(exc)(f"{self._source}, row {first_row + i}: {exc}; the row: {brief(text)}")
             rejects.append(RejectedRow(first_row + i, text, str(exc)))
             keep[i] = False
             start = i + 1
@@ -715,61 +961,87 @@ class DealReader(Iterator[Deals]):
 
     def _set_layout(self, holes_shape: tuple[int, ...], boards_shape: tuple[int, ...]) -> None:
         if len(boards_shape) != 2 or boards_shape[1] != 5:
-            raise ShapeError(f"{self.path}: boards must have shape (N, 5), got {boards_shape}")
+            raise ShapeError(f"{self._source}: boards must have shape (N, 5), got {boards_shape}")
         if len(holes_shape) != 3 or holes_shape[0] != boards_shape[0]:
-            raise ShapeError(f"{self.path}: holes must have shape ({boards_shape[0]}, P, k), got {holes_shape}")
+            raise ShapeError(f"{self._source}: holes must have shape ({boards_shape[0]}, P, k), got {holes_shape}")
         for given, found, what in ((self.players, holes_shape[1], "players"), (self.cards, holes_shape[2], "cards")):
             if given is not None and given != found:
-                raise ShapeError(f"{self.path}: the file has {what}={found} but {what}={given} was asked for")
+                raise ShapeError(f"{self._source}: the file has {what}={found} but {what}={given} was asked for")
         self.players, self.cards = int(holes_shape[1]), int(holes_shape[2])
         _check_layout(self.players, self.cards)
 
     def _npy_chunks(self) -> Iterator[Deals]:
-        data = np.load(self.path, mmap_mode="r")
-        names = data.dtype.names or ()
-        if "board" not in names or "holes" not in names or data.ndim != 1:
-            raise ShapeError(f"{self.path}: a deal .npy file holds a 1-D structured array with fields "
-                             f"'board' and 'holes', not {data.dtype} of shape {data.shape}")
-        n = data.shape[0]
-        self._set_layout((n, *data.dtype["holes"].shape), (n, *data.dtype["board"].shape))
-        self._total = n
-        for start in range(0, n, self.chunk_rows):
-            part = data[start : start + self.chunk_rows]
-            self._done = start + len(part)
-            chunk = self._array_chunk(part["board"], part["holes"], start)
-            if chunk is not None:
-                yield chunk
+        with _open_binary(self.path, "rb") as f:
+            info = os.fstat(f.fileno())
+            shape, fortran, dtype = _npy_header_any(f, self._source)
+            names = dtype.names or ()
+            holes_name = "holes" if "holes" in names else "seats"  # a result file's seats are deal holes
+            if "board" not in names or holes_name not in names or len(shape) != 1:
+                raise ShapeError(f"{self._source}: a deal .npy file holds a 1-D structured array with fields "
+                                 f"'board' and 'holes' (or 'seats'), not {dtype} of shape {shape}")
+            n = int(shape[0])
+            self._set_layout((n, *dtype[holes_name].shape), (n, *dtype["board"].shape))
+            regular = stat.S_ISREG(info.st_mode)
+            offset = f.tell() if regular else 0  # a pipe cannot tell, and is read in order
+            if regular and info.st_size < offset + n * dtype.itemsize:
+                raise self._file_error(f"truncated: {n:,} rows need {offset + n * dtype.itemsize:,} bytes, the "
+                                       f"file has {info.st_size:,}")
+            data = np.memmap(f, dtype=dtype, mode="r", offset=offset, shape=(n,)) if regular and n else None
+            self._total = n
+            for start in range(0, n, self.chunk_rows):
+                m = min(self.chunk_rows, n - start)
+                part = data[start : start + m] if data is not None else self._read_rows(f, dtype, m)
+                self._done = start + m
+                chunk = self._array_chunk(part["board"], part[holes_name], start)
+                if chunk is not None:
+                    yield chunk
 
     def _npz_chunks(self) -> Iterator[Deals]:
-        with zipfile.ZipFile(self.path) as zf:
-            members = set(zf.namelist())
-            if not {"boards.npy", "holes.npy"} <= members:
-                raise ShapeError(f"{self.path}: a deal .npz file needs arrays 'boards' and 'holes', "
-                                 f"found {sorted(m.removesuffix('.npy') for m in members)}")
-            with zf.open("boards.npy") as fb, zf.open("holes.npy") as fh:
-                b_shape, b_dtype = _npy_header(fb, self.path, "boards")
-                h_shape, h_dtype = _npy_header(fh, self.path, "holes")
-                self._set_layout(h_shape, b_shape)
-                n = b_shape[0]
-                self._total = n
-                per_hole = math.prod(h_shape[1:])
-                for start in range(0, n, self.chunk_rows):
-                    m = min(self.chunk_rows, n - start)
-                    boards = _read_rows(fb, b_dtype, m * 5).reshape(m, 5)
-                    holes = _read_rows(fh, h_dtype, m * per_hole).reshape(m, *h_shape[1:])
-                    self._done = start + m
-                    chunk = self._array_chunk(boards, holes, start)
-                    if chunk is not None:
-                        yield chunk
+        with _open_binary(self.path, "rb") as raw:
+            if not stat.S_ISREG(os.fstat(raw.fileno()).st_mode):
+                raise self._file_error("a .npz file is read by seeking, so it must be a regular file, not a pipe; "
+                                       "send CSV through a pipe instead")
+            with zipfile.ZipFile(raw) as zf:
+                members = set(zf.namelist())
+                boards_name = next((m for m in ("boards.npy", "board.npy") if m in members), None)
+                holes_name = next((m for m in ("holes.npy", "seats.npy") if m in members), None)
+                if boards_name is None or holes_name is None:
+                    raise ShapeError(f"{self._source}: a deal .npz file needs arrays 'boards' and 'holes' (or a "
+                                     f"result file's 'board' and 'seats'), found "
+                                     f"{sorted(m.removesuffix('.npy') for m in members)}")
+                with zf.open(boards_name) as fb, zf.open(holes_name) as fh:
+                    b_shape, b_dtype = _npy_header(fb, self._source, "boards")
+                    h_shape, h_dtype = _npy_header(fh, self._source, "holes")
+                    self._set_layout(h_shape, b_shape)
+                    n = b_shape[0]
+                    self._total = n
+                    per_hole = math.prod(h_shape[1:])
+                    for start in range(0, n, self.chunk_rows):
+                        m = min(self.chunk_rows, n - start)
+                        boards = self._read_rows(fb, b_dtype, m * 5).reshape(m, 5)
+                        holes = self._read_rows(fh, h_dtype, m * per_hole).reshape(m, *h_shape[1:])
+                        self._done = start + m
+                        chunk = self._array_chunk(boards, holes, start)
+                        if chunk is not None:
+                            yield chunk
+
+    def _read_rows(self, f: IO[bytes], dtype: np.dtype[Any], count: int) -> np.ndarray[Any, Any]:
+        """``count`` items of ``dtype`` from ``f``; a short read is a truncated file."""
+        want = count * dtype.itemsize
+        data = f.read(want)
+        if len(data) != want:
+            raise self._file_error(f"truncated: an array ends after {len(data):,} of the {want:,} bytes of a "
+                                   f"block of rows")
+        return np.frombuffer(data, dtype=dtype, count=count)
 
 
-def _ids_for_check(values: Any, path: Path, name: str) -> U8Array:
+def _ids_for_check(values: Any, source: str, name: str) -> U8Array:
     """uint8 ids of an array file; ids outside 0..51 become 255, which the row check reports."""
     arr = np.asarray(values)
     if arr.dtype == np.uint8:
         return np.ascontiguousarray(arr)
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise CardTypeError(f"{path}: {name} must hold integer card ids, not dtype {arr.dtype}")
+        raise CardTypeError(f"{source}: {name} must hold integer card ids, not dtype {arr.dtype}")
     return np.where((arr < 0) | (arr >= N_CARDS), 255, arr).astype(np.uint8)
 
 
@@ -786,24 +1058,26 @@ def _row_problem(board: list[int], holes: list[list[int]]) -> Omaha8Error:
     return CardError("not a valid deal")
 
 
-def _npy_header(f: IO[bytes], path: Path, name: str) -> tuple[tuple[int, ...], np.dtype[Any]]:
-    version = np.lib.format.read_magic(f)
-    if version == (1, 0):
-        shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
-    else:
-        shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+def _npy_header_any(f: IO[bytes], source: str) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
+    """Shape, Fortran order and dtype from the header of a ``.npy`` stream; DealFileError if it has none."""
+    try:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        else:
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+    except (ValueError, EOFError, SyntaxError, KeyError, TypeError) as exc:
+        raise DealFileError(f"{source}: not a .npy file, or its header is damaged ({_cut(str(exc), 200)})") from None
+    return tuple(int(d) for d in shape), bool(fortran), dtype
+
+
+def _npy_header(f: IO[bytes], source: str, name: str) -> tuple[tuple[int, ...], np.dtype[Any]]:
+    shape, fortran, dtype = _npy_header_any(f, f"{source} ({name})")
     if fortran and len(shape) > 1:
-        raise ShapeError(f"{path}: {name} is stored in Fortran order; save it C-ordered to stream it")
+        raise ShapeError(f"{source}: {name} is stored in Fortran order; save it C-ordered to stream it")
     if dtype.kind not in "iu" or dtype.hasobject:
-        raise CardTypeError(f"{path}: {name} must hold integer card ids, not dtype {dtype}")
-    return tuple(shape), dtype
-
-
-def _read_rows(f: IO[bytes], dtype: np.dtype[Any], count: int) -> np.ndarray[Any, Any]:
-    data = f.read(count * dtype.itemsize)
-    if len(data) != count * dtype.itemsize:
-        raise ShapeError("an array in the .npz file ends early")
-    return np.frombuffer(data, dtype=dtype, count=count)
+        raise CardTypeError(f"{source}: {name} must hold integer card ids, not dtype {dtype}")
+    return shape, dtype
 
 
 def _row_text(board: Any, holes: Any) -> str:
@@ -831,9 +1105,10 @@ def iter_deals(
     ----------
     path
         A ``.csv`` (or ``.csv.gz``), ``.npz`` or ``.npy`` deal file (formats
-        in :mod:`omaha8.deals`).
+        in :mod:`omaha8.deals`); ``-`` for standard input (CSV).
     chunk_rows
-        Most lines (CSV) or rows (arrays) per chunk.
+        Most lines (CSV) or rows (arrays) per chunk (a CSV chunk holds at
+        most 4,194,304 lines, and fewer when they are very long).
     players, cards
         Seats per deal and cards per seat; by default from the file.
     header
@@ -855,7 +1130,9 @@ def iter_deals(
     ------
     CardError, DuplicateCardError, ShapeError
         An invalid row (unless ``skip_bad``); the message names the file,
-        the line and the row's text.
+        the line and the row's text (cut to a couple of hundred characters).
+    DealFileError
+        A corrupt or truncated file, or a line longer than :data:`MAX_LINE_BYTES`.
 
     Examples
     --------
@@ -906,11 +1183,11 @@ def read_deals(path: PathLike, **options: Any) -> Deals:
 
 
 def _check_seed(seed: int | None) -> int:
-    if seed is None:
+    """A seed as an int in 0..2**64-1; None draws a fresh one."""
+    checked = check_seed(seed)
+    if checked is None:
         return int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 1 << 64:
-        raise TypeError(f"seed must be None or an int in 0..2**64-1, not {seed!r}")
-    return int(seed)
+    return checked
 
 
 def random_deals(
@@ -941,10 +1218,12 @@ def random_deals(
     omaha8.errors.ShapeError: 10 seats of 5 cards and a board need 55 cards; a deck has 52
     """
     _check_layout(players, cards)
-    n = _check_count(n, "n")
+    n = check_int(n, "n", minimum=0, maximum=_MAX_ARRAY_DEALS)
+    first = check_int(first, "first", minimum=0, maximum=_MAX_STREAM_DEALS - n)
+    seed = _check_seed(seed)
     boards = np.empty((n, 5), dtype=np.uint8)
     holes = np.empty((n, players, cards), dtype=np.uint8)
-    _cardio.random_deals(_check_seed(seed), _check_count(first, "first"), boards, holes, n_threads)
+    _cardio.random_deals(seed, first, boards, holes, n_threads)
     return boards, holes
 
 
@@ -965,10 +1244,9 @@ def iter_random_deals(
     [2, 2, 1]
     """
     _check_layout(players, cards)
-    n = _check_count(n, "n")
+    n = check_int(n, "n", minimum=0, maximum=_MAX_STREAM_DEALS)
     seed = _check_seed(seed)
-    if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
-        raise ValueError(f"chunk_rows must be a positive int, not {chunk_rows!r}")
+    chunk_rows = check_chunk_rows(chunk_rows)
     for start in range(0, n, chunk_rows):
         m = min(chunk_rows, n - start)
         boards, holes = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
@@ -1053,6 +1331,9 @@ def analyze_deals(
     ...
     omaha8.errors.DuplicateCardError: card 'Ah' appears twice in deal 0: holes[0, 0, 0] and boards[0, 0]
     """
+    if not isinstance(deals, Deals):
+        raise ArgumentTypeError(f"deals must be a Deals batch, not {type(deals).__name__} {brief(deals)}")
+    values, shares = check_bool(values, "values"), check_bool(shares, "shares")
     h, b = deals.holes, deals.boards
     high_w, low_w = winners(h, b, n_threads=n_threads)  # checks every card once; the passes below trust it
     high = low = share = None
@@ -1095,11 +1376,17 @@ def resolve_columns(columns: str | Sequence[str] | None, *, lines: bool = True) 
     >>> resolve_columns("wins")
     Traceback (most recent call last):
     ...
-    ValueError: unknown column 'wins': choose from line, deal, board, seats, high, low, high_desc, low_desc, high_winners, low_winners, shares, cards, values, desc, winners, share, all
+    omaha8.errors.ArgumentError: unknown column 'wins': choose from line, deal, board, seats, high, low, high_desc, low_desc, high_winners, low_winners, shares, cards, values, desc, winners, share, all
     """
     if columns is None:
         return (("line",) if lines else ("deal", "board", "seats")) + _DEFAULT_COLUMNS
-    names = columns.split(",") if isinstance(columns, str) else list(columns)
+    if isinstance(columns, str):
+        names = columns.split(",")
+    elif isinstance(columns, (list, tuple)) and all(isinstance(n, str) for n in columns):
+        names = list(columns)
+    else:
+        raise ArgumentTypeError(f"columns must be a str like 'line,winners' or a list of str, not "
+                                f"{type(columns).__name__} {brief(columns)}")
     out: list[str] = []
     for name in (n.strip().lower() for n in names):
         if not name:
@@ -1108,15 +1395,15 @@ def resolve_columns(columns: str | Sequence[str] | None, *, lines: bool = True) 
         for g in group:
             if g not in RESULT_COLUMNS:
                 choices = ", ".join([*RESULT_COLUMNS, *_COLUMN_ALIASES])
-                raise ValueError(f"unknown column {name!r}: choose from {choices}")
+                raise ArgumentError(f"unknown column {brief(name)}: choose from {choices}")
             if g == "line" and not lines and name == "all":
                 continue
             if g not in out:
                 out.append(g)
     if not out:
-        raise ValueError("no columns asked for")
+        raise ArgumentError("no columns asked for")
     if "line" in out and not lines:
-        raise ValueError("the 'line' column needs deals read from a file; use 'deal' for generated deals")
+        raise ArgumentError("the 'line' column needs deals read from a file; use 'deal' for generated deals")
     return tuple(out)
 
 
@@ -1157,6 +1444,124 @@ def _write_pieces(f: IO[bytes], text: U8Array, pieces: I64Array) -> None:
         f.write(view[a:b])
 
 
+def _open_binary(path: Path, mode: str = "wb") -> BinaryIO:
+    """Open a scratch or output file; the one place output files are opened (tests replace it)."""
+    return cast(BinaryIO, open(path, mode))
+
+
+def _close_quietly(f: IO[Any] | None) -> None:
+    """Close ``f`` while another error is already on its way: a second one (disk full) must not hide it."""
+    if f is None:
+        return
+    try:
+        f.close()
+    except (OSError, ValueError):
+        pass
+
+
+def _is_stream_path(path: str) -> bool:
+    """Whether ``path`` is written into rather than replaced: ``-``, a device, a FIFO, a socket, /proc."""
+    if path == "-":
+        return True
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # let the open say why it cannot be written
+    if not stat.S_ISREG(info.st_mode):
+        return True
+    # /dev/stdout redirected to a file resolves through /proc to that file (or to a name that no longer
+    # exists): write into it, never rename over the link
+    real = os.path.realpath(path)
+    if real.startswith("/proc/") or (os.path.islink(path) and os.path.abspath(path).startswith(("/dev/", "/proc/"))):
+        return True
+    try:
+        same = os.path.samestat(os.stat(real), info)
+    except OSError:
+        same = False
+    return not same
+
+
+def _check_path(path: object, name: str = "path") -> str:
+    """``path`` as text: a str or an os.PathLike of str."""
+    if isinstance(path, str) or (isinstance(path, os.PathLike) and isinstance(os.fspath(path), str)):
+        text = os.fspath(path)
+        if text and "\0" not in text:
+            return text
+    raise ArgumentTypeError(f"{name} must be a file name (str or os.PathLike), not {type(path).__name__} {brief(path)}")
+
+
+class _Output:
+    """Where one output file goes, and the scratch space it is built in.
+
+    A regular file (or a new one) is built under a temporary name in a
+    directory beside it and moved into place by :meth:`commit`, so a run that
+    fails leaves nothing half-written and never touches the old file; a
+    symlink keeps pointing at the file it names. ``-`` (standard output), a
+    terminal, a FIFO or any other file that is not a regular file is written
+    into, never renamed over: :meth:`stream` opens it for streaming writes,
+    and scratch files (arrays need them) go to the system's temporary folder.
+    """
+
+    def __init__(self, path: PathLike) -> None:
+        self.text = _check_path(path)
+        self.direct = _is_stream_path(self.text)
+        self.final = Path(self.text) if self.direct else Path(os.path.realpath(self.text))
+        self.name = "<stdout>" if self.text == "-" else self.text
+        self._scratch: Path | None = None
+        self._stream: BinaryIO | None = None
+
+    def scratch(self, name: str) -> Path:
+        """A path for a temporary file (created on first use, deleted by :meth:`discard`)."""
+        if self._scratch is None:
+            where = None if self.direct else str(self.final.parent)
+            try:
+                self._scratch = Path(tempfile.mkdtemp(prefix=f".{self.final.name}.", dir=where))
+            except OSError as exc:
+                raise OSError(exc.errno, f"cannot write {self.name}: {exc.strerror}") from None
+        return self._scratch / name
+
+    def stream(self) -> BinaryIO:
+        """The output itself, for a direct output: standard output's buffer, or the file opened to write."""
+        assert self.direct
+        if self._stream is None:
+            self._stream = sys.stdout.buffer if self.text == "-" else _open_binary(Path(self.text), "wb")
+        return self._stream
+
+    def commit(self, built: Path) -> None:
+        """Put the finished file ``built`` (a scratch file) in place, then drop the scratch space."""
+        try:
+            if not self.direct:
+                os.replace(built, self.final)
+            else:
+                out = self.stream()
+                with open(built, "rb") as f:
+                    shutil.copyfileobj(f, out, 1 << 20)
+                self.finish_stream()
+        finally:
+            self.discard()
+
+    def finish_stream(self) -> None:
+        """Flush a direct output and close it (standard output stays open)."""
+        if self._stream is None:
+            return
+        stream, self._stream = self._stream, None
+        if stream is sys.stdout.buffer:
+            stream.flush()
+        else:
+            stream.close()
+
+    def discard(self) -> None:
+        """Delete the scratch space; never raises, so it can run while another error is raised."""
+        if self._stream is not None and self._stream is not sys.stdout.buffer:
+            _close_quietly(self._stream)
+        self._stream = None
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+
+
 class _NpyAppender:
     """Writes a ``.npy`` file row block by row block; the shape goes in at close."""
 
@@ -1164,8 +1569,12 @@ class _NpyAppender:
 
     def __init__(self, path: Path, dtype: np.dtype[Any], inner: tuple[int, ...]) -> None:
         self.path, self.dtype, self.inner, self.rows = path, np.dtype(dtype), inner, 0
-        self.file = open(path, "wb")
-        self.file.write(self._header_bytes())
+        self.file = _open_binary(path, "wb")
+        try:
+            self.file.write(self._header_bytes())
+        except BaseException:
+            _close_quietly(self.file)
+            raise
 
     def _header_bytes(self) -> bytes:
         descr = np.lib.format.dtype_to_descr(self.dtype)
@@ -1199,15 +1608,22 @@ def _array_columns(columns: Sequence[str]) -> list[str]:
 
 
 class ResultWriter:
-    """Streams :class:`DealResults` to a CSV, ``.npz`` or ``.npy`` file.
+    """Streams :class:`DealResults` to a CSV (``.csv.gz`` compressed), ``.npz`` or ``.npy`` file.
 
-    The file is written under a temporary name and moved into place by
-    :meth:`close`, so a run that fails leaves no partial result file.
+    A regular file is written under a temporary name beside it and moved
+    into place by :meth:`close`, so a run that fails (a full disk included)
+    leaves no partial result file and no temporary file, and an existing file
+    is untouched until the new one is complete. ``-`` means standard output;
+    standard output, a FIFO or a device is written into and never replaced
+    (CSV streams into it; arrays are built in the temporary folder and
+    copied in at :meth:`close`). Results that carry the ``board`` and
+    ``seats`` groups are deal files that :func:`iter_deals` reads back.
 
     Parameters
     ----------
     path
-        ``.npz`` or ``.npy`` for arrays; anything else is CSV.
+        ``.npz`` or ``.npy`` for arrays; anything else is CSV, gzip-compressed
+        when it ends in ``.gz``.
     players, cards
         The layout of the deals.
     columns
@@ -1250,25 +1666,36 @@ class ResultWriter:
         self.rows = 0
         name = self.path.name.lower()
         self.kind = "npz" if name.endswith(".npz") else "npy" if name.endswith(".npy") else "csv"
-        self._tmpdir = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", dir=self.path.parent or "."))
         self._plan = np.array([_cardio.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
-        self._csv: BinaryIO | None = None
+        self._output: _Output | None = _Output(path)
+        self._sink: BinaryIO | None = None  # the file the CSV bytes go to
+        self._csv: IO[bytes] | None = None  # what the CSV is written through (gzip or the sink)
         self._arrays: dict[str, _NpyAppender] = {}
         self._queue: queue.Queue[tuple[U8Array, I64Array] | None] = queue.Queue(maxsize=2)
         self._spare: queue.Queue[U8Array] = queue.Queue()  # text buffers written out, for reuse
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        try:
+            self._open(header, name.endswith(".gz"))
+        except BaseException:
+            self.abort()
+            raise
+
+    def _open(self, header: bool, gz: bool) -> None:
+        output = self._output
+        assert output is not None
         if self.kind == "csv":
-            self._csv = open(self._tmpdir / "results.csv", "wb")
+            self._sink = output.stream() if output.direct else _open_binary(output.scratch("results.csv"))
+            self._csv = cast(IO[bytes], gzip.GzipFile(fileobj=self._sink, mode="wb", mtime=0) if gz else self._sink)
             if header:
-                self._csv.write(_header(self.columns, players).encode())
+                self._csv.write(_header(self.columns, self.players).encode())
             # file writes overlap the next chunk's work; the queue bounds the memory held
             self._thread = threading.Thread(target=self._drain, name="omaha8-result-writer", daemon=True)
             self._thread.start()
         else:
             for name in _array_columns(self.columns):
                 dtype, inner = self._layout(name)
-                self._arrays[name] = _NpyAppender(self._tmpdir / f"{name}.npy", dtype, inner)
+                self._arrays[name] = _NpyAppender(output.scratch(f"{name}.npy"), dtype, inner)
 
     def _drain(self) -> None:
         """Writer thread: write queued text until None arrives."""
@@ -1315,6 +1742,10 @@ class ResultWriter:
 
     def write(self, results: DealResults) -> None:
         """Append the rows of one batch of results."""
+        if not isinstance(results, DealResults):
+            raise ArgumentTypeError(f"results must be DealResults, not {type(results).__name__} {brief(results)}")
+        if self._output is None:
+            raise ArgumentError("this ResultWriter is closed")
         deals = results.deals
         n = len(deals)
         if (deals.players, deals.cards) != (self.players, self.cards) and n:
@@ -1334,7 +1765,7 @@ class ResultWriter:
         for group in self.columns:
             source = {"high_desc": "high", "low_desc": "low"}.get(group, group)
             if arrays[source] is None:
-                raise ValueError(f"column {group!r} needs results computed with "
+                raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
         if self._csv is not None:
             if n:
@@ -1354,56 +1785,75 @@ class ResultWriter:
         self.rows += n
 
     def close(self) -> None:
-        """Finish the file and move it into place."""
-        if self._tmpdir is None:
+        """Finish the file and move it into place (or, for a stream, finish writing into it)."""
+        output = self._output
+        if output is None:
             return
         try:
             if self._csv is not None:
                 self._stop_thread()
                 if self._error is not None:
                     raise self._error
-                self._csv.close()
-                os.replace(self._tmpdir / "results.csv", self.path)
+                if self._csv is not self._sink:
+                    self._csv.close()  # the gzip trailer
+                if output.direct:
+                    output.finish_stream()
+                else:
+                    assert self._sink is not None
+                    self._sink.close()
+                    output.commit(output.scratch("results.csv"))
             elif self.kind == "npy":
                 for appender in self._arrays.values():
                     appender.close()
-                self._write_structured()
+                output.commit(self._write_structured(output))
             else:
                 for appender in self._arrays.values():
                     appender.close()
-                with zipfile.ZipFile(self._tmpdir / "results.npz", "w", zipfile.ZIP_STORED, allowZip64=True) as zf:
+                built = output.scratch("results.npz")
+                with _open_binary(built) as f, zipfile.ZipFile(f, "w", zipfile.ZIP_STORED, allowZip64=True) as zf:
                     for name in self._arrays:
-                        zf.write(self._tmpdir / f"{name}.npy", f"{name}.npy")
-                os.replace(self._tmpdir / "results.npz", self.path)
+                        zf.write(output.scratch(f"{name}.npy"), f"{name}.npy")
+                output.commit(built)
         finally:
             self.abort()
 
-    def _write_structured(self) -> None:
+    def _write_structured(self, output: _Output) -> Path:
         """Interleave the column files into one structured ``.npy``, block by block."""
         fields = [(name, a.dtype, a.inner) for name, a in self._arrays.items()]
-        out = _NpyAppender(self._tmpdir / "results.npy", np.dtype(fields), ())
-        sources = {name: np.load(self._tmpdir / f"{name}.npy", mmap_mode="r") for name in self._arrays}
-        block = 1 << 16
-        for start in range(0, self.rows, block):
-            part = np.empty(min(block, self.rows - start), dtype=out.dtype)
-            for name, source in sources.items():
-                part[name] = source[start : start + len(part)]
-            out.write(part)
-        del sources
-        out.close()
-        os.replace(self._tmpdir / "results.npy", self.path)
+        out = _NpyAppender(output.scratch("results.npy"), np.dtype(fields), ())
+        try:
+            sources = {name: np.load(output.scratch(f"{name}.npy"), mmap_mode="r") for name in self._arrays}
+            block = 1 << 16
+            for start in range(0, self.rows, block):
+                part = np.empty(min(block, self.rows - start), dtype=out.dtype)
+                for name, source in sources.items():
+                    part[name] = source[start : start + len(part)]
+                out.write(part)
+            del sources
+            out.close()
+        except BaseException:
+            _close_quietly(out.file)
+            raise
+        return out.path
 
     def abort(self) -> None:
-        """Drop the file being written (nothing replaces ``path``)."""
-        if self._tmpdir is None:
+        """Drop the file being written (nothing replaces ``path``) and every temporary file; never raises
+        an error of its own, so that it can run while another (a full disk, say) is being raised."""
+        output = self._output
+        if output is None:
             return
-        self._stop_thread()
-        if self._csv is not None:
-            self._csv.close()
+        self._output = None
+        try:
+            self._stop_thread()
+        except BaseException:
+            pass
+        if self._csv is not None and self._csv is not self._sink:
+            _close_quietly(self._csv)
+        if self._sink is not None and not (output.direct and self._sink is sys.stdout.buffer):
+            _close_quietly(self._sink)
         for appender in self._arrays.values():
-            appender.file.close()
-        shutil.rmtree(self._tmpdir, ignore_errors=True)
-        self._tmpdir = None  # type: ignore[assignment]
+            _close_quietly(appender.file)
+        output.discard()
 
     def __enter__(self) -> ResultWriter:
         return self
@@ -1437,10 +1887,16 @@ def write_results(
     >>> with np.load(path) as f: sorted(f), f["shares"].sum(axis=1).tolist()
     (['seats', 'shares'], [1.0, 1.0, 1.0, 1.0])
     """
-    batches = iter([results] if isinstance(results, DealResults) else results)
+    if isinstance(results, DealResults):
+        batches: Iterator[Any] = iter([results])
+    elif isinstance(results, Iterable) and not isinstance(results, (str, bytes)):
+        batches = iter(results)
+    else:
+        raise ArgumentTypeError(f"results must be DealResults or an iterable of them, not "
+                                f"{type(results).__name__} {brief(results)}")
     first = next(batches, None)
     if first is None:
-        raise ValueError("no results to write: give at least one batch")
+        raise ArgumentError("no results to write: give at least one batch")
     writer = ResultWriter(path, players=first.deals.players, cards=first.deals.cards, columns=columns,
                           lines=first.deals.lines is not None, header=header, n_threads=n_threads)
     with writer:
@@ -1459,7 +1915,11 @@ def write_deals(
     chunk_rows: int = 1 << 16,
     n_threads: int | None = None,
 ) -> None:
-    """Write deals as a deal file (CSV, ``.npz`` or ``.npy``) that :func:`iter_deals` reads.
+    """Write deals as a deal file (CSV, ``.csv.gz``, ``.npz`` or ``.npy``) that :func:`iter_deals` reads.
+
+    The file is built under a temporary name and moved into place when it is
+    complete (``-``, a FIFO or a device is written into), as
+    :class:`ResultWriter` does.
 
     Examples
     --------
@@ -1469,26 +1929,42 @@ def write_deals(
     >>> print(open(path).read(), end="")
     board,seat0,seat1
     AsKsQsJsTs,2c2d2h2s,3c3d3h3s
+    >>> write_deals(path, [[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]], chunk_rows=0)
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentError: chunk_rows must be at least 1, got 0
     """
+    chunk_rows = check_chunk_rows(chunk_rows)
+    header = check_bool(header, "header")
     b = _id_array(boards, "boards")
     h = _id_array(holes, "holes")
     if b.ndim != 2 or b.shape[1] != 5 or h.ndim != 3 or h.shape[0] != b.shape[0]:
         raise ShapeError(f"deals need boards (N, 5) and holes (N, P, k), got {b.shape} and {h.shape}")
     _check_layout(h.shape[1], h.shape[2])
     check_deals(h, b)
-    path = Path(path)
-    name = path.name.lower()
-    if name.endswith(".npz"):
-        np.savez(path, boards=b, holes=h)
-        return
-    if name.endswith(".npy"):
-        records = np.empty(b.shape[0], dtype=[("board", np.uint8, (5,)), ("holes", np.uint8, h.shape[1:])])
-        records["board"], records["holes"] = b, h
-        np.save(path, records)
-        return
+    output = _Output(path)
+    name = output.final.name.lower()
+    try:
+        built = output.scratch("deals")
+        with _open_binary(built) as raw:
+            if name.endswith(".npz"):
+                np.savez(raw, boards=b, holes=h)
+            elif name.endswith(".npy"):
+                records = np.empty(b.shape[0], dtype=[("board", np.uint8, (5,)), ("holes", np.uint8, h.shape[1:])])
+                records["board"], records["holes"] = b, h
+                np.save(raw, records)
+            else:
+                _write_deal_lines(raw, b, h, header, chunk_rows, n_threads, name.endswith(".gz"))
+        output.commit(built)
+    finally:
+        output.discard()
+
+
+def _write_deal_lines(raw: BinaryIO, b: U8Array, h: U8Array, header: bool, chunk_rows: int,
+                      n_threads: int | None, gz: bool) -> None:
     plan = np.array([_cardio.COLUMN_KINDS["board"], _cardio.COLUMN_KINDS["seats"]], dtype=np.int32)
-    opener = gzip.open if name.endswith(".gz") else open
-    with cast(IO[bytes], opener(path, "wb")) as f:
+    f = cast(IO[bytes], gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if gz else raw)
+    with f:
         if header:
             f.write(_header(("board", "seats"), h.shape[1]).encode())
         for start in range(0, b.shape[0], chunk_rows):
@@ -1499,8 +1975,11 @@ def write_deals(
             _write_pieces(f, text, pieces)
 
 
-def write_rejects(path: PathLike, rejects: Iterable[RejectedRow], *, append: bool = False) -> int:
+def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, append: bool = False) -> int:
     """Write rejected rows as CSV ``line,error,text``; returns how many.
+
+    ``path`` may also be an open text file: the rows are written to it (a
+    header first when it is at its start), and it stays open.
 
     Examples
     --------
@@ -1512,12 +1991,18 @@ def write_rejects(path: PathLike, rejects: Iterable[RejectedRow], *, append: boo
     line,error,text
     3,card 'As' appears twice,AsAs
     """
-    count = 0
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        return _write_reject_rows(path, rejects, header=not append)
     with open(path, "a" if append else "w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f, lineterminator="\n")
-        if not append or f.tell() == 0:
-            out.writerow(["line", "error", "text"])
-        for row in rejects:
-            out.writerow([row.line, row.error, row.text])
-            count += 1
+        return _write_reject_rows(f, rejects, header=not append or f.tell() == 0)
+
+
+def _write_reject_rows(f: TextIO, rejects: Iterable[RejectedRow], header: bool) -> int:
+    out = csv.writer(f, lineterminator="\n")
+    if header:
+        out.writerow(["line", "error", "text"])
+    count = 0
+    for row in rejects:
+        out.writerow([row.line, row.error, row.text])
+        count += 1
     return count

@@ -139,6 +139,11 @@ def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[Any, Any]
     return h, b
 
 
+def _private(arr: Any, given: object) -> Any:
+    """``arr``, copied unless it is memory this call made (a conversion of ``given``)."""
+    return arr.copy() if arr is given or not arr.flags.owndata else arr
+
+
 def _run_batch(
     holes: npt.ArrayLike,
     boards: npt.ArrayLike,
@@ -149,6 +154,11 @@ def _run_batch(
 ) -> tuple[HighArray | None, LowArray | None]:
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
     h, b = _deal_arrays(holes, boards)
+    if validate:
+        # the kernels read a private copy: another thread changing the caller's array
+        # mid-call cannot make the check and the values disagree (the copy costs about
+        # 2% of a one-thread call: benchmarks/bench_threads.py)
+        h, b = _private(h, holes), _private(b, boards)
     high_out = np.empty(h.shape[0], dtype=np.uint16) if high else None
     low_out = np.empty(h.shape[0], dtype=np.uint8) if low else None
     if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, n_threads, validate) >= 0:

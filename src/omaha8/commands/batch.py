@@ -5,19 +5,25 @@ Reads the deal file in chunks at constant memory (formats in
 with the multi-threaded kernels, optionally writes one result line per deal,
 and prints a summary: deals, seconds, deals a second, how often one seat
 scoops and how often nobody has a low.
+
+Nothing given is written over: before any file is opened for writing, an
+output (``-o``, ``--rejects``, ``--deals-out``) that is the input or another
+output, under any name (a symlink, a hard link), is refused. ``-`` is
+standard input or output; the summary then goes to standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
+from .._args import check_chunk_rows, check_n_threads
 from ..deals import (
     DealResults,
     Deals,
@@ -44,17 +50,27 @@ def register(subparsers: Any) -> None:
         "N random deals: each seat's high and low, the high and low winners and the pot shares. Prints a "
         "summary; with -o also writes one result line per deal.",
         epilog="examples:\n  omaha8 batch --random 1000000\n  omaha8 batch deals.csv -o results.csv "
-        "--columns line,winners,shares\n  omaha8 batch deals.csv --skip-bad --rejects bad.csv",
+        "--columns line,winners,shares\n  omaha8 batch deals.csv --skip-bad --rejects bad.csv\n"
+        "  omaha8 batch --random 1000 --seed 7 --deals-out drawn.csv\n  zcat deals.csv.gz | omaha8 batch - -o -\n\n"
+        "The seats and cards per seat of a CSV file come from --players/--cards, else from its header\n"
+        "(the seats) and the layout most of its first rows have; a malformed row is one bad row\n"
+        "wherever it is. A result file that has the 'cards' columns (board and seats) is itself a\n"
+        "deal file: omaha8 batch reads it back and skips its other columns.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("input", nargs="?", help="deal file: .csv (or .csv.gz), .npz or .npy")
-    parser.add_argument("-o", "--output", help="result file: .csv, .npz or .npy (default: summary only)")
+    parser.add_argument("input", nargs="?", help="deal file: .csv (or .csv.gz), .npz or .npy; - for standard input")
+    parser.add_argument("-o", "--output", help="result file: .csv, .csv.gz, .npz or .npy; - for standard output "
+                        "(default: summary only)")
     parser.add_argument(
         "--columns",
         help="result column groups, comma separated: line, deal, board, seats, high, low, high_desc, "
         "low_desc, high_winners, low_winners, shares; or cards, values, desc, winners, all "
-        "(default: line (deal, board and seats with --random), values, desc, winners, shares)",
+        "(default: line (deal, board and seats with --random), values, desc, winners, shares); "
+        "with cards, the result file can be read back as a deal file. Needs -o",
     )
+    parser.add_argument("--deals-out", metavar="PATH",
+                        help="also write the deals evaluated (the N drawn with --random, or the file's valid "
+                        "deals) as a deal file: .csv, .csv.gz, .npz or .npy")
     parser.add_argument("--random", type=int, metavar="N", help="evaluate N random deals instead of a file")
     parser.add_argument("--players", type=int, help="seats per deal (default: from the file; 6 with --random)")
     parser.add_argument("--cards", type=int, choices=(4, 5), help="hole cards per seat (default: from the file; 4)")
@@ -119,26 +135,97 @@ class Progress:
             self.stream.flush()
 
 
-def _rejects_path(args: argparse.Namespace) -> Path:
+def _usage(message: str) -> SystemExit:
+    """A usage error: the message on stderr, exit status 2 (the SystemExit's text is the message too)."""
+    text = f"omaha8 batch: error: {message}"
+    print(text, file=sys.stderr)
+    exc = SystemExit(text)
+    exc.code = 2
+    return exc
+
+
+def _rejects_path(args: argparse.Namespace) -> str:
     if args.rejects:
-        return Path(args.rejects)
-    base = args.output or args.input
-    return Path(f"{base}.rejects.csv")
+        return str(args.rejects)
+    for base in (args.output, args.input):
+        if base is not None and base != "-" and not _is_special(base):
+            return f"{base}.rejects.csv"
+    raise _usage("give --rejects PATH: the default, OUTPUT.rejects.csv or INPUT.rejects.csv, needs a named file")
+
+
+def _is_special(path: str) -> bool:
+    """A path that exists and is not a regular file (a device, a FIFO)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _identity(path: str, fd: int) -> tuple[str, object]:
+    """What a path names: ("inode", (dev, ino)) when it exists, else ("path", its resolved path).
+
+    ``-`` names the file open on ``fd`` (0 for the input, 1 for an output).
+    """
+    try:
+        info = os.fstat(fd) if path == "-" else os.stat(path)
+    except OSError:
+        return ("path", "-" if path == "-" else os.path.realpath(path))
+    return ("inode", (info.st_dev, info.st_ino, stat.S_ISCHR(info.st_mode)))
+
+
+def _check_paths(args: argparse.Namespace, rejects: str | None) -> None:
+    """Refuse, before anything is opened for writing, an output that is the input or another output."""
+    named = [("the input", args.input, 0)] if args.input is not None else []
+    named += [(option, path, 1) for option, path in (("-o", args.output), ("--rejects", rejects),
+                                                     ("--deals-out", args.deals_out)) if path is not None]
+    seen: list[tuple[str, str, tuple[str, object]]] = []
+    for what, path, fd in named:
+        key = _identity(path, fd)
+        for other_what, other_path, other_key in seen:
+            if key != other_key:
+                continue
+            # a terminal or /dev/null holds nothing to lose; the same file or FIFO twice would lose data
+            if key[0] == "inode" and cast(tuple[int, int, bool], key[1])[2]:
+                continue
+            if path == "-" and other_path == "-" and other_what == "the input":
+                continue  # standard input and standard output are different streams
+            raise _usage(f"{what} {path} is the same file as {other_what} {other_path}: "
+                         f"nothing would be left of one of them; choose another path")
+        seen.append((what, path, key))
+
+
+def _to_stdout(args: argparse.Namespace, rejects: str | None) -> bool:
+    """Whether an output goes to standard output (then the summary goes to standard error)."""
+    out = _identity("-", 1)
+    return any(path is not None and (path == "-" or _identity(path, 1) == out)
+               for path in (args.output, rejects, args.deals_out))
 
 
 def run(args: argparse.Namespace) -> int:
     if (args.input is None) == (args.random is None):
-        raise SystemExit("omaha8 batch: error: give a deal file or --random N (one of them)")
+        raise _usage("give a deal file or --random N (one of them)")
     if args.random is not None and args.random < 0:
-        raise SystemExit("omaha8 batch: error: --random needs N >= 0")
+        raise _usage("--random needs N >= 0")
     if args.random is not None and (args.skip_bad or args.header is not None):
-        raise SystemExit("omaha8 batch: error: --skip-bad and --header apply to a deal file, not --random")
+        raise _usage("--skip-bad and --header apply to a deal file, not --random")
     if args.seed is not None and not 0 <= args.seed < 1 << 64:
-        raise SystemExit("omaha8 batch: error: --seed needs an integer in 0..2**64-1")
-    if args.chunk_rows < 1:
-        raise SystemExit("omaha8 batch: error: --chunk-rows needs a positive number")
+        raise _usage("--seed needs an integer in 0..2**64-1")
+    if args.columns is not None and args.output is None:
+        raise _usage("--columns chooses the columns of the result file: give -o PATH too")
+    if args.rejects is not None and not args.skip_bad:
+        raise _usage("--rejects names the file for rows --skip-bad skips: give --skip-bad too")
+    for option, value, check in (("--chunk-rows", args.chunk_rows, check_chunk_rows),
+                                 ("--threads", args.threads, check_n_threads)):
+        try:
+            check(value)
+        except Omaha8Error as exc:
+            raise _usage(f"{option}: {exc}") from None
+    rejects = _rejects_path(args) if args.skip_bad else None
+    _check_paths(args, rejects)
     try:
-        return _run(args)
+        return _run(args, rejects)
+    except BrokenPipeError:
+        raise  # the reader of -o - went away: the command line stops quietly
     except OSError as exc:
         print(f"omaha8: error: {exc}", file=sys.stderr)
         return 2
@@ -149,11 +236,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     started = time.perf_counter()
     from_file = args.input is not None
     columns = resolve_columns(args.columns, lines=from_file) if args.output else ()
     values, shares = _needs(columns)
+    summary_out = sys.stderr if _to_stdout(args, rejects_path) else sys.stdout
     seed = None
     reader: DealReader | None = None
     if from_file:
@@ -170,12 +258,22 @@ def _run(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else False
     progress = Progress(sys.stderr, show)
     tally = Tally()
-    writer: ResultWriter | None = None
-    rejects_path = _rejects_path(args) if args.skip_bad else None
-    if rejects_path is not None:
-        write_rejects(rejects_path, ())
+    writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
+    wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
+    rejects_file: TextIO | None = None
     layout = None
+
+    def open_writers(players: int, cards: int) -> None:
+        for kind, (path, cols, lines) in wanted.items():
+            if path is not None and kind not in writers:
+                writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
+                                             n_threads=args.threads)
+
     try:
+        if rejects_path is not None:
+            rejects_file = sys.stdout if rejects_path == "-" else open(rejects_path, "w", newline="",
+                                                                       encoding="utf-8")
+            write_rejects(rejects_file, ())
         if args.scheduler:
             from ..distributed import run_batch_on_cluster
 
@@ -186,42 +284,43 @@ def _run(args: argparse.Namespace) -> int:
             pairs = ((chunk, None) for chunk in chunks)
         for chunk, results in pairs:
             if chunk.rejects:
-                assert rejects_path is not None
-                tally.rejected += write_rejects(rejects_path, chunk.rejects, append=True)
+                assert rejects_file is not None
+                tally.rejected += write_rejects(rejects_file, chunk.rejects, append=True)
             if not len(chunk):
                 continue
             layout = (chunk.players, chunk.cards)
             if results is None:
                 results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads)
-            if args.output and writer is None:
-                writer = ResultWriter(args.output, players=chunk.players, cards=chunk.cards, columns=columns,
-                                      lines=from_file, n_threads=args.threads)
-            if writer is not None:
+            open_writers(chunk.players, chunk.cards)
+            for writer in writers.values():
                 writer.write(results)
             tally.deals += len(chunk)
             tally.scoops += int(results.scoops.sum())
             tally.no_low += int(results.no_low.sum())
             fraction = reader.fraction_done if reader is not None else tally.deals / total if total else None
             progress.update(tally.deals, fraction)
-        if args.output and writer is None:  # no deal at all: still leave a (header-only) result file
-            players = (reader.players if reader is not None else args.players) or 1
-            cards = (reader.cards if reader is not None else args.cards) or 4
-            writer = ResultWriter(args.output, players=players, cards=cards, columns=columns, lines=from_file)
-        if writer is not None:
+        # no deal at all: still leave (header-only) files
+        open_writers((reader.players if reader is not None else args.players) or 1,
+                     (reader.cards if reader is not None else args.cards) or 4)
+        for writer in writers.values():
             writer.close()
+        if rejects_file is not None:
+            rejects_file.flush()
     except BaseException:
         progress.clear()
-        if writer is not None:
+        for writer in writers.values():
             writer.abort()
         raise
     finally:
         if reader is not None:
             reader.close()
+        if rejects_file is not None and rejects_file is not sys.stdout:
+            rejects_file.close()
     progress.update(tally.deals, 1.0, final=True)
     progress.clear()
     seconds = time.perf_counter() - started
     if not args.quiet:
-        _summary(sys.stdout, args, tally, seconds, layout, seed, rejects_path)
+        _summary(summary_out, args, tally, seconds, layout, seed, rejects_path)
     return 0
 
 
@@ -229,11 +328,16 @@ def _percent(count: int, total: int) -> str:
     return f"{100 * count / total:6.2f}%" if total else "     -"
 
 
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    """``1 seat``, ``2 seats``."""
+    return f"{count:,} {word if count == 1 else plural or word + 's'}"
+
+
 def _summary(out: TextIO, args: argparse.Namespace, tally: Tally, seconds: float, layout: tuple[int, int] | None,
-             seed: int | None, rejects_path: Path | None) -> None:
+             seed: int | None, rejects_path: str | None) -> None:
     rate = tally.deals / seconds if seconds > 0 else 0.0
-    shape = f" ({layout[0]} seats, {layout[1]} hole cards)" if layout else ""
-    source = f"random, seed {seed}" if seed is not None else str(args.input)
+    shape = f" ({_plural(layout[0], 'seat')}, {_plural(layout[1], 'hole card')})" if layout else ""
+    source = f"random, seed {seed}" if seed is not None else "standard input" if args.input == "-" else str(args.input)
     lines = [
         f"deals      {tally.deals:,}{shape} from {source}",
         f"time       {seconds:.2f} s, {rate:,.0f} deals/s",
@@ -241,8 +345,11 @@ def _summary(out: TextIO, args: argparse.Namespace, tally: Tally, seconds: float
         f"no low     {tally.no_low:>12,}  {_percent(tally.no_low, tally.deals)}  nobody has an 8-or-better low",
     ]
     if rejects_path is not None:
-        lines.append(f"rejected   {tally.rejected:>12,}  rows written to {rejects_path}")
+        where = "standard output" if rejects_path == "-" else rejects_path
+        lines.append(f"rejected   {tally.rejected:>12,}  {'row' if tally.rejected == 1 else 'rows'} written to {where}")
     if args.output:
-        lines.append(f"results    {args.output}")
+        lines.append(f"results    {'standard output' if args.output == '-' else args.output}")
+    if args.deals_out:
+        lines.append(f"deals out  {'standard output' if args.deals_out == '-' else args.deals_out}")
     out.write("\n".join(lines) + "\n")
     out.flush()
