@@ -1,8 +1,8 @@
 """Slow, obviously-correct range matching: the twin of :mod:`omaha8.ranges.match`.
 
-One hand at a time, by brute force: a pattern matches when some ordered
-choice of distinct hand cards, one per pattern card, fits every card's rank,
-suit and card lists, and the variables read off that choice are consistent
+One hand at a time, by brute force: a pattern matches when some choice of
+distinct hand cards, one per pattern card, fits every card's rank, suit and
+card lists, and the variables read off that choice are consistent
 (one letter, one rank or suit; different letters, different ranks or suits;
 never a rank or suit written explicitly in the pattern). Every assignment of
 variables that could work is the one read off some choice, so trying every
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import permutations
+from itertools import product
 
 from .syntax import AnyOf, CardSpec, Complement, Difference, Intersect, Node, Pattern, Patterns, Percent, Weighted
 
@@ -37,14 +37,12 @@ def _card_fits(spec: CardSpec, card: int) -> bool:
     return spec.suits is None or suit in spec.suits
 
 
-def _choice_fits(pattern: Pattern, chosen: Sequence[int]) -> bool:
-    explicit_ranks = pattern.explicit_ranks()
-    explicit_suits = pattern.explicit_suits()
+def _variables_fit(pattern: Pattern, chosen: Sequence[int], explicit_ranks: frozenset[int],
+                   explicit_suits: frozenset[int]) -> bool:
+    """Whether the variables read off a choice of hand cards are consistent."""
     rank_of: dict[str, int] = {}
     suit_of: dict[str, int] = {}
     for spec, card in zip(pattern.cards, chosen):
-        if not _card_fits(spec, card):
-            return False
         rank, suit = divmod(card, 4)
         if spec.rank_var is not None:
             if rank in explicit_ranks or rank_of.setdefault(spec.rank_var, rank) != rank:
@@ -78,11 +76,14 @@ def macro_holds(name: str, hand: Sequence[int]) -> bool:
 
 def pattern_matches(pattern: Pattern, hand: Sequence[int]) -> bool:
     """Whether ``hand`` (distinct card ids) matches one expanded pattern."""
-    if len(pattern.cards) > len(hand):
-        return False
-    if not any(_choice_fits(pattern, chosen) for chosen in permutations(hand, len(pattern.cards))):
-        return False
-    return all(macro_holds(name, hand) for name in pattern.macros)
+    # every choice of a fitting hand card per pattern card, the same card never twice
+    candidates = [[card for card in hand if _card_fits(spec, card)] for spec in pattern.cards]
+    ranks, suits = pattern.explicit_ranks(), pattern.explicit_suits()
+    found = any(
+        len(set(chosen)) == len(chosen) and _variables_fit(pattern, chosen, ranks, suits)
+        for chosen in product(*candidates)
+    )
+    return found and all(macro_holds(name, hand) for name in pattern.macros)
 
 
 def weight(node: Node, hand: Sequence[int], cards: int) -> int:

@@ -162,9 +162,10 @@ class Range:
         arr = card_array(hands, "hands", (1, 2) if isinstance(hands, str) else (2,))
         if arr.ndim == 1:
             arr = arr[None, :]
-        size = _check_cards(arr.shape[1] if cards is None else cards)
-        if arr.shape[1] != size:
-            raise ShapeError(f"hands must be (n, {size}) for {size}-card hands, got shape {arr.shape}")
+        size = arr.shape[1] if cards is None else _check_cards(cards)
+        if arr.shape[1] != size or size not in HOLE_SIZES:
+            raise ShapeError(f"hands must be (n, 4) or (n, 5) card ids, one row per hand, got shape {arr.shape}"
+                             + ("" if cards is None else f" for cards={size}"))
         if arr.shape[0] == 0:
             raise EmptyRangeError("hands holds no hand")
         check_deals(arr, np.zeros(0, dtype=np.uint8), hole_name="hands")

@@ -207,7 +207,7 @@ def tokenize(text: str) -> list[Token]:
             i = j
         elif ch == "$":
             j = i + 1
-            while j < n and text[j].isascii() and text[j].isalnum():
+            while j < n and "a" <= text[j] <= "z":  # macro names are lower case
                 j += 1
             if j == i + 1:
                 raise _error("expected a macro name after '$' (" + _macro_list() + ")", text, j)
@@ -419,7 +419,7 @@ class _Parser:
     # grammar
     def parse(self) -> Node:
         if not self.text.strip():
-            raise self.fail("the range is empty: expected a hand pattern, a percentage or '('")
+            raise self.fail("the range is empty: expected a hand pattern, a percentage or '('", 0)
         node = self.union()
         if self.tok.kind != END:
             if self.tok.kind == RPAREN:
