@@ -186,12 +186,22 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
         places[card] = place
     taken = np.zeros(52, dtype=bool)
     taken[list(places)] = True
+    given: list[tuple[U8Array, F64Array]] = [
+        (fixed[i].reshape(1, -1), np.ones(1, dtype=np.float64)) if i in fixed
+        else _range_arrays(seat, names[i], board, dead)
+        for i, seat in enumerate(seats)
+    ]
+    size = given[0][0].shape[1]
+    if size not in _HOLE_SIZES:
+        raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5")
+    for i, (combos, _) in enumerate(given):
+        if combos.shape[1] != size:
+            raise ShapeError(f"{names[i]} has {combos.shape[1]} cards a hand but holes[0] has {size}")
     arrays: list[tuple[U8Array, F64Array]] = []
-    for i, seat in enumerate(seats):
+    for i, (combos, weights) in enumerate(given):
         if i in fixed:
-            arrays.append((fixed[i].reshape(1, -1), np.ones(1, dtype=np.float64)))
+            arrays.append((combos, weights))
             continue
-        combos, weights = _range_arrays(seat, names[i], board, dead)
         keep = (weights > 0) & ~np.any(taken[combos], axis=1)
         if not keep.any():
             raise RangeEquityError(
@@ -199,12 +209,6 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
             )
         kept = weights[keep]
         arrays.append((combos[keep], kept / kept.max()))  # scaled: products of many seats stay normal
-    size = arrays[0][0].shape[1]
-    if size not in _HOLE_SIZES:
-        raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5")
-    for i, (combos, _) in enumerate(arrays):
-        if combos.shape[1] != size:
-            raise ShapeError(f"{names[i]} has {combos.shape[1]} cards a hand but holes[0] has {size}")
     players = len(seats)
     if players > (52 - 5) // size:
         raise ShapeError(
