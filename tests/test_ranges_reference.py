@@ -25,6 +25,8 @@ SUIT_FREE = [
     "KT+", "JT98-5432", "AxKx-AxTx", "[K-T]x", "[KK-TT][55-33]", "[KK,QQ]R", "[A,2,3][A,2,3]$np",
     "$ds", "$ss", "$np", "$s", "$o", "$rb", "AA23$ds", "RR$ds", "RxRy$ss", "!AA", "!(RR:xx)",
     "AA:xxyy, JJ!JJJ, KK", "(AA,KK):xxyy", "AA@50, KK@20", "(AA@30, KK@60):$ds!KKK", "TT+!AA",
+    # the ordering ranks suit classes, so percentages are suit-free too
+    "15%", "5%-10%", "2.5%", "AA:20%", "10%!$ds", "15%@80, AA@100", "!50%",
 ]
 # patterns that name suits or cards: checked hand by hand
 SUITED = [
