@@ -117,11 +117,11 @@ def test_kernel_refuses_bad_tables() -> None:
     out = np.empty(10, dtype=np.uint8)
     starts = np.array([0, 1], dtype=np.int32)
     ok = (np.array([1], dtype=np.uint64), np.array([-1], dtype=np.int8), np.array([-1], dtype=np.int8),
-          np.array([0], dtype=np.uint8))
+          np.array([0], dtype=np.uint8), np.array([1], dtype=np.uint8))
     match_patterns(hands, starts, *ok, out)
     assert out.tolist() == [1] * 10  # every one of the first ten hands holds 2c
     with pytest.raises(ValueError, match="slots"):
-        match_patterns(hands, starts, ok[0], np.array([5], dtype=np.int8), ok[2], ok[3], out)
+        match_patterns(hands, starts, ok[0], np.array([5], dtype=np.int8), *ok[2:], out)
     with pytest.raises(ValueError, match="bits 0..51"):
         match_patterns(hands, starts, np.array([1 << 60], dtype=np.uint64), *ok[1:], out)
     with pytest.raises(ValueError, match="at most 5 cards"):
