@@ -6,7 +6,8 @@ pattern cards, each with a 52-bit mask of the card ids it may be, a rank
 variable slot (-1: none) and a suit variable slot (-1: none), and a flag
 ``after_previous``: the card is interchangeable with the one before it, so
 only placements onto later hand cards are tried (symmetry breaking that
-keeps ``RONPQ`` from trying 5! orders). A hand matches a pattern when some
+keeps ``RONPS`` from trying 5! orders; "later" is by card id, any fixed order
+of the hand's cards would do). A hand matches a pattern when some
 placement of the pattern cards onto distinct hand cards fits every mask and
 binds each variable to one rank (suit), different variables to different
 ranks (suits). Before searching, a pattern is skipped when the hand holds
@@ -27,23 +28,32 @@ cdef enum:
     N_SUIT_SLOTS = 4
 
 
-# Try to place pattern cards i.. onto the unused hand cards; binds undone on failure.
-cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowed, const int8_t* rvar,
-                const int8_t* svar, const uint8_t* after_previous, int used, int previous,
-                int* rank_of, int* suit_of) noexcept nogil:
-    cdef int j, card, rank, suit, v, w, slot
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define omaha8_ctz64(x) __builtin_ctzll(x)
+    #else
+    static int omaha8_ctz64(unsigned long long x) { int n = 0; while (!(x & 1ULL)) { x >>= 1; n++; } return n; }
+    #endif
+    """
+    int ctz64 "omaha8_ctz64"(uint64_t x) noexcept nogil  # lowest set bit of a non-zero word
+
+
+# Try to place pattern cards i.. onto the hand's unused cards (52-bit sets); binds undone on failure.
+# An interchangeable card only takes cards above the previous card's, so each set of them is tried once.
+cdef bint place(int i, int k, uint64_t free, const uint64_t* allowed, const int8_t* rvar, const int8_t* svar,
+                const uint8_t* after_previous, int previous, int* rank_of, int* suit_of) noexcept nogil:
+    cdef int card, rank, suit, v, w, slot
+    cdef uint64_t options
     cdef bint bound_rank, bound_suit, clash
     if i == k:
         return True
-    j = previous + 1 if after_previous[i] else 0
-    while j < n:
-        if used & (1 << j):
-            j += 1
-            continue
-        card = hand[j]
-        if card >= 52 or not ((allowed[i] >> card) & 1):
-            j += 1
-            continue
+    options = free & allowed[i]
+    if after_previous[i]:
+        options &= ~((((<uint64_t>1) << (previous + 1)) - 1))
+    while options:
+        card = ctz64(options)
+        options &= options - 1
         rank = card >> 2
         suit = card & 3
         bound_rank = False
@@ -52,7 +62,6 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
         if v >= 0:
             if rank_of[v] >= 0:
                 if rank_of[v] != rank:
-                    j += 1
                     continue
             else:
                 clash = False
@@ -60,7 +69,6 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
                     if rank_of[slot] == rank:
                         clash = True
                 if clash:
-                    j += 1
                     continue
                 rank_of[v] = rank
                 bound_rank = True
@@ -70,7 +78,6 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
                 if suit_of[w] != suit:
                     if bound_rank:
                         rank_of[v] = -1
-                    j += 1
                     continue
             else:
                 clash = False
@@ -80,17 +87,16 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
                 if clash:
                     if bound_rank:
                         rank_of[v] = -1
-                    j += 1
                     continue
                 suit_of[w] = suit
                 bound_suit = True
-        if place(i + 1, k, hand, n, allowed, rvar, svar, after_previous, used | (1 << j), j, rank_of, suit_of):
+        if place(i + 1, k, free & ~((<uint64_t>1) << card), allowed, rvar, svar, after_previous, card,
+                 rank_of, suit_of):
             return True
         if bound_rank:
             rank_of[v] = -1
         if bound_suit:
             suit_of[w] = -1
-        j += 1
     return False
 
 
@@ -124,7 +130,7 @@ cdef bint match_row(const uint8_t* hand, int n, int n_patterns, const int32_t* s
             rank_of[slot] = -1
         for slot in range(N_SUIT_SLOTS):
             suit_of[slot] = -1
-        if place(0, b - a, hand, n, allowed + a, rvar + a, svar + a, after_previous + a, 0, -1, rank_of, suit_of):
+        if place(0, b - a, bits, allowed + a, rvar + a, svar + a, after_previous + a, -1, rank_of, suit_of):
             return True
     return False
 

@@ -283,40 +283,95 @@ def _names_no_explicit_suit(patterns: Sequence[Pattern]) -> bool:
     return all(c.suits is None and c.cards is None for p in patterns for c in p.cards)
 
 
+@lru_cache(maxsize=None)
+def _rows_by_card(cards: int) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]]]:
+    """The rows of the hands that hold each card: ``rows[starts[c]:starts[c + 1]]`` for card ``c``."""
+    flat = all_hands(cards).reshape(-1)
+    order = np.argsort(flat, kind="stable")
+    rows = (order // cards).astype(np.int64)
+    starts = np.zeros(53, dtype=np.int64)
+    starts[1:] = np.cumsum(np.bincount(flat, minlength=52))
+    rows.setflags(write=False)
+    return rows, starts
+
+
+#: A pattern card that may be at most this many cards anchors its pattern: only hands holding one are tried.
+ANCHOR_CARDS = 4
+
+
+def _anchor(pattern: Pattern) -> int:
+    """The 52-bit mask of the pattern's most constrained card when it is small enough to anchor, else 0."""
+    rows = _card_rows(pattern)  # the most constrained card first
+    return rows[0][0] if rows and bin(rows[0][0]).count("1") <= ANCHOR_CARDS else 0
+
+
+def _run(hands: U8Array, patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+    out = np.empty(hands.shape[0], dtype=np.uint8)
+    match_patterns(hands, *compile_patterns(patterns, cards, text), out)
+    matched: BoolArray = out.view(np.bool_)
+    return matched
+
+
+def _match_suited(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+    """Patterns that name suits: each tried only on the hands that hold a card its anchor allows."""
+    hands = all_hands(cards)
+    by_anchor: dict[int, list[Pattern]] = {}
+    for pattern in patterns:
+        by_anchor.setdefault(_anchor(pattern), []).append(pattern)
+    mask = np.zeros(hands.shape[0], dtype=np.bool_)
+    for anchor, group in by_anchor.items():
+        if not anchor:
+            mask |= _run(hands, group, cards, text)
+            continue
+        rows, starts = _rows_by_card(cards)
+        held = [rows[starts[c] : starts[c + 1]] for c in range(52) if anchor >> c & 1]
+        candidates = np.unique(np.concatenate(held)) if len(held) > 1 else held[0]
+        found = _run(np.ascontiguousarray(hands[candidates]), group, cards, text)
+        mask[candidates[found]] = True
+    return mask
+
+
 def _match(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
-    compiled = compile_patterns(patterns, cards, text)
+    """The hands that match any of ``patterns`` (all with the same macros)."""
     mask: BoolArray
     if _names_no_suit(patterns):
         # without suits a pattern sees only the hand's ranks: match one hand per rank multiset, then look up
         reps, rep_keys = _rank_representatives(cards)
-        out = np.empty(reps.shape[0], dtype=np.uint8)
-        match_patterns(reps, *compiled, out)
         table = np.zeros(13**cards, dtype=np.bool_)
-        table[rep_keys] = out.view(np.bool_)
+        table[rep_keys] = _run(reps, patterns, cards, text)
         mask = table[_rank_keys(cards)]
     elif _names_no_explicit_suit(patterns):
         # suit variables only: renaming the suits cannot change a match, so match one hand per suit class
         reps, classes = _suit_classes(cards)
-        out = np.empty(reps.shape[0], dtype=np.uint8)
-        match_patterns(reps, *compiled, out)
-        mask = out.view(np.bool_)[classes]
+        mask = _run(reps, patterns, cards, text)[classes]
     else:
-        hands = all_hands(cards)
-        out = np.empty(hands.shape[0], dtype=np.uint8)
-        match_patterns(hands, *compiled, out)
-        mask = out.view(np.bool_)
+        mask = _match_suited(patterns, cards, text)
     for name in patterns[0].macros if patterns else ():
         mask &= macro_mask(name, cards)
     return mask
 
 
-def patterns_mask(node: Patterns, cards: int, text: str) -> BoolArray:
-    """The hands a written pattern (the union of its expansions) matches; cached, read-only."""
-    for pattern in node.alternatives:  # checked before the cache, so the error names this text
+def _match_many(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+    """The union of many patterns: one kernel run per kind of pattern and set of macros."""
+    groups: dict[tuple[tuple[str, ...], int], list[Pattern]] = {}
+    for pattern in patterns:
+        kind = 0 if _names_no_suit([pattern]) else 1 if _names_no_explicit_suit([pattern]) else 2
+        groups.setdefault((pattern.macros, kind), []).append(pattern)
+    mask = np.zeros(all_hands(cards).shape[0], dtype=np.bool_)
+    for group in groups.values():
+        mask |= _match(group, cards, text)
+    return mask
+
+
+def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str) -> BoolArray:
+    """The hands that written patterns (each the union of its expansions) match; cached, read-only."""
+    nodes = [nodes] if isinstance(nodes, Patterns) else list(nodes)
+    patterns = [pattern for node in nodes for pattern in node.alternatives]
+    for pattern in patterns:  # checked before the cache, so the error names this text
         if len(pattern.cards) > cards:
             compile_patterns([pattern], cards, text)
-    key = ("patterns", cards, tuple(p.key() for p in node.alternatives))
-    return _CACHE.get(key, lambda: _match(node.alternatives, cards, text))
+    key = ("patterns", cards, tuple(p.key() for p in patterns))
+    return _CACHE.get(key, lambda: _match_many(patterns, cards, text))
 
 
 def _percent_mask(node: Percent, cards: int) -> BoolArray:
@@ -339,7 +394,20 @@ def evaluate(node: Node, cards: int, text: str) -> Value:
     if isinstance(node, Percent):
         return _percent_mask(node, cards), None
     if isinstance(node, AnyOf):
-        values = [evaluate(item, cards, text) for item in node.items]
+        # the plain patterns of a union, and those of each weight, match in one batch
+        batches: dict[int, list[Patterns]] = {}
+        others: list[Node] = []
+        for item in node.items:
+            if isinstance(item, Patterns):
+                batches.setdefault(0, []).append(item)
+            elif isinstance(item, Weighted) and isinstance(item.node, Patterns):
+                batches.setdefault(item.weight, []).append(item.node)
+            else:
+                others.append(item)
+        values = [evaluate(item, cards, text) for item in others]
+        for weight, batch in batches.items():
+            mask = patterns_mask(batch, cards, text)
+            values.append((mask, None if not weight else np.where(mask, weight, 0).astype(np.uint8)))
         if values[0][1] is None:
             mask = values[0][0].copy()
             for other, _ in values[1:]:
