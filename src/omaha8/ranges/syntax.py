@@ -83,6 +83,24 @@ Percentages and weights
   larger weight wins. The right side of ``:`` or ``!`` is a filter and takes
   no weight *(omaha8)*.
 
+Board and dead cards
+--------------------
+:meth:`Range.combos <omaha8.ranges.Range.combos>` takes the board and dead
+cards as explicit cards (``"Kh7c2s"``, ``"Kh 7c 2s"``). ProPokerTools also
+allows generic syntax there (a *set* of boards); a set of boards is a
+question for equity, not for a range's combos, and is not read here
+*(omaha8)*.
+
+Sources
+-------
+The ProPokerTools pages give the cards, variables, wildcard, pattern
+semantics, the three combinators (with the example ``AA:xxyy, JJ!JJJ, KK``),
+rank spans with trailing ``+``/``-``, lists, percentages and weights (``@``
+"given precedence just after the ':' and '!' symbols", integers 1-100,
+relative, highest weight wins, all or none). The macro names ``$ds``, ``$ss``,
+``$np``, ``$s`` and ``$o`` and the reading of ``:``/``!`` as one level, left to
+right, come from tools that document the same syntax; ``$rb`` is omaha8's.
+
 Bounds *(omaha8)*
 -----------------
 Untrusted text is bounded: at most :data:`MAX_TEXT` characters, parentheses
@@ -372,10 +390,6 @@ Node = Union[Patterns, Percent, AnyOf, Intersect, Difference, Complement, Weight
 
 # Alternatives of a bracket or span: each a tuple of card specs.
 Alternatives = list[tuple[CardSpec, ...]]
-
-
-def _column(node: Node) -> int:
-    return node.column
 
 
 # --- the parser -----------------------------------------------------------------
