@@ -294,3 +294,63 @@ def test_objects_with_combos_are_ranges() -> None:
     want = omaha8.equity(["As Ad 2c 3d", (hands("Ks Kd Qh Jh", "7h 8h 9d Td"), [1.0, 2.0])], "Ah 6c Kc 3s", "2s")
     assert np.array_equal(got.equity, want.equity)
     assert fake.calls == [(parse_cards("Ah 6c Kc 3s").tolist(), parse_cards("2s").tolist())]
+
+
+# ---------------------------------------------------------------- range text and Range objects
+
+
+def test_range_text_and_range_objects_are_the_same_seat() -> None:
+    board = "Kh 7c 2s 9d"
+    by_text = omaha8.equity(["As Ad 2c 3d", "10%"], board)
+    by_object = omaha8.equity(["As Ad 2c 3d", omaha8.Range("10%")], board)
+    by_array = omaha8.equity(["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 10)]], board)
+    assert by_text.exact and np.array_equal(by_text.equity, by_object.equity)
+    np.testing.assert_allclose(by_text.equity, by_array.equity, rtol=0, atol=1e-12)
+
+
+def test_weighted_range_text() -> None:
+    # "AsAhKsKh@25, QsQhJsJh@1": two combos, weights 25 and 1 (Range gives them in its own order)
+    rng = omaha8.Range("AsAhKsKh@25, QsQhJsJh@1")
+    combos, weights = rng.combos()
+    got = omaha8.equity(["Ac Ad 2c 3d", "AsAhKsKh@25, QsQhJsJh@1"], "Kd 7c 2s 9d")
+    want = check_against_reference(["Ac Ad 2c 3d", (combos, list(weights))], "Kd 7c 2s 9d")
+    np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    assert sorted(weights.tolist()) == [1.0, 25.0]
+
+
+def test_star_is_a_random_hand() -> None:
+    a = omaha8.equity(["As Ad 2c 3d", "*"], "Kh 7c 2s", samples=20_000, seed=4)
+    b = omaha8.equity(["As Ad 2c 3d", all_hands(4)], "Kh 7c 2s", samples=20_000, seed=4)
+    assert np.array_equal(a.equity, b.equity)
+
+
+def test_five_card_text_takes_the_hands_size() -> None:
+    got = omaha8.equity(["As Ad 2c 3d 4h", "AA"], "Kh 7c 2s", samples=5_000, seed=1)
+    want = omaha8.equity(["As Ad 2c 3d 4h", omaha8.Range("AA", cards=5)], "Kh 7c 2s", samples=5_000, seed=1)
+    assert np.array_equal(got.equity, want.equity)
+
+
+def test_text_errors_name_the_seat() -> None:
+    with pytest.raises(omaha8.RangeSyntaxError, match=r"holes\[1\]: expected"):
+        omaha8.equity(["As Ad 2c 3d", "AA:(KK"])
+    with pytest.raises(omaha8.EmptyRangeError, match=r"holes\[1\]: .* holds no hand without the cards of board"):
+        omaha8.equity(["Kc Kd 2c 3d", "AsAh**"], "As Ah 7c")
+    # a mistyped hand stays a card error, not the pattern KsKdQhJx
+    with pytest.raises(CardError, match=r"holes\[1\]: 'Jx' is not a card"):
+        omaha8.equity(["As Ad 2c 3d", "Ks Kd Qh Jx"])
+
+
+def test_command_line_takes_ranges(capsys) -> None:  # type: ignore[no-untyped-def]
+    from omaha8.cli import main
+
+    assert main(["equity", "AA23$ds", "15%", "--board", "Kh 7c 2s", "--samples", "20000", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "AA23$ds" in out and "15%" in out and "sampled (seed 1)" in out
+    want = omaha8.equity(["AA23$ds", "15%"], "Kh 7c 2s", samples=20_000, seed=1)
+    assert f"{100 * want.equity[0]:.2f}%" in out
+    assert main(["equity", "AA", "KK", "--cards", "5", "--samples", "2000", "--seed", "3"]) == 0
+    want5 = omaha8.equity([omaha8.Range("AA", cards=5), omaha8.Range("KK", cards=5)], samples=2000, seed=3)
+    assert f"{100 * want5.equity[1]:.2f}%" in capsys.readouterr().out
+    assert main(["equity", "As Ad 2c 3d", "KK:("]) == 2
+    err = capsys.readouterr().err
+    assert "holes[1]" in err and "^" in err and "Traceback" not in err
