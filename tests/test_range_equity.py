@@ -354,3 +354,23 @@ def test_command_line_takes_ranges(capsys) -> None:  # type: ignore[no-untyped-d
     assert main(["equity", "As Ad 2c 3d", "KK:("]) == 2
     err = capsys.readouterr().err
     assert "holes[1]" in err and "^" in err and "Traceback" not in err
+
+
+def test_any_hand_seats_follow_the_joint_distribution() -> None:
+    # "*" seats get cards dealt from the deck; the same hands with unequal weights go through the
+    # combo draw with rejection. Both sample the same distribution; exact on the river for one seat.
+    river = "Kh 7c 2s 9d 4h"
+    exact = omaha8.equity(["As Ad 2c 3d", all_hands(4)], river)  # every hand: enumerated
+    assert exact.exact
+    dealt = omaha8.equity(["As Ad 2c 3d", "*"], river, samples=100_000, seed=8)
+    assert np.all(np.abs(dealt.equity - exact.equity) <= 4 * dealt.std_error)
+    # two random seats against a range: the dealt path against the drawn path
+    hands4 = all_hands(4)
+    nearly_equal = np.ones(len(hands4))
+    nearly_equal[0] = 1.0 + 1e-9  # no longer "every hand, equal weights": drawn by weight instead
+    seats_dealt = [omaha8.Range("AA"), "*", "*"]
+    seats_drawn = [omaha8.Range("AA"), (hands4, nearly_equal), (hands4, nearly_equal)]
+    a = omaha8.equity(seats_dealt, "Kh 7c 2s", samples=60_000, seed=1)
+    b = omaha8.equity(seats_drawn, "Kh 7c 2s", samples=60_000, seed=2)
+    assert np.all(np.abs(a.equity - b.equity) < 4 * np.hypot(a.std_error, b.std_error))
+    assert not np.array_equal(a.equity, b.equity)  # two different samplers, not one path twice

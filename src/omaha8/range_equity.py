@@ -75,6 +75,7 @@ from .errors import (
     ShapeError,
 )
 from .ranges.range import Range
+from .ranges.universe import hand_index, n_hands
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_WORK", "RangeEquityError", "is_range", "prepare", "reference_equity", "run"]
 
@@ -211,6 +212,16 @@ def _range_arrays(seat: Any, name: str, board: U8Array, dead: U8Array) -> tuple[
     return ids, weights
 
 
+def _every_hand(seat: tuple[U8Array, F64Array], n_deck: int) -> bool:
+    """Whether a seat's combos are every hand of ``n_deck`` cards (its combos hold only deck cards), equally weighted."""
+    combos, weights = seat
+    if combos.shape[0] != math.comb(n_deck, combos.shape[1]) or not np.all(weights == weights[0]):
+        return False
+    seen = np.zeros(n_hands(combos.shape[1]), dtype=bool)
+    seen[hand_index(combos)] = True
+    return int(np.count_nonzero(seen)) == combos.shape[0]  # no hand twice
+
+
 def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
     """Check a spot whose seats may be ranges, drop combos that cannot be dealt, build its kernel.
 
@@ -279,7 +290,9 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
     combos_all = np.ascontiguousarray(np.concatenate([c for c, _ in arrays]), dtype=np.uint8)
     weights_all = np.ascontiguousarray(np.concatenate([w for _, w in arrays]), dtype=np.float64)
     offsets = np.concatenate([[0], np.cumsum([c.shape[0] for c, _ in arrays])]).astype(np.int64)
-    spot = _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck)
+    any_hand = np.array([i not in fixed and _every_hand(arrays[i], deck.shape[0]) for i in range(players)],
+                        dtype=np.uint8)
+    spot = _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck, any_hand)
     range_counts = [c.shape[0] for i, (c, _) in enumerate(arrays) if i not in fixed]
     return Plan(
         spot=spot,
