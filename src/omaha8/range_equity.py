@@ -219,7 +219,7 @@ def _every_hand(seat: tuple[U8Array, F64Array], n_deck: int) -> bool:
         return False
     seen = np.zeros(n_hands(combos.shape[1]), dtype=bool)
     seen[hand_index(combos)] = True
-    return int(np.count_nonzero(seen)) == combos.shape[0]  # no hand twice
+    return bool(np.count_nonzero(seen) == combos.shape[0])  # no hand twice
 
 
 def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
