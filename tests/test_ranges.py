@@ -300,7 +300,7 @@ def test_bounds() -> None:
     with pytest.raises(RangeSyntaxError, match="nest more than"):
         Range("(" * (MAX_DEPTH + 1) + "AA" + ")" * (MAX_DEPTH + 1))
     assert len(Range("(" * MAX_DEPTH + "AA" + ")" * MAX_DEPTH)) == 6961
-    with pytest.raises(RangeSyntaxError, match="more than 5000 patterns"):
+    with pytest.raises(RangeSyntaxError, match="more than 2000 patterns"):
         Range("[22-AA][22-AA][22-AA][22-AA]")  # 13^4 = 28,561 expansions
     # a long but legal text parses
     assert len(Range(",".join(["AA"] * 2000))) == 6961
@@ -319,3 +319,31 @@ def test_percent_syntax() -> None:
     assert parse("15%") == Percent(0.0, 15.0, 0, 3)
     assert parse("5%-10%") == Percent(5.0, 10.0, 0, 6)
     assert parse("2.5%") == Percent(0.0, 2.5, 0, 4)
+
+
+def test_percentages() -> None:
+    from omaha8.ranges.ordering import percent_mask
+
+    # "15%" is the ordering's top 15%: the same hands as its mask, about 15% of all hands (a suit class on the
+    # boundary moves the count by less than its 24 combos)
+    top = Range("15%")
+    assert np.array_equal(top.combos()[0], all_hands(4)[percent_mask(4, 0, 15)])
+    assert abs(len(top) - 0.15 * ALL4) <= 24
+    band = Range("5%-10%")
+    assert np.array_equal(band.combos()[0], all_hands(4)[percent_mask(4, 5, 10)])
+    # the bands tile: top 5% and 5%-10% are disjoint and together the top 10%
+    assert len(Range("5%")) + len(band) == len(Range("10%"))
+    with pytest.raises(EmptyRangeError):
+        Range("5%:5%-10%")
+    assert len(Range("100%")) == ALL4 and len(Range("0%-100%")) == ALL4
+    assert abs(len(Range("10%", cards=5)) - 0.10 * comb(52, 5)) <= 120
+    # combinators work on percentages like on patterns
+    assert len(Range("15%:$ds")) == int((percent_mask(4, 0, 15) & range_mask("$ds")).sum())
+    with pytest.raises(EmptyRangeError):
+        Range("0%")
+
+
+def range_mask(text: str) -> np.ndarray:
+    from omaha8.ranges.match import evaluate
+
+    return evaluate(parse(text), 4, text)[0]

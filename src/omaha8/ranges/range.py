@@ -230,8 +230,13 @@ class Range:
             keep = (_all_card_bits(self._cards)[rows] & np.uint64(removed)) == 0
             rows, weights = rows[keep], weights[keep]
             if rows.size == 0:
-                raise EmptyRangeError(f"{self!r} holds no hand without the cards of {described}")
+                raise EmptyRangeError(f"{self._name()} holds no hand without the cards of {described}")
         return all_hands(self._cards)[rows], weights.copy()
+
+    def _name(self) -> str:
+        if self._text is None:
+            return f"the range of {len(self):,} {self._cards}-card hands"
+        return f"the range {brief(self._text)}"
 
     def __len__(self) -> int:
         return int(self._rows.size)

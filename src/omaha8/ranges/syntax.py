@@ -90,7 +90,9 @@ and brackets nested at most :data:`MAX_DEPTH` deep, and at most
 :data:`MAX_PATTERNS` patterns after lists and spans expand. Variables cannot
 explode the work: a pattern has at most as many cards as a hand (5), so
 matching one hand tries at most 5! = 120 placements however many variables
-it has.
+it has, and most hands are turned away by a card count before any. The work
+of a range is thus at most (patterns) x (hands) such checks: 2,000 patterns
+over the 2,598,960 five-card hands is the worst case, a few seconds.
 
 >>> tree = parse("AA:xxyy, JJ!JJJ, KK")
 >>> type(tree).__name__, len(tree.items)
@@ -139,7 +141,7 @@ MAX_TEXT = 10_000
 #: Deepest nesting of parentheses and brackets.
 MAX_DEPTH = 32
 #: Most patterns one range may expand into (lists and spans multiply).
-MAX_PATTERNS = 5_000
+MAX_PATTERNS = 2_000
 
 RANK_CHARS = "23456789TJQKA"  # index = rank id, as in omaha8.cards
 SUIT_CHARS = "cdhs"  # index = suit id
