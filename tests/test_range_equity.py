@@ -167,18 +167,20 @@ def test_weights_honoured_with_a_fixed_hand() -> None:
 
 
 @pytest.mark.parametrize(
-    "seats, board",
+    "seats, board, dead",
     [
         ([(hands("As Ad 2c 3d", "Ah Ac 2d 3c", "Ks Kd Qh Jh"), [1.0, 2.0, 0.5]),
-          (hands("Ks Kh Qs Js", "As Kd 4c 5c", "7h 8h 9d Td"), [3.0, 1.0, 1.0])], "2h 7c Jd"),
-        (["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 2)]], "Kh 7c 2s"),
-        ([all_hands(4)[percent_mask(4, 0, 0.2)], all_hands(4)[percent_mask(4, 50, 50.3)], "Qs Js Td 9d"], "Ah 5h 4c 8s"),
+          (hands("Ks Kh Qs Js", "As Kd 4c 5c", "7h 8h 9d Td"), [3.0, 1.0, 1.0])], "2h 7c Jd", ""),
+        (["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 2)]], "Kh 7c 2s", "Qd 5c"),
+        ([all_hands(4)[percent_mask(4, 0, 0.2)], all_hands(4)[percent_mask(4, 50, 50.3)], "Qs Js Td 9d"],
+         "Ah 5h 4c 8s", ""),
+        ([all_hands(5)[::20_000], "As Ad 2c 3d 4h"], "Kh 7c 2s", "9c"),
     ],
 )
-def test_monte_carlo_within_four_standard_errors_of_exact(seats: list, board: str) -> None:
-    exact = omaha8.equity(seats, board)
+def test_monte_carlo_within_four_standard_errors_of_exact(seats: list, board: str, dead: str) -> None:
+    exact = omaha8.equity(seats, board, dead)
     assert exact.exact
-    sampled = omaha8.equity(seats, board, samples=100_000, seed=21)
+    sampled = omaha8.equity(seats, board, dead, samples=100_000, seed=21)
     assert not sampled.exact and sampled.boards == 100_000 and sampled.seed == 21
     assert np.all(np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error)
     assert float(np.sum(sampled.equity)) == pytest.approx(1.0, abs=1e-9)

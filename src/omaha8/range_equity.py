@@ -347,8 +347,10 @@ def _sampled(plan: Plan, samples: int, seed: int, n_threads: int | None,
     n_chunks = -(-samples // chunk)
     per_slice = max(1, _SLICE_WORK // (chunk * plan.n_players))
     totals = [0] * (spot.width - 1)
-    for first in range(0, n_chunks, per_slice):
-        out = np.zeros((min(per_slice, n_chunks - first), spot.width), dtype=np.float64)
+    # the first chunk alone: seats that can never be dealt together fail there, not in every chunk at once
+    starts = [0, *range(1, n_chunks, per_slice)]
+    for first, stop in zip(starts, [*starts[1:], n_chunks]):
+        out = np.zeros((stop - first, spot.width), dtype=np.float64)
         if not spot.sample(seed, first, samples, out, n_threads):
             raise RangeEquityError(
                 f"the seats' ranges share a card on nearly every deal: {_range_equity.REJECTION_LIMIT} "
