@@ -32,11 +32,13 @@ SUIT_FREE = [
 SUITED = [
     "AsKhJd2c", "As", "Ks*", "*h", "sshh", "ssxx", "shx", "[A,K]s", "A[s,h]", "[As,Kh]", "[s,h][s,h]",
     "Rs Os", "Ax As", "KsQs-KsTs", "[A,K]s[2,3]", "A[s,h]J$ss", "As!AsAh@5, Kd@2, Qc@1",
-    # a union of every kind of pattern, matched in batches (suit-free, suit variables, anchored, macros)
+]
+# unions of every kind of pattern, matched in batches (suit-free, suit variables, anchored, macros): sampled
+UNIONS = [
     "AsKs, AhKh$ds, QdJd, Tc9c, 2s3s4s, RR, RxOx, [As,Kd], sshh, AA$np, KK$np",
     "AsKs@9, AhKh@9, RxRy@3, QQ@3, 7s@1",
 ]
-FEATURES = SUIT_FREE + SUITED
+FEATURES = SUIT_FREE + SUITED + UNIONS
 
 
 def fast_weights(text: str, cards: int) -> np.ndarray:
