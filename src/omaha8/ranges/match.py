@@ -305,9 +305,14 @@ def _anchor(pattern: Pattern) -> int:
     return rows[0][0] if rows and bin(rows[0][0]).count("1") <= ANCHOR_CARDS else 0
 
 
+#: Fewer hand rows than this run on one thread: starting threads would cost more than they save.
+PARALLEL_ROWS = 65_536
+
+
 def _run(hands: U8Array, patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
     out = np.empty(hands.shape[0], dtype=np.uint8)
-    match_patterns(hands, *compile_patterns(patterns, cards, text), out)
+    threads = 1 if hands.shape[0] < PARALLEL_ROWS else None
+    match_patterns(hands, *compile_patterns(patterns, cards, text), out, n_threads=threads)
     matched: BoolArray = out.view(np.bool_)
     return matched
 
