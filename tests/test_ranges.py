@@ -108,7 +108,7 @@ def test_five_card_counts() -> None:
     assert count("$np", 5) == comb(13, 5) * 4**5  # 1,317,888
     assert count("wxyz", 5) == 4 * 78 * 13**3  # suit counts 2-1-1-1: 685,464
     assert count("RONPQ", 5) == comb(12, 4) * 4**5  # Q is the queen: four other ranks and a queen, 506,880
-    assert count("RONPS", 5) == comb(13, 5) * 4**5  # upper-case S is a rank variable (s is spades): 1,317,888
+    assert count("RONPB", 5) == comb(13, 5) * 4**5  # five rank variables: 1,317,888
     with pytest.raises(EmptyRangeError):
         Range("$rb", 5)  # five cards cannot all differ in suit
 
@@ -264,6 +264,9 @@ SYNTAX_ERRORS = [
     ("AA KK ^", 6, "unexpected character '^'"),
     ("Aé", 1, "unexpected character"),
     ("AA ! ", 5, "expected a hand pattern"),
+    ("aa", 0, "ranks are upper case ('A')"),
+    ("AS KH", 1, "suits and suit variables are lower case ('s')"),
+    ("RX", 1, "lower case ('x')"),
 ]
 
 

@@ -97,9 +97,9 @@ def test_large_five_card_sample() -> None:
 
 
 def test_symmetry_breaking_is_exact_on_interchangeable_cards() -> None:
-    # RONPS: five interchangeable cards (singleton rank variables) placed in one order only;
+    # RONPB: five interchangeable cards (singleton rank variables) placed in one order only;
     # R R O O N mixes a repeated variable with singletons: both against the twin on sampled five-card hands
-    for text in ("RONPS", "RROON", "RxOxNy", "xxyyz", "RxRyOz"):
+    for text in ("RONPB", "RROON", "RxOxNy", "xxyyz", "RxRyOz"):
         fast = fast_weights(text, 5)
         rows = sample_rows(fast, 600, seed=11)
         assert np.array_equal(fast[rows], reference_weights(text, all_hands(5)[rows], 5)), text
