@@ -227,10 +227,10 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
 
 
 @lru_cache(maxsize=None)
-def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int64]]:
+def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     """Each hand's rank multiset as a number: its ranks (ascending along a row) in base 13."""
-    ranks = (all_hands(cards) >> 2).astype(np.int64)
-    keys = ranks @ (13 ** np.arange(cards, dtype=np.int64))
+    ranks = (all_hands(cards) >> 2).astype(np.int32)
+    keys = ranks @ (13 ** np.arange(cards, dtype=np.int32))  # below 13**5: int32 keeps the table small
     keys.setflags(write=False)
     return keys
 
@@ -249,7 +249,7 @@ def _rank_representatives(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype
 
 
 @lru_cache(maxsize=None)
-def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int64]]]:
+def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int32]]]:
     """One hand per suit-renaming class, and each hand's class.
 
     A class is fixed by the sorted multiset of the four per-suit rank masks, packed into one integer.
@@ -267,9 +267,9 @@ def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int6
         pair[x], pair[y] = low, high
         a, b, c, d = pair
     keys = (((a << np.uint64(13)) | b) << np.uint64(26)) | (c << np.uint64(13)) | d
-    _, first, classes = np.unique(keys, return_index=True, return_inverse=True)
-    reps = np.ascontiguousarray(hands[first])
-    classes = classes.astype(np.int64).reshape(-1)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    reps: U8Array = np.ascontiguousarray(hands[first])
+    classes: np.ndarray[Any, np.dtype[np.int32]] = inverse.astype(np.int32).reshape(-1)
     reps.setflags(write=False)
     classes.setflags(write=False)
     return reps, classes
@@ -284,11 +284,11 @@ def _names_no_explicit_suit(patterns: Sequence[Pattern]) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _rows_by_card(cards: int) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]]]:
+def _rows_by_card(cards: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], np.ndarray[Any, np.dtype[np.int64]]]:
     """The rows of the hands that hold each card: ``rows[starts[c]:starts[c + 1]]`` for card ``c``."""
     flat = all_hands(cards).reshape(-1)
     order = np.argsort(flat, kind="stable")
-    rows = (order // cards).astype(np.int64)
+    rows = (order // cards).astype(np.int32)
     starts = np.zeros(53, dtype=np.int64)
     starts[1:] = np.cumsum(np.bincount(flat, minlength=52))
     rows.setflags(write=False)
