@@ -78,13 +78,12 @@ def test_four_card_counts(text: str, expected: int) -> None:
 
 
 def test_list_of_pairs() -> None:
-    # "[KK,QQ]5" = KK5, QQ5. KK5: exactly two kings C(4,2) * a five 4 * a free card of 44 non-K non-5 ... counted
-    # by complements instead: hands with >= 2 kings and >= 1 five.
+    # "[KK,QQ]5" is KK5 or QQ5. KK5: k >= 2 kings and f >= 1 fives, the rest from the 44 other cards:
+    # C(4,2)C(4,1)C(44,1) + C(4,2)C(4,2) + C(4,3)C(4,1) = 1,056 + 36 + 16 = 1,108
     kk5 = sum(comb(4, k) * comb(4, f) * comb(44, 4 - k - f) for k in (2, 3, 4) for f in (1, 2) if k + f <= 4)
-    # = C(4,2)C(4,1)C(44,1) + C(4,2)C(4,2) + C(4,3)C(4,1) = 1,056 + 36 + 16 = 1,108
     assert kk5 == 1108
-    both = 6 * 6 * 0  # KKQQ5 needs five cards
-    assert count("[KK,QQ]5") == 2 * kk5 - both
+    # KK5 and QQ5 together would take five cards, so the two sets are disjoint
+    assert count("[KK,QQ]5") == 2 * kk5
 
 
 def test_trailing_spans_are_their_expansions() -> None:
