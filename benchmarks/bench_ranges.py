@@ -70,7 +70,7 @@ def test_range_over_all_hands(  # type: ignore[no-untyped-def]
 
 
 TABLES = (match._rank_keys, match._rank_representatives, match._suit_profile, match._paired, match._suit_classes,
-          match._rows_by_card)
+          match.hand_bits)
 
 
 def build_tables(cards: int) -> int:
