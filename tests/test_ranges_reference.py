@@ -121,15 +121,29 @@ def test_kernel_refuses_bad_tables() -> None:
     hands = all_hands(4)[:10]
     out = np.empty(10, dtype=np.uint8)
     starts = np.array([0, 1], dtype=np.int32)
-    ok = (np.array([1], dtype=np.uint64), np.array([-1], dtype=np.int8), np.array([-1], dtype=np.int8),
-          np.array([0], dtype=np.uint8), np.array([1], dtype=np.uint8))
-    match_patterns(hands, starts, *ok, out)
+    cards = (np.array([1], dtype=np.uint64), np.array([-1], dtype=np.int8), np.array([-1], dtype=np.int8),
+             np.array([0], dtype=np.uint8), np.array([1], dtype=np.uint8))
+    no_anchors = (np.zeros(53, dtype=np.int32), np.zeros(0, dtype=np.int32), np.array([0], dtype=np.int32))
+    match_patterns(hands, starts, *cards, *no_anchors, out)
     assert out.tolist() == [1] * 10  # every one of the first ten hands holds 2c
+    # the same pattern filed under 2c: tried only by hands holding it, which all ten do
+    at_2c = (np.array([0] + [1] * 52, dtype=np.int32), np.array([0], dtype=np.int32), np.zeros(0, dtype=np.int32))
+    match_patterns(hands, starts, *cards, *at_2c, out)
+    assert out.tolist() == [1] * 10
+    # filed nowhere, it is never tried
+    match_patterns(hands, starts, *cards, np.zeros(53, dtype=np.int32), np.zeros(0, dtype=np.int32),
+                   np.zeros(0, dtype=np.int32), out)
+    assert out.tolist() == [0] * 10
     with pytest.raises(ValueError, match="slots"):
-        match_patterns(hands, starts, ok[0], np.array([5], dtype=np.int8), *ok[2:], out)
+        match_patterns(hands, starts, cards[0], np.array([5], dtype=np.int8), *cards[2:], *no_anchors, out)
     with pytest.raises(ValueError, match="bits 0..51"):
-        match_patterns(hands, starts, np.array([1 << 60], dtype=np.uint64), *ok[1:], out)
+        match_patterns(hands, starts, np.array([1 << 60], dtype=np.uint64), *cards[1:], *no_anchors, out)
     with pytest.raises(ValueError, match="at most 5 cards"):
-        match_patterns(hands, np.array([0, 6], dtype=np.int32), *(np.repeat(a, 6) for a in ok), out)
+        match_patterns(hands, np.array([0, 6], dtype=np.int32), *(np.repeat(a, 6) for a in cards), *no_anchors,
+                       out)
     with pytest.raises(ValueError, match="one entry per hand"):
-        match_patterns(hands, starts, *ok, np.empty(3, dtype=np.uint8))
+        match_patterns(hands, starts, *cards, *no_anchors, np.empty(3, dtype=np.uint8))
+    with pytest.raises(ValueError, match="pattern numbers"):
+        match_patterns(hands, starts, *cards, no_anchors[0], no_anchors[1], np.array([1], dtype=np.int32), out)
+    with pytest.raises(ValueError, match="anchor_starts"):
+        match_patterns(hands, starts, *cards, np.zeros(52, dtype=np.int32), *no_anchors[1:], out)

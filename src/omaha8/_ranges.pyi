@@ -12,6 +12,9 @@ def match_patterns(
     suit_slot: np.ndarray[Any, np.dtype[np.int8]],
     after_previous: np.ndarray[Any, np.dtype[np.uint8]],
     need: np.ndarray[Any, np.dtype[np.uint8]],
+    anchor_starts: np.ndarray[Any, np.dtype[np.int32]],
+    anchored: np.ndarray[Any, np.dtype[np.int32]],
+    unanchored: np.ndarray[Any, np.dtype[np.int32]],
     out: np.ndarray[Any, np.dtype[np.uint8]],
     n_threads: int | None = ...,
 ) -> None: ...

@@ -13,6 +13,10 @@ binds each variable to one rank (suit), different variables to different
 ranks (suits). Before searching, a pattern is skipped when the hand holds
 fewer cards of some card's mask than ``need`` says (the number of pattern
 cards with that very mask): most hands fail there, in a few instructions.
+And a pattern whose most constrained card may be only a few cards (``As``,
+an ace) is *anchored* there: a hand tries it only when it holds one of those
+cards, so a union of many such patterns costs each hand only the few that
+concern its cards.
 The wrapper checks every index and slot before the kernel runs.
 """
 
@@ -104,34 +108,43 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
     return popcount(<uint32_t>(x & 0xFFFFFFFFu)) + popcount(<uint32_t>(x >> 32))
 
 
-# Whether one hand matches any of the patterns.
-cdef bint match_row(const uint8_t* hand, int n, int n_patterns, const int32_t* starts, const uint64_t* allowed,
-                    const int8_t* rvar, const int8_t* svar, const uint8_t* after_previous,
-                    const uint8_t* need) noexcept nogil:
-    cdef int p, slot, a, b, i, j
-    cdef bint possible
-    cdef uint64_t bits = 0
+# Whether one hand (52-bit card set) matches pattern p.
+cdef inline bint match_pattern(int p, uint64_t bits, const int32_t* starts, const uint64_t* allowed,
+                               const int8_t* rvar, const int8_t* svar, const uint8_t* after_previous,
+                               const uint8_t* need) noexcept nogil:
+    cdef int slot, i, a = starts[p], b = starts[p + 1]
     cdef int rank_of[N_RANK_SLOTS]
     cdef int suit_of[N_SUIT_SLOTS]
+    for i in range(a, b):
+        if popcount64(bits & allowed[i]) < need[i]:
+            return False
+    for slot in range(N_RANK_SLOTS):
+        rank_of[slot] = -1
+    for slot in range(N_SUIT_SLOTS):
+        suit_of[slot] = -1
+    return place(0, b - a, bits, allowed + a, rvar + a, svar + a, after_previous + a, -1, rank_of, suit_of)
+
+
+# Whether one hand matches any of the patterns: those anchored at one of its cards, and the unanchored ones.
+cdef bint match_row(const uint8_t* hand, int n, const int32_t* starts, const uint64_t* allowed,
+                    const int8_t* rvar, const int8_t* svar, const uint8_t* after_previous, const uint8_t* need,
+                    const int32_t* anchor_starts, const int32_t* anchored, const int32_t* unanchored,
+                    int n_unanchored) noexcept nogil:
+    cdef int j, q, card
+    cdef uint64_t bits = 0
     for j in range(n):
         if hand[j] < 52:
             bits |= (<uint64_t>1) << hand[j]
-    for p in range(n_patterns):
-        a = starts[p]
-        b = starts[p + 1]
-        possible = True
-        for i in range(a, b):
-            if popcount64(bits & allowed[i]) < need[i]:
-                possible = False
-                break
-        if not possible:
-            continue
-        for slot in range(N_RANK_SLOTS):
-            rank_of[slot] = -1
-        for slot in range(N_SUIT_SLOTS):
-            suit_of[slot] = -1
-        if place(0, b - a, bits, allowed + a, rvar + a, svar + a, after_previous + a, -1, rank_of, suit_of):
+    for q in range(n_unanchored):
+        if match_pattern(unanchored[q], bits, starts, allowed, rvar, svar, after_previous, need):
             return True
+    for j in range(n):
+        card = hand[j]
+        if card >= 52:
+            continue
+        for q in range(anchor_starts[card], anchor_starts[card + 1]):
+            if match_pattern(anchored[q], bits, starts, allowed, rvar, svar, after_previous, need):
+                return True
     return False
 
 
@@ -143,6 +156,9 @@ def match_patterns(
     const int8_t[::1] suit_slot,
     const uint8_t[::1] after_previous,
     const uint8_t[::1] need,
+    const int32_t[::1] anchor_starts,
+    const int32_t[::1] anchored,
+    const int32_t[::1] unanchored,
     uint8_t[::1] out,
     n_threads=None,
 ):
@@ -151,10 +167,14 @@ def match_patterns(
     Pattern ``p`` is cards ``starts[p]:starts[p + 1]`` of ``allowed``,
     ``rank_slot`` (-1 or 0..4), ``suit_slot`` (-1 or 0..3), ``after_previous``
     and ``need`` (how many of the pattern's cards have exactly this mask).
+    A hand tries the patterns ``anchored[anchor_starts[c]:anchor_starts[c + 1]]``
+    for each of its cards ``c`` (patterns it cannot match without one of
+    them) and every pattern in ``unanchored``; every pattern must be in one or
+    the other, or it is never tried.
     """
     cdef Py_ssize_t n = hands.shape[0], h, i
     cdef int width = hands.shape[1], threads = resolve_threads(n_threads)
-    cdef int n_patterns = starts.shape[0] - 1, total
+    cdef int n_patterns = starts.shape[0] - 1, total, n_unanchored = unanchored.shape[0]
     if out.shape[0] != n:
         raise ValueError("out must have one entry per hand row")
     if width > 8:
@@ -176,13 +196,31 @@ def match_patterns(
             raise ValueError("variable slots are -1 (none), 0..4 for ranks and 0..3 for suits")
         if allowed[i] >> 52:
             raise ValueError("allowed masks have bits 0..51 only")
+    if anchor_starts.shape[0] != 53 or anchor_starts[0] != 0 or anchor_starts[52] != anchored.shape[0]:
+        raise ValueError("anchor_starts must be 53 offsets into anchored, from 0 to its length")
+    for i in range(52):
+        if anchor_starts[i + 1] < anchor_starts[i]:
+            raise ValueError("anchor_starts must be non-decreasing")
+    for i in range(anchored.shape[0]):
+        if not 0 <= anchored[i] < n_patterns:
+            raise ValueError("anchored holds pattern numbers 0..n_patterns-1")
+    for i in range(n_unanchored):
+        if not 0 <= unanchored[i] < n_patterns:
+            raise ValueError("unanchored holds pattern numbers 0..n_patterns-1")
     if n == 0:
         return None
-    if n_patterns == 0 or total == 0:
-        # no pattern matches nothing; patterns without cards match every hand
-        out[:] = 0 if n_patterns == 0 else 1
+    if n_patterns == 0:
+        out[:] = 0
         return None
+    # empty tables (patterns without cards) are never read: their pointers stay NULL
+    cdef const uint64_t* allowed_ptr = &allowed[0] if total else NULL
+    cdef const int8_t* rank_ptr = &rank_slot[0] if total else NULL
+    cdef const int8_t* suit_ptr = &suit_slot[0] if total else NULL
+    cdef const uint8_t* after_ptr = &after_previous[0] if total else NULL
+    cdef const uint8_t* need_ptr = &need[0] if total else NULL
+    cdef const int32_t* anchored_ptr = &anchored[0] if anchored.shape[0] else NULL
+    cdef const int32_t* unanchored_ptr = &unanchored[0] if n_unanchored else NULL
     for h in prange(n, nogil=True, schedule="static", num_threads=threads):
-        out[h] = match_row(&hands[h, 0], width, n_patterns, &starts[0], &allowed[0], &rank_slot[0],
-                           &suit_slot[0], &after_previous[0], &need[0])
+        out[h] = match_row(&hands[h, 0], width, &starts[0], allowed_ptr, rank_ptr, suit_ptr, after_ptr, need_ptr,
+                           &anchor_starts[0], anchored_ptr, unanchored_ptr, n_unanchored)
     return None

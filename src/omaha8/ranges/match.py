@@ -159,7 +159,16 @@ _Compiled = tuple[
     np.ndarray[Any, np.dtype[np.int8]],
     np.ndarray[Any, np.dtype[np.uint8]],
     np.ndarray[Any, np.dtype[np.uint8]],
+    np.ndarray[Any, np.dtype[np.int32]],
+    np.ndarray[Any, np.dtype[np.int32]],
+    np.ndarray[Any, np.dtype[np.int32]],
 ]
+
+
+#: A pattern whose most constrained card may be at most this many cards is tried only on hands holding one.
+ANCHOR_CARDS = 4
+#: Fewer hand rows than this run on one thread: starting threads would cost more than they save.
+PARALLEL_ROWS = 65_536
 
 
 def _card_rows(pattern: Pattern) -> list[tuple[int, int, int, tuple[object, ...]]]:
@@ -200,7 +209,9 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
     suit_slot: list[int] = []
     after: list[int] = []
     need: list[int] = []
-    for pattern in patterns:
+    by_card: list[list[int]] = [[] for _ in range(52)]
+    unanchored: list[int] = []
+    for number, pattern in enumerate(patterns):
         if len(pattern.cards) > cards:
             raise RangeSyntaxError(
                 f"the pattern {pattern.text!r} has {len(pattern.cards)} cards, more than a {cards}-card hand holds",
@@ -208,6 +219,13 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
         previous_key: tuple[object, ...] | None = None
         rows = _card_rows(pattern)
         masks = [row[0] for row in rows]
+        # a hand must hold one of the most constrained card's cards: when they are few, file the pattern there
+        if rows and bin(rows[0][0]).count("1") <= ANCHOR_CARDS:
+            for card in range(52):
+                if rows[0][0] >> card & 1:
+                    by_card[card].append(number)
+        else:
+            unanchored.append(number)
         for mask, r_slot, s_slot, key in rows:
             allowed.append(mask)
             need.append(masks.count(mask))  # a hand needs that many cards of this mask to match
@@ -223,6 +241,9 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
         np.array(suit_slot, dtype=np.int8),
         np.array(after, dtype=np.uint8),
         np.array(need, dtype=np.uint8),
+        np.array([0, *np.cumsum([len(filed) for filed in by_card])], dtype=np.int32),
+        np.array([number for filed in by_card for number in filed], dtype=np.int32),
+        np.array(unanchored, dtype=np.int32),
     )
 
 
@@ -310,43 +331,12 @@ def hand_bits(cards: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return bits
 
 
-#: A pattern card that may be at most this many cards anchors its pattern: only hands holding one are tried.
-ANCHOR_CARDS = 4
-
-
-def _anchor(pattern: Pattern) -> int:
-    """The 52-bit mask of the pattern's most constrained card when it is small enough to anchor, else 0."""
-    rows = _card_rows(pattern)  # the most constrained card first
-    return rows[0][0] if rows and bin(rows[0][0]).count("1") <= ANCHOR_CARDS else 0
-
-
-#: Fewer hand rows than this run on one thread: starting threads would cost more than they save.
-PARALLEL_ROWS = 65_536
-
-
 def _run(hands: U8Array, patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
     out = np.empty(hands.shape[0], dtype=np.uint8)
     threads = 1 if hands.shape[0] < PARALLEL_ROWS else None
     match_patterns(hands, *compile_patterns(patterns, cards, text), out, n_threads=threads)
     matched: BoolArray = out.view(np.bool_)
     return matched
-
-
-def _match_suited(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
-    """Patterns that name suits: each tried only on the hands that hold a card its anchor allows."""
-    hands = all_hands(cards)
-    by_anchor: dict[int, list[Pattern]] = {}
-    for pattern in patterns:
-        by_anchor.setdefault(_anchor(pattern), []).append(pattern)
-    mask = np.zeros(hands.shape[0], dtype=np.bool_)
-    for anchor, group in by_anchor.items():
-        if not anchor:
-            mask |= _run(hands, group, cards, text)
-            continue
-        candidates = np.flatnonzero(hand_bits(cards) & np.uint64(anchor))
-        found = _run(np.ascontiguousarray(hands[candidates]), group, cards, text)
-        mask[candidates[found]] = True
-    return mask
 
 
 def _match(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
@@ -363,7 +353,7 @@ def _match(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
         reps, classes = _suit_classes(cards)
         mask = _run(reps, patterns, cards, text)[classes]
     else:
-        mask = _match_suited(patterns, cards, text)
+        mask = _run(all_hands(cards), patterns, cards, text)
     for name in patterns[0].macros if patterns else ():
         mask &= macro_mask(name, cards)
     return mask
