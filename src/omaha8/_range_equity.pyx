@@ -323,15 +323,41 @@ cdef int exact_chunk(const Data* d, int c, double* out) noexcept nogil:
 
 # ---------------------------------------------------------------- Monte Carlo
 
+# A random stream that hands out 32 bits at a time: most draws need no more.
+cdef struct Stream:
+    uint64_t state
+    uint64_t spare
+    bint have
+
+
+# Uniform integer in [0, n), n >= 1, unbiased: Lemire's method on 32 bits of the stream; the
+# rare rejected value falls back to a fresh unbiased draw, so the result stays uniform.
+cdef inline uint32_t below32(Stream* r, uint32_t n) noexcept nogil:
+    cdef uint32_t x, low
+    cdef uint64_t m
+    if r.have:
+        x = <uint32_t>r.spare
+        r.have = False
+    else:
+        r.spare = next64(&r.state)
+        x = <uint32_t>(r.spare >> 32)
+        r.have = True
+    m = <uint64_t>x * n
+    low = <uint32_t>m
+    if low < n and low < (0u - n) % n:
+        return below(&r.state, n)
+    return <uint32_t>(m >> 32)
+
+
 # One combo of seat s, drawn with probability weight / total.
-cdef inline int64_t draw(const Data* d, int s, uint64_t* state) noexcept nogil:
+cdef inline int64_t draw(const Data* d, int s, Stream* r) noexcept nogil:
     cdef int64_t first = d.offset[s], n = d.offset[s + 1] - first, i, g
     cdef double x, u
     if n == 1:
         return first
     if d.uniform[s]:
-        return first + below(state, <uint32_t>n)
-    x = (next64(state) >> 11) * (1.0 / 9007199254740992.0)   # uniform in [0, 1), 53 bits
+        return first + below32(r, <uint32_t>n)
+    x = (next64(&r.state) >> 11) * (1.0 / 9007199254740992.0)   # uniform in [0, 1), 53 bits
     u = x * d.total[s]
     g = <int64_t>(x * n)
     if g >= n:
@@ -344,7 +370,7 @@ cdef inline int64_t draw(const Data* d, int s, uint64_t* state) noexcept nogil:
 
 
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
-    cdef uint64_t state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
+    cdef Stream r
     cdef int64_t j, i, tries
     cdef const uint8_t* hole[MAX_PLAYERS]
     cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
@@ -356,6 +382,9 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     cdef bint clash
     cdef Board b
     cdef const uint8_t* c
+    r.state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
+    r.have = False
+    r.spare = 0
     for i in range(d.n_known):
         b.cards[i] = d.known[i]
     for j in range(count):
@@ -366,7 +395,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             for s in range(d.P):
                 if d.any_hand[s]:
                     continue
-                i = draw(d, s, &state)
+                i = draw(d, s, &r)
                 mask = d.masks[i]
                 if mask & used:
                     clash = True
@@ -384,7 +413,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             if d.any_hand[s]:
                 for a in range(d.k):
                     while True:
-                        card = d.deck[below(&state, <uint32_t>d.n_deck)]
+                        card = d.deck[below32(&r, <uint32_t>d.n_deck)]
                         bit = (<uint64_t>1) << card
                         if not used & bit:
                             break
@@ -393,7 +422,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
                 hole[s] = dealt[s]
         for L in range(d.n_known, 5):
             while True:
-                card = d.deck[below(&state, <uint32_t>d.n_deck)]
+                card = d.deck[below32(&r, <uint32_t>d.n_deck)]
                 bit = (<uint64_t>1) << card
                 if not used & bit:
                     break
