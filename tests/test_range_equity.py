@@ -376,3 +376,20 @@ def test_any_hand_seats_follow_the_joint_distribution() -> None:
     b = omaha8.equity(seats_drawn, "Kh 7c 2s", samples=60_000, seed=2)
     assert np.all(np.abs(a.equity - b.equity) < 4 * np.hypot(a.std_error, b.std_error))
     assert not np.array_equal(a.equity, b.equity)  # two different samplers, not one path twice
+
+
+def test_kernel_refuses_spots_it_could_not_deal() -> None:
+    # the wrapper always checks; the kernel still never loops forever or reads past a table
+    from omaha8 import _range_equity as kernel
+
+    combos = hands("2c 2d 2h 2s", "3c 3d 3h 3s")
+    none = np.zeros(0, dtype=np.uint8)
+    with pytest.raises(ValueError, match="takes 13 cards from a deck of 6"):
+        kernel.RangeSpot(combos, np.array([0, 1, 2]), np.ones(2), none, np.arange(8, 14, dtype=np.uint8),
+                         np.array([1, 1], dtype=np.uint8))
+    with pytest.raises(ValueError, match="not a card id"):
+        kernel.RangeSpot(np.array([[0, 1, 2, 60]], dtype=np.uint8), np.array([0, 1]), np.ones(1), none,
+                         np.arange(8, 20, dtype=np.uint8), np.array([0], dtype=np.uint8))
+    with pytest.raises(ValueError, match="must be positive"):
+        kernel.RangeSpot(combos, np.array([0, 2]), np.array([1.0, 0.0]), none, np.arange(8, 20, dtype=np.uint8),
+                         np.array([0], dtype=np.uint8))

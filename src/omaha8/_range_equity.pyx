@@ -462,8 +462,8 @@ cdef class RangeSpot:
     def __cinit__(self, const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
                   const uint8_t[::1] known, const uint8_t[::1] deck, const uint8_t[::1] any_hand):
         cdef int64_t N = combos.shape[0], i, first, n
-        cdef int k = combos.shape[1], P = offsets.shape[0] - 1, s, a, b, q, j
-        cdef int count[4]
+        cdef int k = combos.shape[1], P = offsets.shape[0] - 1, s, a, j, need
+        cdef uint64_t deck_mask = 0
         cdef int n_pairs
         cdef uint8_t ranks[5]
         cdef const double[::1] wv
@@ -494,6 +494,18 @@ cdef class RangeSpot:
         for i in range(deck.shape[0]):
             if deck[i] >= 52 or (i and deck[i] <= deck[i - 1]):
                 raise ValueError("deck must be ascending card ids")
+        # the cards a deal takes from the deck must be there, or the dealing loops could not end
+        for i in range(deck.shape[0]):
+            deck_mask |= (<uint64_t>1) << deck[i]
+        need = 5 - known.shape[0]
+        for s in range(P):
+            if any_hand[s] or offsets[s + 1] - offsets[s] > 1:
+                need += k
+            else:
+                for j in range(k):
+                    need += (deck_mask >> combos[offsets[s], j]) & 1
+        if need > deck.shape[0]:
+            raise ValueError(f"a deal takes {need} cards from a deck of {deck.shape[0]}")
         memset(&self.d, 0, sizeof(Data))
         n_pairs = k * (k - 1) // 2
         weight_array = np.ascontiguousarray(weights, dtype=np.float64)
