@@ -393,3 +393,22 @@ def test_kernel_refuses_spots_it_could_not_deal() -> None:
     with pytest.raises(ValueError, match="must be positive"):
         kernel.RangeSpot(combos, np.array([0, 2]), np.array([1.0, 0.0]), none, np.arange(8, 20, dtype=np.uint8),
                          np.array([0], dtype=np.uint8))
+
+
+def test_progress_and_slices_do_not_change_counts(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import importlib
+
+    equity_module = importlib.import_module("omaha8.equity")
+
+    seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 3)]]
+    whole_exact = omaha8.equity(seats, "Kh 7c 2s")
+    whole_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2)
+    monkeypatch.setattr(equity_module, "_PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(range_equity, "_SLICE_WORK", 10_000)  # many kernel calls
+    sliced_exact = omaha8.equity(seats, "Kh 7c 2s", progress=True)
+    assert "100.0%" in capsys.readouterr().err
+    sliced_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2, progress=True)
+    assert "100.0%" in capsys.readouterr().err
+    np.testing.assert_allclose(sliced_exact.equity, whole_exact.equity, rtol=0, atol=1e-12)
+    assert sliced_exact.boards == whole_exact.boards
+    assert np.array_equal(sliced_sampled.equity, whole_sampled.equity)
