@@ -161,6 +161,9 @@ def equity(
     samples
         None (default) enumerates every remaining board exactly. A positive
         int samples that many random completions of the board instead.
+        With ranges, None is exact only when the work is small enough
+        (:data:`omaha8.range_equity.EXACT_WORK`), else it samples
+        :data:`omaha8.range_equity.DEFAULT_SAMPLES` deals.
     seed
         Seed of a Monte Carlo run (0 <= seed < 2**64); the same seed gives
         the same result for any ``n_threads``. None draws one at random
