@@ -53,6 +53,16 @@ from omaha8._core cimport (
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define OMAHA8_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define OMAHA8_PREFETCH(p) ((void)(p))
+    #endif
+    """
+    void prefetch "OMAHA8_PREFETCH"(const void* p) noexcept nogil
+
 cdef enum:
     MAX_PLAYERS = 11
     POT = 55440            # units in one pot: 2 * lcm(1..11)
@@ -370,8 +380,9 @@ cdef inline int64_t draw(const Data* d, int s, Stream* r) noexcept nogil:
 
 
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
-    cdef Stream r
+    cdef Stream r, seats
     cdef int64_t j, i, tries
+    cdef int64_t ahead[MAX_PLAYERS]
     cdef const uint8_t* hole[MAX_PLAYERS]
     cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
     cdef uint16_t hi[MAX_PLAYERS]
@@ -385,6 +396,15 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     r.state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
     r.have = False
     r.spare = 0
+    # combos come from a stream of their own, one draw ahead of use per seat, so the memory
+    # of the next candidate is fetched while this one is tested (the draws stay independent)
+    seats.state = mix64(r.state ^ 0x5EA75EA75EA75EA7ULL)
+    seats.have = False
+    seats.spare = 0
+    for s in range(d.P):
+        if not d.any_hand[s]:
+            ahead[s] = draw(d, s, &seats)
+            prefetch(&d.masks[ahead[s]])
     for i in range(d.n_known):
         b.cards[i] = d.known[i]
     for j in range(count):
@@ -395,7 +415,10 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             for s in range(d.P):
                 if d.any_hand[s]:
                     continue
-                i = draw(d, s, &r)
+                i = ahead[s]
+                ahead[s] = draw(d, s, &seats)
+                prefetch(&d.masks[ahead[s]])
+                prefetch(d.cards + ahead[s] * d.k)
                 mask = d.masks[i]
                 if mask & used:
                     clash = True
