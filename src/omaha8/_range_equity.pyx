@@ -15,7 +15,11 @@ and every completion of the board is equally likely.
   product of its weights.
 * Monte Carlo: each sample draws one combo per seat by its weight, starts
   over when two seats share a card (rejection sampling of the product
-  distribution gives exactly the joint one), then draws the board.
+  distribution gives exactly the joint one), then draws the board. Each
+  seat's next candidate is drawn one step ahead and its memory prefetched.
+  A seat whose combos are every hand of the deck, equally weighted (``*``),
+  is dealt cards from what the others left instead: every deal of the others
+  leaves the same number of cards, so this is the same joint distribution.
 
 A combo is evaluated on a five-card board with one ``HIGH_BOARD`` row (the
 best non-flush value of each hole rank pair over the board's ten triples),
