@@ -222,7 +222,7 @@ def test_too_much_work_is_sampled() -> None:
     got = omaha8.equity(["As Ad 2c 3d", all_hands(4)], n_threads=1)
     assert not got.exact and got.boards == range_equity.DEFAULT_SAMPLES and got.seed is not None
     seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 10)]]
-    plan = range_equity.prepare(seats, parse_cards("Kh 7c 2s"), parse_cards(""), lambda c, n: parse_cards(c))
+    plan = range_equity.prepare_ranges(seats, parse_cards("Kh 7c 2s"), parse_cards(""), lambda c, n: parse_cards(c))
     assert plan.work <= range_equity.EXACT_WORK
     assert plan.boards == math.comb(52 - 3 - 4, 2)
 

@@ -77,7 +77,15 @@ from .errors import (
 from .ranges.range import Range
 from .ranges.universe import hand_index, n_hands
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_WORK", "RangeEquityError", "is_range", "prepare", "reference_equity", "run"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_WORK",
+    "RangeEquityError",
+    "is_range",
+    "prepare_ranges",
+    "reference_equity",
+    "run_ranges",
+]
 
 #: Largest work (combo evaluations plus settled deals) of an automatic exact run.
 EXACT_WORK = 1 << 27
@@ -222,7 +230,7 @@ def _every_hand(seat: tuple[U8Array, F64Array], n_deck: int) -> bool:
     return bool(np.count_nonzero(seen) == combos.shape[0])  # no hand twice
 
 
-def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
+def prepare_ranges(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
     """Check a spot whose seats may be ranges, drop combos that cannot be dealt, build its kernel.
 
     ``board`` and ``dead`` are parsed card ids; ``parse(cards, name)`` parses a fixed hand.
@@ -303,7 +311,7 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
     )
 
 
-def run(
+def run_ranges(
     plan: Plan,
     samples: int | None,
     seed: int | None,
