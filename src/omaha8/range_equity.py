@@ -192,7 +192,8 @@ def _range_arrays(seat: Any, name: str, board: U8Array, dead: U8Array) -> tuple[
         raise ShapeError(f"{name} must be (combos, 4 or 5 cards), got shape {combos.shape}")
     if combos.dtype == np.bool_ or not np.issubdtype(combos.dtype, np.integer):
         raise CardTypeError(f"{name} must hold card ids (integers), not {combos.dtype}")
-    bad = np.argwhere((combos < 0) | (combos >= 52))
+    low, high = (int(combos.min()), int(combos.max())) if combos.size else (0, 0)
+    bad = np.argwhere((combos < 0) | (combos >= 52)) if low < 0 or high >= 52 else np.zeros((0, 2), dtype=np.int64)
     if bad.size:
         row, column = (int(i) for i in bad[0])
         raise CardError(f"{_where(name, row, column)} = {combos[row, column]} is not a card id (0-51)")
