@@ -16,7 +16,7 @@ and every completion of the board is equally likely.
 * Monte Carlo: each sample draws one combo per seat by its weight, starts
   over when two seats share a card (rejection sampling of the product
   distribution gives exactly the joint one), then draws the board. Each
-  seat's next candidate is drawn one step ahead and its memory prefetched.
+  seat keeps its next two candidates drawn ahead, their memory prefetched.
   A seat whose combos are every hand of the deck, equally weighted (``*``),
   is dealt cards from what the others left instead: every deal of the others
   leaves the same number of cards, so this is the same joint distribution.
@@ -386,7 +386,8 @@ cdef inline int64_t draw(const Data* d, int s, Stream* r) noexcept nogil:
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
     cdef Stream r, seats
     cdef int64_t j, i, tries
-    cdef int64_t ahead[MAX_PLAYERS]
+    cdef int64_t ahead[MAX_PLAYERS][2]
+    cdef int turn = 0
     cdef const uint8_t* hole[MAX_PLAYERS]
     cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
     cdef uint16_t hi[MAX_PLAYERS]
@@ -400,15 +401,16 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     r.state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
     r.have = False
     r.spare = 0
-    # combos come from a stream of their own, one draw ahead of use per seat, so the memory
+    # combos come from a stream of their own, two draws ahead of use per seat, so the memory
     # of the next candidate is fetched while this one is tested (the draws stay independent)
     seats.state = mix64(r.state ^ 0x5EA75EA75EA75EA7ULL)
     seats.have = False
     seats.spare = 0
     for s in range(d.P):
         if not d.any_hand[s]:
-            ahead[s] = draw(d, s, &seats)
-            prefetch(&d.masks[ahead[s]])
+            for a in range(2):
+                ahead[s][a] = draw(d, s, &seats)
+                prefetch(&d.masks[ahead[s][a]])
     for i in range(d.n_known):
         b.cards[i] = d.known[i]
     for j in range(count):
@@ -419,16 +421,17 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             for s in range(d.P):
                 if d.any_hand[s]:
                     continue
-                i = ahead[s]
-                ahead[s] = draw(d, s, &seats)
-                prefetch(&d.masks[ahead[s]])
-                prefetch(d.cards + ahead[s] * d.k)
+                i = ahead[s][turn]
+                ahead[s][turn] = draw(d, s, &seats)
+                prefetch(&d.masks[ahead[s][turn]])
+                prefetch(d.cards + ahead[s][turn] * d.k)
                 mask = d.masks[i]
                 if mask & used:
                     clash = True
                     break
                 used |= mask
                 hole[s] = d.cards + i * d.k
+            turn ^= 1
             if not clash:
                 break
             tries += 1
