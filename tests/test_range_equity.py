@@ -412,3 +412,32 @@ def test_progress_and_slices_do_not_change_counts(monkeypatch: pytest.MonkeyPatc
     np.testing.assert_allclose(sliced_exact.equity, whole_exact.equity, rtol=0, atol=1e-12)
     assert sliced_exact.boards == whole_exact.boards
     assert np.array_equal(sliced_sampled.equity, whole_sampled.equity)
+
+
+def _rename_suits(cards: np.ndarray, perm: list[int]) -> np.ndarray:
+    table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.uint8)
+    return table[cards]
+
+
+def test_renaming_suits_and_permuting_seats_change_nothing() -> None:
+    # suits never rank, and a seat's figures follow the seat: exact runs, so equal to rounding
+    rng = np.random.default_rng(17)
+    hero = parse_cards("As Ad 2c 3d")
+    villain = all_hands(4)[percent_mask(4, 0, 0.5)]
+    other = all_hands(4)[percent_mask(4, 60, 60.2)]
+    board = parse_cards("Kh 7c 2s 9d")
+    weights = rng.uniform(0.5, 2.0, size=len(villain))
+    base = omaha8.equity([hero, (villain, weights), other], board)
+    assert base.exact
+    for _ in range(2):
+        perm = [int(x) for x in rng.permutation(4)]
+        renamed = omaha8.equity(
+            [_rename_suits(hero, perm), (_rename_suits(villain, perm), weights), _rename_suits(other, perm)],
+            _rename_suits(board, perm),
+        )
+        for name in FIELDS:
+            np.testing.assert_allclose(getattr(renamed, name), getattr(base, name), rtol=0, atol=1e-12)
+    moved = omaha8.equity([other, hero, (villain, weights)], board)
+    for name in FIELDS:
+        np.testing.assert_allclose(getattr(moved, name), getattr(base, name)[[2, 0, 1]], rtol=0, atol=1e-12)
+    assert moved.boards == base.boards
