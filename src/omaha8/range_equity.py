@@ -34,7 +34,12 @@ product of the range seats' combo counts (the deals settled per board, at
 most). Otherwise it samples :data:`DEFAULT_SAMPLES` deals; an explicit
 ``samples`` always samples. Monte Carlo draws each seat's combo by weight,
 draws again from the first seat whenever two seats share a card (rejection:
-accepted deals follow the joint distribution exactly), then the board.
+accepted deals follow the joint distribution exactly), then the board. A
+seat that may hold any hand (every combo of the deck's cards, equally
+weighted: ``"*"``) is dealt cards from what the others left instead, which
+is the same distribution. Seats that share a card on nearly every deal
+(``omaha8._range_equity.REJECTION_LIMIT`` clashes in a row) raise
+:class:`RangeEquityError`, as do seats that can never be dealt together.
 
 >>> import numpy as np
 >>> from omaha8 import equity, parse_cards
