@@ -6,7 +6,7 @@ pattern cards, each with a 52-bit mask of the card ids it may be, a rank
 variable slot (-1: none) and a suit variable slot (-1: none), and a flag
 ``after_previous``: the card is interchangeable with the one before it, so
 only placements onto later hand cards are tried (symmetry breaking that
-keeps ``RONPS`` from trying 5! orders; "later" is by card id, any fixed order
+keeps ``RONPB`` from trying 5! orders; "later" is by card id, any fixed order
 of the hand's cards would do). A hand matches a pattern when some
 placement of the pattern cards onto distinct hand cards fits every mask and
 binds each variable to one rank (suit), different variables to different

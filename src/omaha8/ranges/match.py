@@ -227,10 +227,13 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
 
 
 @lru_cache(maxsize=None)
-def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int64]]:
+def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     """Each hand's rank multiset as a number: its ranks (ascending along a row) in base 13."""
-    ranks = (all_hands(cards) >> 2).astype(np.int64)
-    keys = ranks @ (13 ** np.arange(cards, dtype=np.int64))
+    hands = all_hands(cards)
+    keys = np.zeros(hands.shape[0], dtype=np.int32)  # below 13**5: int32 keeps the table small
+    for column in range(cards - 1, -1, -1):
+        keys *= 13
+        keys += hands[:, column] >> 2
     keys.setflags(write=False)
     return keys
 
@@ -249,27 +252,30 @@ def _rank_representatives(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype
 
 
 @lru_cache(maxsize=None)
-def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int64]]]:
+def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int32]]]:
     """One hand per suit-renaming class, and each hand's class.
 
     A class is fixed by the sorted multiset of the four per-suit rank masks, packed into one integer.
     """
     hands = all_hands(cards)
-    # bit 13 * suit + rank for each card: the four 13-bit fields are the per-suit rank masks
-    place = (hands & 3).astype(np.uint64) * np.uint64(13) + (hands >> 2).astype(np.uint64)
-    bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), place), axis=1)
+    bits = _or_columns(_SUIT_MAJOR_BIT, hands)
     field = np.uint64(0x1FFF)
-    a, b, c, d = ((bits >> np.uint64(13 * s)) & field for s in range(4))
-    # sort the four fields with a five-exchange network
+    a, b, c, d = (((bits >> np.uint64(13 * s)) & field).astype(np.uint16) for s in range(4))
+    # sort the four fields with a five-exchange network (uint16: a quarter of the memory traffic)
     for x, y in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):
         pair = [a, b, c, d]
-        low, high = np.minimum(pair[x], pair[y]), np.maximum(pair[x], pair[y])
-        pair[x], pair[y] = low, high
+        pair[x], pair[y] = np.minimum(pair[x], pair[y]), np.maximum(pair[x], pair[y])
         a, b, c, d = pair
-    keys = (((a << np.uint64(13)) | b) << np.uint64(26)) | (c << np.uint64(13)) | d
-    _, first, classes = np.unique(keys, return_index=True, return_inverse=True)
-    reps = np.ascontiguousarray(hands[first])
-    classes = classes.astype(np.int64).reshape(-1)
+    wide = [x.astype(np.uint64) for x in (a, b, c, d)]
+    keys = (((wide[0] << np.uint64(13)) | wide[1]) << np.uint64(26)) | (wide[2] << np.uint64(13)) | wide[3]
+    # number the distinct keys in sorted order; any hand of a class represents it
+    order = np.argsort(keys)
+    ordered = keys[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    classes: np.ndarray[Any, np.dtype[np.int32]] = np.empty(hands.shape[0], dtype=np.int32)
+    classes[order] = np.cumsum(np.concatenate(([0], (ordered[1:] != ordered[:-1]).astype(np.int32))),
+                               dtype=np.int32)
+    reps: U8Array = np.ascontiguousarray(hands[order[starts]])
     reps.setflags(write=False)
     classes.setflags(write=False)
     return reps, classes
@@ -283,16 +289,25 @@ def _names_no_explicit_suit(patterns: Sequence[Pattern]) -> bool:
     return all(c.suits is None and c.cards is None for p in patterns for c in p.cards)
 
 
+_CARD_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))  # card id c -> bit c
+# card id -> bit 13 * suit + rank: the four 13-bit fields of a hand's word are its per-suit rank masks
+_SUIT_MAJOR_BIT = np.left_shift(np.uint64(1), np.array([13 * (c & 3) + (c >> 2) for c in range(52)],
+                                                        dtype=np.uint64))
+
+
+def _or_columns(table: np.ndarray[Any, np.dtype[np.uint64]], hands: U8Array) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    bits = table[hands[:, 0]].copy()
+    for column in range(1, hands.shape[1]):
+        bits |= table[hands[:, column]]
+    return bits
+
+
 @lru_cache(maxsize=None)
-def _rows_by_card(cards: int) -> tuple[np.ndarray[Any, np.dtype[np.int64]], np.ndarray[Any, np.dtype[np.int64]]]:
-    """The rows of the hands that hold each card: ``rows[starts[c]:starts[c + 1]]`` for card ``c``."""
-    flat = all_hands(cards).reshape(-1)
-    order = np.argsort(flat, kind="stable")
-    rows = (order // cards).astype(np.int64)
-    starts = np.zeros(53, dtype=np.int64)
-    starts[1:] = np.cumsum(np.bincount(flat, minlength=52))
-    rows.setflags(write=False)
-    return rows, starts
+def hand_bits(cards: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """Each hand of ``all_hands(cards)`` as a 52-bit set of card ids (read-only, built once)."""
+    bits = _or_columns(_CARD_BIT, all_hands(cards))
+    bits.setflags(write=False)
+    return bits
 
 
 #: A pattern card that may be at most this many cards anchors its pattern: only hands holding one are tried.
@@ -305,9 +320,14 @@ def _anchor(pattern: Pattern) -> int:
     return rows[0][0] if rows and bin(rows[0][0]).count("1") <= ANCHOR_CARDS else 0
 
 
+#: Fewer hand rows than this run on one thread: starting threads would cost more than they save.
+PARALLEL_ROWS = 65_536
+
+
 def _run(hands: U8Array, patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
     out = np.empty(hands.shape[0], dtype=np.uint8)
-    match_patterns(hands, *compile_patterns(patterns, cards, text), out)
+    threads = 1 if hands.shape[0] < PARALLEL_ROWS else None
+    match_patterns(hands, *compile_patterns(patterns, cards, text), out, n_threads=threads)
     matched: BoolArray = out.view(np.bool_)
     return matched
 
@@ -323,9 +343,7 @@ def _match_suited(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArr
         if not anchor:
             mask |= _run(hands, group, cards, text)
             continue
-        rows, starts = _rows_by_card(cards)
-        held = [rows[starts[c] : starts[c + 1]] for c in range(52) if anchor >> c & 1]
-        candidates = np.unique(np.concatenate(held)) if len(held) > 1 else held[0]
+        candidates = np.flatnonzero(hand_bits(cards) & np.uint64(anchor))
         found = _run(np.ascontiguousarray(hands[candidates]), group, cards, text)
         mask[candidates[found]] = True
     return mask

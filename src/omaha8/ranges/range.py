@@ -33,7 +33,7 @@ from .._args import brief
 from .._validate import card_array, check_deals
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, EmptyRangeError, ShapeError
-from .match import evaluate
+from .match import evaluate, hand_bits
 from .syntax import parse
 from .universe import HOLE_SIZES, all_hands, hand_index
 
@@ -66,19 +66,6 @@ def _rows_of_text(text: str, cards: int) -> tuple[I64Array, F64Array, bool]:
         raise EmptyRangeError(f"the range {brief(text)} holds no {cards}-card hand")
     values = np.ones(rows.size) if weights is None else weights[rows].astype(np.float64)
     return _read_only(rows), _read_only(values), weights is not None
-
-
-def _card_bits(hands: U8Array) -> np.ndarray[Any, np.dtype[np.uint64]]:
-    """Each hand's cards as a 52-bit set."""
-    bits = np.zeros(hands.shape[0], dtype=np.uint64)
-    for column in range(hands.shape[1]):
-        bits |= np.left_shift(np.uint64(1), hands[:, column].astype(np.uint64))
-    return bits
-
-
-@lru_cache(maxsize=None)
-def _all_card_bits(cards: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
-    return _read_only(_card_bits(all_hands(cards)))
 
 
 def _removed_cards(board: CardsLike | None, dead: CardsLike | None) -> tuple[int, str]:
@@ -227,7 +214,7 @@ class Range:
         rows, weights = self._rows, self._weights
         removed, described = _removed_cards(board, dead)
         if removed:
-            keep = (_all_card_bits(self._cards)[rows] & np.uint64(removed)) == 0
+            keep = (hand_bits(self._cards)[rows] & np.uint64(removed)) == 0
             rows, weights = rows[keep], weights[keep]
             if rows.size == 0:
                 raise EmptyRangeError(f"{self._name()} holds no hand without the cards of {described}")
