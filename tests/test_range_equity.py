@@ -441,3 +441,15 @@ def test_renaming_suits_and_permuting_seats_change_nothing() -> None:
     for name in FIELDS:
         np.testing.assert_allclose(getattr(moved, name), getattr(base, name)[[2, 0, 1]], rtol=0, atol=1e-12)
     assert moved.boards == base.boards
+
+
+def test_star_text_lists_every_hand_only_when_exact() -> None:
+    # on the river a hand against "*" is enumerated: the same figures as the array of every hand
+    river = "Kh 7c 2s 9d 4h"
+    by_text = omaha8.equity(["As Ad 2c 3d", "*"], river)
+    by_array = omaha8.equity(["As Ad 2c 3d", all_hands(4)], river)
+    assert by_text.exact and by_text.boards == math.comb(52 - 5 - 4, 4)
+    np.testing.assert_allclose(by_text.equity, by_array.equity, rtol=0, atol=1e-12)
+    # 5-card: "*" takes the hero's size and is dealt, never listed
+    five = omaha8.equity(["As Ad 2c 3d 4h", "*", "*"], samples=20_000, seed=6)
+    assert five.boards == 20_000 and abs(float(five.equity[1] - five.equity[2])) < 4 * math.hypot(*five.std_error[1:])

@@ -80,7 +80,7 @@ from .errors import (
     ShapeError,
 )
 from .ranges.range import Range
-from .ranges.universe import hand_index, n_hands
+from .ranges.universe import all_hands, hand_index, n_hands
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -139,9 +139,9 @@ def is_range(seat: object) -> bool:
 
 @dataclass(frozen=True, eq=False)
 class Plan:
-    """A checked spot for the range kernels."""
+    """A checked spot for the range kernels; ``build(exact)`` makes its kernel object."""
 
-    spot: Any
+    build: Callable[[bool], Any]
     n_players: int
     boards: int
     combos: int
@@ -166,6 +166,11 @@ class Run:
 
 def _where(name: str, row: int, column: int | None = None) -> str:
     return f"{name}[{row}]" if column is None else f"{name}[{row}, {column}]"
+
+
+def _is_any_hand_text(seat: object) -> bool:
+    """The range text ``"*"``: any hand, dealt from the deck without listing its combos."""
+    return isinstance(seat, str) and seat.strip() == "*"
 
 
 def _text_range(text: str, cards: int, name: str) -> Range:
@@ -267,19 +272,19 @@ def prepare_ranges(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: P
     }
     # range text takes the hole size of the other seats, 4 when none has one
     size = given[min(given)][0].shape[1] if given else 4
+    star = {i for i, seat in enumerate(seats) if _is_any_hand_text(seat)}
     for i, seat in enumerate(seats):
-        if i not in given:
+        if i not in given and i not in star:
             given[i] = _range_arrays(_text_range(seat, size, names[i]), names[i], board, dead)
-    given = {i: given[i] for i in range(len(seats))}
     if size not in _HOLE_SIZES:
         raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5")
     for i, (combos, _) in given.items():
         if combos.shape[1] != size:
             raise ShapeError(f"{names[i]} has {combos.shape[1]} cards a hand but holes[0] has {size}")
-    arrays: list[tuple[U8Array, F64Array]] = []
+    arrays: dict[int, tuple[U8Array, F64Array]] = {}
     for i, (combos, weights) in given.items():
         if i in fixed:
-            arrays.append((combos, weights))
+            arrays[i] = (combos, weights)
             continue
         keep = (weights > 0) & ~np.any(taken[combos], axis=1)
         if not keep.any():
@@ -287,7 +292,7 @@ def prepare_ranges(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: P
                 f"{names[i]}: no combo of its range is left beside the board, the dead cards and the fixed hands"
             )
         kept = weights[keep]
-        arrays.append((combos[keep], kept / kept.max()))  # scaled: products of many seats stay normal
+        arrays[i] = (combos[keep], kept / kept.max())  # scaled: products of many seats stay normal
     players = len(seats)
     if players > (52 - 5) // size:
         raise ShapeError(
@@ -301,20 +306,36 @@ def prepare_ranges(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: P
             f"only {free - in_ranges} cards are left in the deck after the hands, but the board needs {missing} more"
         )
     deck = np.flatnonzero(~taken).astype(np.uint8)
-    combos_all = np.ascontiguousarray(np.concatenate([c for c, _ in arrays]), dtype=np.uint8)
-    weights_all = np.ascontiguousarray(np.concatenate([w for _, w in arrays]), dtype=np.float64)
-    offsets = np.concatenate([[0], np.cumsum([c.shape[0] for c, _ in arrays])]).astype(np.int64)
-    any_hand = np.array([i not in fixed and _every_hand(arrays[i], deck.shape[0]) for i in range(players)],
-                        dtype=np.uint8)
-    spot = _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck, any_hand)
-    range_counts = [c.shape[0] for i, (c, _) in enumerate(arrays) if i not in fixed]
+    counts = {i: math.comb(deck.shape[0], size) if i in star else arrays[i][0].shape[0] for i in range(players)}
+    any_hand = np.array([i in star or (i not in fixed and _every_hand(arrays[i], deck.shape[0]))
+                         for i in range(players)], dtype=np.uint8)
+
+    def build(exact: bool) -> Any:
+        # "*" seats list every hand of the deck only for exact runs; Monte Carlo deals them
+        # cards, so one placeholder combo stands in
+        every = _hands_of(deck, size) if exact else deck[:size].reshape(1, size)
+        parts = [(every, np.ones(every.shape[0])) if i in star else arrays[i] for i in range(players)]
+        combos_all = np.ascontiguousarray(np.concatenate([c for c, _ in parts]), dtype=np.uint8)
+        weights_all = np.ascontiguousarray(np.concatenate([w for _, w in parts]), dtype=np.float64)
+        offsets = np.concatenate([[0], np.cumsum([c.shape[0] for c, _ in parts])]).astype(np.int64)
+        return _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck, any_hand)
+
+    range_counts = [counts[i] for i in range(players) if i not in fixed]
     return Plan(
-        spot=spot,
+        build=build,
         n_players=players,
         boards=math.comb(deck.shape[0], missing),
         combos=sum(range_counts),
         assignments=math.prod(range_counts),
     )
+
+
+def _hands_of(deck: U8Array, size: int) -> U8Array:
+    """Every hand of ``size`` cards from ``deck``, ascending, in lexicographic order."""
+    hands = all_hands(size)
+    # the hands of cards 0..n-1 are the rows of all_hands whose highest card is below n
+    positions = hands[hands[:, -1] < deck.shape[0]]
+    return np.ascontiguousarray(deck[positions])
 
 
 def run_ranges(
@@ -326,9 +347,9 @@ def run_ranges(
 ) -> Run:
     """Exact counts when ``samples`` is None and the work is small enough, else Monte Carlo counts."""
     if samples is None and plan.work <= EXACT_WORK:
-        return _exact(plan, n_threads, update)
+        return _exact(plan, plan.build(True), n_threads, update)
     n = DEFAULT_SAMPLES if samples is None else samples
-    return _sampled(plan, n, secrets.randbits(64) if seed is None else seed, n_threads, update)
+    return _sampled(plan, plan.build(False), n, secrets.randbits(64) if seed is None else seed, n_threads, update)
 
 
 def _no_deal(players: int) -> RangeEquityError:
@@ -337,8 +358,7 @@ def _no_deal(players: int) -> RangeEquityError:
     )
 
 
-def _exact(plan: Plan, n_threads: int | None, update: Callable[[float], None] | None) -> Run:
-    spot = plan.spot
+def _exact(plan: Plan, spot: Any, n_threads: int | None, update: Callable[[float], None] | None) -> Run:
     chunks = spot.n_exact_chunks()
     per_slice = max(1, math.ceil(chunks * _SLICE_WORK / max(1, plan.work)))
     parts = []
@@ -354,9 +374,8 @@ def _exact(plan: Plan, n_threads: int | None, update: Callable[[float], None] | 
     return Run([float(x) for x in totals[:-1]], int(totals[-1]), True, None, None)
 
 
-def _sampled(plan: Plan, samples: int, seed: int, n_threads: int | None,
+def _sampled(plan: Plan, spot: Any, samples: int, seed: int, n_threads: int | None,
              update: Callable[[float], None] | None) -> Run:
-    spot = plan.spot
     chunk = _range_equity.SAMPLE_CHUNK
     n_chunks = -(-samples // chunk)
     per_slice = max(1, _SLICE_WORK // (chunk * plan.n_players))
