@@ -453,3 +453,21 @@ def test_star_text_lists_every_hand_only_when_exact() -> None:
     # 5-card: "*" takes the hero's size and is dealt, never listed
     five = omaha8.equity(["As Ad 2c 3d 4h", "*", "*"], samples=20_000, seed=6)
     assert five.boards == 20_000 and abs(float(five.equity[1] - five.equity[2])) < 4 * math.hypot(*five.std_error[1:])
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, text",
+    [
+        (dict(samples=0), omaha8.EquityError, "samples must be at least 1, got 0"),
+        (dict(samples=2**70), omaha8.EquityError, "samples must be at most"),
+        (dict(samples=2.5), TypeError, "samples must be an int"),
+        (dict(samples=True), TypeError, "samples must be an int"),
+        (dict(samples=10, seed=-1), omaha8.EquityError, "seed must be at least 0"),
+        (dict(samples=10, seed=2**64), omaha8.EquityError, "seed must be at most"),
+        (dict(samples=10, seed="7"), TypeError, "seed must be an int"),
+    ],
+)
+def test_bad_run_parameters_with_ranges(kwargs: dict, error: type, text: str) -> None:
+    with pytest.raises(error, match=text) as info:
+        omaha8.equity(["As Ad 2c 3d", "10%"], "Kh 7c 2s", **kwargs)
+    assert isinstance(info.value, omaha8.Omaha8Error)

@@ -32,7 +32,7 @@ import numpy as np
 from . import _equity
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
-from .range_equity import is_range, prepare_ranges, run_ranges
+from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
 __all__ = ["EquityError", "EquityResult", "equity", "max_players"]
 
@@ -245,8 +245,7 @@ def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samp
                        seed: int | None, n_threads: int | None, progress: bool) -> EquityResult:
     """Equity of a spot in which some seats are ranges (:mod:`omaha8.range_equity`)."""
     board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
-    n_samples = _check_samples(samples)
-    given_seed = None if seed is None else _check_seed(seed)
+    n_samples, given_seed = check_run(samples, seed, EquityError)
     plan = prepare_ranges(seats, board_ids, dead_ids, _parse)
     bar = _Progress(sys.stderr, time.perf_counter()) if progress else None
     try:
