@@ -222,7 +222,7 @@ def test_too_much_work_is_sampled() -> None:
     got = omaha8.equity(["As Ad 2c 3d", all_hands(4)], n_threads=1)
     assert not got.exact and got.boards == range_equity.DEFAULT_SAMPLES and got.seed is not None
     seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 10)]]
-    plan = range_equity.prepare(seats, parse_cards("Kh 7c 2s"), parse_cards(""), lambda c, n: parse_cards(c))
+    plan = range_equity.prepare_ranges(seats, parse_cards("Kh 7c 2s"), parse_cards(""), lambda c, n: parse_cards(c))
     assert plan.work <= range_equity.EXACT_WORK
     assert plan.boards == math.comb(52 - 3 - 4, 2)
 
@@ -376,3 +376,98 @@ def test_any_hand_seats_follow_the_joint_distribution() -> None:
     b = omaha8.equity(seats_drawn, "Kh 7c 2s", samples=60_000, seed=2)
     assert np.all(np.abs(a.equity - b.equity) < 4 * np.hypot(a.std_error, b.std_error))
     assert not np.array_equal(a.equity, b.equity)  # two different samplers, not one path twice
+
+
+def test_kernel_refuses_spots_it_could_not_deal() -> None:
+    # the wrapper always checks; the kernel still never loops forever or reads past a table
+    from omaha8 import _range_equity as kernel
+
+    combos = hands("2c 2d 2h 2s", "3c 3d 3h 3s")
+    none = np.zeros(0, dtype=np.uint8)
+    with pytest.raises(ValueError, match="takes 13 cards from a deck of 6"):
+        kernel.RangeSpot(combos, np.array([0, 1, 2]), np.ones(2), none, np.arange(8, 14, dtype=np.uint8),
+                         np.array([1, 1], dtype=np.uint8))
+    with pytest.raises(ValueError, match="not a card id"):
+        kernel.RangeSpot(np.array([[0, 1, 2, 60]], dtype=np.uint8), np.array([0, 1]), np.ones(1), none,
+                         np.arange(8, 20, dtype=np.uint8), np.array([0], dtype=np.uint8))
+    with pytest.raises(ValueError, match="must be positive"):
+        kernel.RangeSpot(combos, np.array([0, 2]), np.array([1.0, 0.0]), none, np.arange(8, 20, dtype=np.uint8),
+                         np.array([0], dtype=np.uint8))
+
+
+def test_progress_and_slices_do_not_change_counts(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import importlib
+
+    equity_module = importlib.import_module("omaha8.equity")
+
+    seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 3)]]
+    whole_exact = omaha8.equity(seats, "Kh 7c 2s")
+    whole_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2)
+    monkeypatch.setattr(equity_module, "_PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(range_equity, "_SLICE_WORK", 10_000)  # many kernel calls
+    sliced_exact = omaha8.equity(seats, "Kh 7c 2s", progress=True)
+    assert "100.0%" in capsys.readouterr().err
+    sliced_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2, progress=True)
+    assert "100.0%" in capsys.readouterr().err
+    np.testing.assert_allclose(sliced_exact.equity, whole_exact.equity, rtol=0, atol=1e-12)
+    assert sliced_exact.boards == whole_exact.boards
+    assert np.array_equal(sliced_sampled.equity, whole_sampled.equity)
+
+
+def _rename_suits(cards: np.ndarray, perm: list[int]) -> np.ndarray:
+    table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.uint8)
+    return table[cards]
+
+
+def test_renaming_suits_and_permuting_seats_change_nothing() -> None:
+    # suits never rank, and a seat's figures follow the seat: exact runs, so equal to rounding
+    rng = np.random.default_rng(17)
+    hero = parse_cards("As Ad 2c 3d")
+    villain = all_hands(4)[percent_mask(4, 0, 0.5)]
+    other = all_hands(4)[percent_mask(4, 60, 60.2)]
+    board = parse_cards("Kh 7c 2s 9d")
+    weights = rng.uniform(0.5, 2.0, size=len(villain))
+    base = omaha8.equity([hero, (villain, weights), other], board)
+    assert base.exact
+    for _ in range(2):
+        perm = [int(x) for x in rng.permutation(4)]
+        renamed = omaha8.equity(
+            [_rename_suits(hero, perm), (_rename_suits(villain, perm), weights), _rename_suits(other, perm)],
+            _rename_suits(board, perm),
+        )
+        for name in FIELDS:
+            np.testing.assert_allclose(getattr(renamed, name), getattr(base, name), rtol=0, atol=1e-12)
+    moved = omaha8.equity([other, hero, (villain, weights)], board)
+    for name in FIELDS:
+        np.testing.assert_allclose(getattr(moved, name), getattr(base, name)[[2, 0, 1]], rtol=0, atol=1e-12)
+    assert moved.boards == base.boards
+
+
+def test_star_text_lists_every_hand_only_when_exact() -> None:
+    # on the river a hand against "*" is enumerated: the same figures as the array of every hand
+    river = "Kh 7c 2s 9d 4h"
+    by_text = omaha8.equity(["As Ad 2c 3d", "*"], river)
+    by_array = omaha8.equity(["As Ad 2c 3d", all_hands(4)], river)
+    assert by_text.exact and by_text.boards == math.comb(52 - 5 - 4, 4)
+    np.testing.assert_allclose(by_text.equity, by_array.equity, rtol=0, atol=1e-12)
+    # 5-card: "*" takes the hero's size and is dealt, never listed
+    five = omaha8.equity(["As Ad 2c 3d 4h", "*", "*"], samples=20_000, seed=6)
+    assert five.boards == 20_000 and abs(float(five.equity[1] - five.equity[2])) < 4 * math.hypot(*five.std_error[1:])
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, text",
+    [
+        (dict(samples=0), omaha8.EquityError, "samples must be at least 1, got 0"),
+        (dict(samples=2**70), omaha8.EquityError, "samples must be at most"),
+        (dict(samples=2.5), TypeError, "samples must be an int"),
+        (dict(samples=True), TypeError, "samples must be an int"),
+        (dict(samples=10, seed=-1), omaha8.EquityError, "seed must be at least 0"),
+        (dict(samples=10, seed=2**64), omaha8.EquityError, "seed must be at most"),
+        (dict(samples=10, seed="7"), TypeError, "seed must be an int"),
+    ],
+)
+def test_bad_run_parameters_with_ranges(kwargs: dict, error: type, text: str) -> None:
+    with pytest.raises(error, match=text) as info:
+        omaha8.equity(["As Ad 2c 3d", "10%"], "Kh 7c 2s", **kwargs)
+    assert isinstance(info.value, omaha8.Omaha8Error)

@@ -15,7 +15,11 @@ and every completion of the board is equally likely.
   product of its weights.
 * Monte Carlo: each sample draws one combo per seat by its weight, starts
   over when two seats share a card (rejection sampling of the product
-  distribution gives exactly the joint one), then draws the board.
+  distribution gives exactly the joint one), then draws the board. Each
+  seat keeps its next two candidates drawn ahead, their memory prefetched.
+  A seat whose combos are every hand of the deck, equally weighted (``*``),
+  is dealt cards from what the others left instead: every deal of the others
+  leaves the same number of cards, so this is the same joint distribution.
 
 A combo is evaluated on a five-card board with one ``HIGH_BOARD`` row (the
 best non-flush value of each hole rank pair over the board's ten triples),
@@ -52,6 +56,16 @@ from omaha8._core cimport (
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define OMAHA8_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define OMAHA8_PREFETCH(p) ((void)(p))
+    #endif
+    """
+    void prefetch "OMAHA8_PREFETCH"(const void* p) noexcept nogil
 
 cdef enum:
     MAX_PLAYERS = 11
@@ -323,15 +337,41 @@ cdef int exact_chunk(const Data* d, int c, double* out) noexcept nogil:
 
 # ---------------------------------------------------------------- Monte Carlo
 
+# A random stream that hands out 32 bits at a time: most draws need no more.
+cdef struct Stream:
+    uint64_t state
+    uint64_t spare
+    bint have
+
+
+# Uniform integer in [0, n), n >= 1, unbiased: Lemire's method on 32 bits of the stream; the
+# rare rejected value falls back to a fresh unbiased draw, so the result stays uniform.
+cdef inline uint32_t below32(Stream* r, uint32_t n) noexcept nogil:
+    cdef uint32_t x, low
+    cdef uint64_t m
+    if r.have:
+        x = <uint32_t>r.spare
+        r.have = False
+    else:
+        r.spare = next64(&r.state)
+        x = <uint32_t>(r.spare >> 32)
+        r.have = True
+    m = <uint64_t>x * n
+    low = <uint32_t>m
+    if low < n and low < (0u - n) % n:
+        return below(&r.state, n)
+    return <uint32_t>(m >> 32)
+
+
 # One combo of seat s, drawn with probability weight / total.
-cdef inline int64_t draw(const Data* d, int s, uint64_t* state) noexcept nogil:
+cdef inline int64_t draw(const Data* d, int s, Stream* r) noexcept nogil:
     cdef int64_t first = d.offset[s], n = d.offset[s + 1] - first, i, g
     cdef double x, u
     if n == 1:
         return first
     if d.uniform[s]:
-        return first + below(state, <uint32_t>n)
-    x = (next64(state) >> 11) * (1.0 / 9007199254740992.0)   # uniform in [0, 1), 53 bits
+        return first + below32(r, <uint32_t>n)
+    x = (next64(&r.state) >> 11) * (1.0 / 9007199254740992.0)   # uniform in [0, 1), 53 bits
     u = x * d.total[s]
     g = <int64_t>(x * n)
     if g >= n:
@@ -344,8 +384,10 @@ cdef inline int64_t draw(const Data* d, int s, uint64_t* state) noexcept nogil:
 
 
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
-    cdef uint64_t state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
+    cdef Stream r, seats
     cdef int64_t j, i, tries
+    cdef int64_t ahead[MAX_PLAYERS][2]
+    cdef int turn = 0
     cdef const uint8_t* hole[MAX_PLAYERS]
     cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
     cdef uint16_t hi[MAX_PLAYERS]
@@ -356,6 +398,19 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     cdef bint clash
     cdef Board b
     cdef const uint8_t* c
+    r.state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
+    r.have = False
+    r.spare = 0
+    # combos come from a stream of their own, two draws ahead of use per seat, so the memory
+    # of the next candidate is fetched while this one is tested (the draws stay independent)
+    seats.state = mix64(r.state ^ 0x5EA75EA75EA75EA7ULL)
+    seats.have = False
+    seats.spare = 0
+    for s in range(d.P):
+        if not d.any_hand[s]:
+            for a in range(2):
+                ahead[s][a] = draw(d, s, &seats)
+                prefetch(&d.masks[ahead[s][a]])
     for i in range(d.n_known):
         b.cards[i] = d.known[i]
     for j in range(count):
@@ -366,13 +421,17 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             for s in range(d.P):
                 if d.any_hand[s]:
                     continue
-                i = draw(d, s, &state)
+                i = ahead[s][turn]
+                ahead[s][turn] = draw(d, s, &seats)
+                prefetch(&d.masks[ahead[s][turn]])
+                prefetch(d.cards + ahead[s][turn] * d.k)
                 mask = d.masks[i]
                 if mask & used:
                     clash = True
                     break
                 used |= mask
                 hole[s] = d.cards + i * d.k
+            turn ^= 1
             if not clash:
                 break
             tries += 1
@@ -384,7 +443,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             if d.any_hand[s]:
                 for a in range(d.k):
                     while True:
-                        card = d.deck[below(&state, <uint32_t>d.n_deck)]
+                        card = d.deck[below32(&r, <uint32_t>d.n_deck)]
                         bit = (<uint64_t>1) << card
                         if not used & bit:
                             break
@@ -393,7 +452,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
                 hole[s] = dealt[s]
         for L in range(d.n_known, 5):
             while True:
-                card = d.deck[below(&state, <uint32_t>d.n_deck)]
+                card = d.deck[below32(&r, <uint32_t>d.n_deck)]
                 bit = (<uint64_t>1) << card
                 if not used & bit:
                     break
@@ -433,8 +492,8 @@ cdef class RangeSpot:
     def __cinit__(self, const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
                   const uint8_t[::1] known, const uint8_t[::1] deck, const uint8_t[::1] any_hand):
         cdef int64_t N = combos.shape[0], i, first, n
-        cdef int k = combos.shape[1], P = offsets.shape[0] - 1, s, a, b, q, j
-        cdef int count[4]
+        cdef int k = combos.shape[1], P = offsets.shape[0] - 1, s, a, j, need
+        cdef uint64_t deck_mask = 0
         cdef int n_pairs
         cdef uint8_t ranks[5]
         cdef const double[::1] wv
@@ -465,6 +524,18 @@ cdef class RangeSpot:
         for i in range(deck.shape[0]):
             if deck[i] >= 52 or (i and deck[i] <= deck[i - 1]):
                 raise ValueError("deck must be ascending card ids")
+        # the cards a deal takes from the deck must be there, or the dealing loops could not end
+        for i in range(deck.shape[0]):
+            deck_mask |= (<uint64_t>1) << deck[i]
+        need = 5 - known.shape[0]
+        for s in range(P):
+            if any_hand[s] or offsets[s + 1] - offsets[s] > 1:
+                need += k
+            else:
+                for j in range(k):
+                    need += (deck_mask >> combos[offsets[s], j]) & 1
+        if need > deck.shape[0]:
+            raise ValueError(f"a deal takes {need} cards from a deck of {deck.shape[0]}")
         memset(&self.d, 0, sizeof(Data))
         n_pairs = k * (k - 1) // 2
         weight_array = np.ascontiguousarray(weights, dtype=np.float64)

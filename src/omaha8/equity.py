@@ -29,9 +29,10 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from . import _equity, range_equity
+from . import _equity
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
 __all__ = ["EquityError", "EquityResult", "equity", "max_players"]
 
@@ -153,7 +154,8 @@ def equity(
         A seat may also be a range (an object with ``combos()`` such as
         :class:`omaha8.Range`, a ``(combos, weights)`` pair or an (n, cards)
         array of combos): see :mod:`omaha8.range_equity` for how such deals
-        are weighted and when they are enumerated exactly.
+        are weighted and when they are enumerated exactly (with ranges,
+        ``samples=None`` is exact only when the work is small enough).
     board
         0, 3, 4 or 5 known board cards.
     dead
@@ -213,7 +215,7 @@ def equity(
     """
     if not isinstance(holes, (str, bytes, np.ndarray)) and isinstance(holes, Iterable):
         holes = list(holes)
-        if any(range_equity.is_range(seat) for seat in holes):
+        if any(is_range(seat) for seat in holes):
             return _range_spot_equity(holes, board, dead, samples, seed, n_threads, progress)
     hole_array, board_array, deck = _spot(holes, board, dead)
     n_samples = _check_samples(samples)
@@ -243,12 +245,11 @@ def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samp
                        seed: int | None, n_threads: int | None, progress: bool) -> EquityResult:
     """Equity of a spot in which some seats are ranges (:mod:`omaha8.range_equity`)."""
     board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
-    n_samples = _check_samples(samples)
-    given_seed = None if seed is None else _check_seed(seed)
-    plan = range_equity.prepare(seats, board_ids, dead_ids, _parse)
+    n_samples, given_seed = check_run(samples, seed, EquityError)
+    plan = prepare_ranges(seats, board_ids, dead_ids, _parse)
     bar = _Progress(sys.stderr, time.perf_counter()) if progress else None
     try:
-        done = range_equity.run(plan, n_samples, given_seed, n_threads, None if bar is None else bar.update)
+        done = run_ranges(plan, n_samples, given_seed, n_threads, None if bar is None else bar.update)
     finally:
         if bar is not None:
             bar.close()

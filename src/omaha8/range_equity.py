@@ -34,7 +34,12 @@ product of the range seats' combo counts (the deals settled per board, at
 most). Otherwise it samples :data:`DEFAULT_SAMPLES` deals; an explicit
 ``samples`` always samples. Monte Carlo draws each seat's combo by weight,
 draws again from the first seat whenever two seats share a card (rejection:
-accepted deals follow the joint distribution exactly), then the board.
+accepted deals follow the joint distribution exactly), then the board. A
+seat that may hold any hand (every combo of the deck's cards, equally
+weighted: ``"*"``) is dealt cards from what the others left instead, which
+is the same distribution. Seats that share a card on nearly every deal
+(``omaha8._range_equity.REJECTION_LIMIT`` clashes in a row) raise
+:class:`RangeEquityError`, as do seats that can never be dealt together.
 
 >>> import numpy as np
 >>> from omaha8 import equity, parse_cards
@@ -63,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from . import _range_equity
-from ._args import brief
+from ._args import SEED_LIMIT, brief, check_int
 from .cards import format_card, format_cards, parse_cards
 from .errors import (
     CardError,
@@ -75,14 +80,26 @@ from .errors import (
     ShapeError,
 )
 from .ranges.range import Range
-from .ranges.universe import hand_index, n_hands
+from .ranges.universe import all_hands, hand_index, n_hands
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_WORK", "RangeEquityError", "is_range", "prepare", "reference_equity", "run"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_WORK",
+    "MAX_SAMPLES",
+    "RangeEquityError",
+    "check_run",
+    "is_range",
+    "prepare_ranges",
+    "reference_equity",
+    "run_ranges",
+]
 
 #: Largest work (combo evaluations plus settled deals) of an automatic exact run.
 EXACT_WORK = 1 << 27
 #: Deals sampled when a run with ``samples=None`` is too large to be exact.
 DEFAULT_SAMPLES = 1_000_000
+#: Most deals one Monte Carlo run samples (2**40: days of work); counts stay inside int64.
+MAX_SAMPLES = 2**40
 # evaluations per kernel call, so that progress is drawn and Ctrl-C stops a run
 _SLICE_WORK = 1 << 22
 _BOARD_SIZES = (0, 3, 4, 5)
@@ -126,9 +143,9 @@ def is_range(seat: object) -> bool:
 
 @dataclass(frozen=True, eq=False)
 class Plan:
-    """A checked spot for the range kernels."""
+    """A checked spot for the range kernels; ``build(exact)`` makes its kernel object."""
 
-    spot: Any
+    build: Callable[[bool], Any]
     n_players: int
     boards: int
     combos: int
@@ -153,6 +170,11 @@ class Run:
 
 def _where(name: str, row: int, column: int | None = None) -> str:
     return f"{name}[{row}]" if column is None else f"{name}[{row}, {column}]"
+
+
+def _is_any_hand_text(seat: object) -> bool:
+    """The range text ``"*"``: any hand, dealt from the deck without listing its combos."""
+    return isinstance(seat, str) and seat.strip() == "*"
 
 
 def _text_range(text: str, cards: int, name: str) -> Range:
@@ -184,7 +206,8 @@ def _range_arrays(seat: Any, name: str, board: U8Array, dead: U8Array) -> tuple[
         raise ShapeError(f"{name} must be (combos, 4 or 5 cards), got shape {combos.shape}")
     if combos.dtype == np.bool_ or not np.issubdtype(combos.dtype, np.integer):
         raise CardTypeError(f"{name} must hold card ids (integers), not {combos.dtype}")
-    bad = np.argwhere((combos < 0) | (combos >= 52))
+    low, high = (int(combos.min()), int(combos.max())) if combos.size else (0, 0)
+    bad = np.argwhere((combos < 0) | (combos >= 52)) if low < 0 or high >= 52 else np.zeros((0, 2), dtype=np.int64)
     if bad.size:
         row, column = (int(i) for i in bad[0])
         raise CardError(f"{_where(name, row, column)} = {combos[row, column]} is not a card id (0-51)")
@@ -222,7 +245,7 @@ def _every_hand(seat: tuple[U8Array, F64Array], n_deck: int) -> bool:
     return bool(np.count_nonzero(seen) == combos.shape[0])  # no hand twice
 
 
-def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
+def prepare_ranges(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
     """Check a spot whose seats may be ranges, drop combos that cannot be dealt, build its kernel.
 
     ``board`` and ``dead`` are parsed card ids; ``parse(cards, name)`` parses a fixed hand.
@@ -253,19 +276,19 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
     }
     # range text takes the hole size of the other seats, 4 when none has one
     size = given[min(given)][0].shape[1] if given else 4
+    star = {i for i, seat in enumerate(seats) if _is_any_hand_text(seat)}
     for i, seat in enumerate(seats):
-        if i not in given:
+        if i not in given and i not in star:
             given[i] = _range_arrays(_text_range(seat, size, names[i]), names[i], board, dead)
-    given = {i: given[i] for i in range(len(seats))}
     if size not in _HOLE_SIZES:
         raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5")
     for i, (combos, _) in given.items():
         if combos.shape[1] != size:
             raise ShapeError(f"{names[i]} has {combos.shape[1]} cards a hand but holes[0] has {size}")
-    arrays: list[tuple[U8Array, F64Array]] = []
+    arrays: dict[int, tuple[U8Array, F64Array]] = {}
     for i, (combos, weights) in given.items():
         if i in fixed:
-            arrays.append((combos, weights))
+            arrays[i] = (combos, weights)
             continue
         keep = (weights > 0) & ~np.any(taken[combos], axis=1)
         if not keep.any():
@@ -273,7 +296,7 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
                 f"{names[i]}: no combo of its range is left beside the board, the dead cards and the fixed hands"
             )
         kept = weights[keep]
-        arrays.append((combos[keep], kept / kept.max()))  # scaled: products of many seats stay normal
+        arrays[i] = (combos[keep], kept / kept.max())  # scaled: products of many seats stay normal
     players = len(seats)
     if players > (52 - 5) // size:
         raise ShapeError(
@@ -287,15 +310,23 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
             f"only {free - in_ranges} cards are left in the deck after the hands, but the board needs {missing} more"
         )
     deck = np.flatnonzero(~taken).astype(np.uint8)
-    combos_all = np.ascontiguousarray(np.concatenate([c for c, _ in arrays]), dtype=np.uint8)
-    weights_all = np.ascontiguousarray(np.concatenate([w for _, w in arrays]), dtype=np.float64)
-    offsets = np.concatenate([[0], np.cumsum([c.shape[0] for c, _ in arrays])]).astype(np.int64)
-    any_hand = np.array([i not in fixed and _every_hand(arrays[i], deck.shape[0]) for i in range(players)],
-                        dtype=np.uint8)
-    spot = _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck, any_hand)
-    range_counts = [c.shape[0] for i, (c, _) in enumerate(arrays) if i not in fixed]
+    counts = {i: math.comb(deck.shape[0], size) if i in star else arrays[i][0].shape[0] for i in range(players)}
+    any_hand = np.array([i in star or (i not in fixed and _every_hand(arrays[i], deck.shape[0]))
+                         for i in range(players)], dtype=np.uint8)
+
+    def build(exact: bool) -> Any:
+        # "*" seats list every hand of the deck only for exact runs; Monte Carlo deals them
+        # cards, so one placeholder combo stands in
+        every = _hands_of(deck, size) if exact else deck[:size].reshape(1, size)
+        parts = [(every, np.ones(every.shape[0])) if i in star else arrays[i] for i in range(players)]
+        combos_all = np.ascontiguousarray(np.concatenate([c for c, _ in parts]), dtype=np.uint8)
+        weights_all = np.ascontiguousarray(np.concatenate([w for _, w in parts]), dtype=np.float64)
+        offsets = np.concatenate([[0], np.cumsum([c.shape[0] for c, _ in parts])]).astype(np.int64)
+        return _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck, any_hand)
+
+    range_counts = [counts[i] for i in range(players) if i not in fixed]
     return Plan(
-        spot=spot,
+        build=build,
         n_players=players,
         boards=math.comb(deck.shape[0], missing),
         combos=sum(range_counts),
@@ -303,7 +334,15 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
     )
 
 
-def run(
+def _hands_of(deck: U8Array, size: int) -> U8Array:
+    """Every hand of ``size`` cards from ``deck``, ascending, in lexicographic order."""
+    hands = all_hands(size)
+    # the hands of cards 0..n-1 are the rows of all_hands whose highest card is below n
+    positions = hands[hands[:, -1] < deck.shape[0]]
+    return np.ascontiguousarray(deck[positions])
+
+
+def run_ranges(
     plan: Plan,
     samples: int | None,
     seed: int | None,
@@ -312,9 +351,18 @@ def run(
 ) -> Run:
     """Exact counts when ``samples`` is None and the work is small enough, else Monte Carlo counts."""
     if samples is None and plan.work <= EXACT_WORK:
-        return _exact(plan, n_threads, update)
+        return _exact(plan, plan.build(True), n_threads, update)
     n = DEFAULT_SAMPLES if samples is None else samples
-    return _sampled(plan, n, secrets.randbits(64) if seed is None else seed, n_threads, update)
+    return _sampled(plan, plan.build(False), n, secrets.randbits(64) if seed is None else seed, n_threads, update)
+
+
+def check_run(samples: object, seed: object, value_error: type[Exception]) -> tuple[int | None, int | None]:
+    """``samples`` (None or 1 .. :data:`MAX_SAMPLES`) and ``seed`` (None or 0 .. 2**64 - 1), checked:
+    a value out of range raises ``value_error``, a non-int (a bool too) ``ArgumentTypeError``."""
+    n = None if samples is None else check_int(samples, "samples", minimum=1, maximum=MAX_SAMPLES,
+                                               value_error=value_error)
+    s = None if seed is None else check_int(seed, "seed", minimum=0, maximum=SEED_LIMIT - 1, value_error=value_error)
+    return n, s
 
 
 def _no_deal(players: int) -> RangeEquityError:
@@ -323,8 +371,7 @@ def _no_deal(players: int) -> RangeEquityError:
     )
 
 
-def _exact(plan: Plan, n_threads: int | None, update: Callable[[float], None] | None) -> Run:
-    spot = plan.spot
+def _exact(plan: Plan, spot: Any, n_threads: int | None, update: Callable[[float], None] | None) -> Run:
     chunks = spot.n_exact_chunks()
     per_slice = max(1, math.ceil(chunks * _SLICE_WORK / max(1, plan.work)))
     parts = []
@@ -340,9 +387,8 @@ def _exact(plan: Plan, n_threads: int | None, update: Callable[[float], None] | 
     return Run([float(x) for x in totals[:-1]], int(totals[-1]), True, None, None)
 
 
-def _sampled(plan: Plan, samples: int, seed: int, n_threads: int | None,
+def _sampled(plan: Plan, spot: Any, samples: int, seed: int, n_threads: int | None,
              update: Callable[[float], None] | None) -> Run:
-    spot = plan.spot
     chunk = _range_equity.SAMPLE_CHUNK
     n_chunks = -(-samples // chunk)
     per_slice = max(1, _SLICE_WORK // (chunk * plan.n_players))

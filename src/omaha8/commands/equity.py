@@ -9,8 +9,6 @@ from typing import Any
 
 from ..cards import format_cards, parse_cards
 from ..equity import equity
-from ..range_equity import is_range
-from ..ranges import Range
 
 
 def register(subparsers: Any) -> None:
@@ -35,6 +33,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..range_equity import is_range  # seats may be range text
+    from ..ranges import Range
+
     started = time.perf_counter()
     seats: list[Any] = [
         Range(hole, cards=args.cards) if args.cards is not None and is_range(hole) else hole for hole in args.holes

@@ -35,8 +35,9 @@ classes, then its own) is placed at its midpoint ``(a + b) / 2``;
 ``lo%-hi%`` holds exactly the classes with ``lo <= midpoint < hi``. So a
 class straddling a boundary goes wholly to the side holding most of its
 combos, adjacent percentage ranges (``0%-5%``, ``5%-10%``) never overlap
-and together make the range they span, and a percentage range is off its
-nominal size by at most half a class (12 combos of 4 cards, 12 of 5).
+and together make the range they span, and each end of a percentage range
+is off its nominal place by at most half a class (12 combos: a class holds
+at most 24), so a range is off its nominal size by at most 24 combos.
 :func:`percentile` is that midpoint, so a hand is in ``0%-p%`` exactly when
 its percentile is below ``p``.
 
@@ -45,7 +46,7 @@ its percentile is below ``p``.
 >>> len(table), table.hand_text(0)  # double-suited aces with a wheel draw lead
 (16432, 'As Ah 3s 2h')
 >>> mask = percent_mask(4, 0, 15)
->>> int(mask.sum()), 0.15 * 270_725  # off by less than half a class of 12 or 24 combos
+>>> int(mask.sum()), 0.15 * 270_725  # 0%-15%: the 15% end is off by at most 12 combos
 (40614, 40608.75)
 >>> round(percentile("Ad Ac 2d 3c"), 4), round(percentile("7c 2d 8h 3s"), 1)
 (0.0022, 90.5)
