@@ -374,7 +374,8 @@ def _match_many(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray
 def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str) -> BoolArray:
     """The hands that written patterns (each the union of its expansions) match; cached, read-only."""
     nodes = [nodes] if isinstance(nodes, Patterns) else list(nodes)
-    patterns = [pattern for node in nodes for pattern in node.alternatives]
+    # a pattern written twice is matched once
+    patterns = list({p.key(): p for node in nodes for p in node.alternatives}.values())
     for pattern in patterns:  # checked before the cache, so the error names this text
         if len(pattern.cards) > cards:
             compile_patterns([pattern], cards, text)

@@ -111,9 +111,13 @@ and brackets nested at most :data:`MAX_DEPTH` deep, and at most
 :data:`MAX_PATTERNS` patterns after lists and spans expand. Variables cannot
 explode the work: a pattern has at most as many cards as a hand (5), so
 matching one hand tries at most 5! = 120 placements however many variables
-it has, and most hands are turned away by a card count before any. The work
-of a range is thus at most (patterns) x (hands) such checks: 2,000 patterns
-over the 2,598,960 five-card hands is the worst case, a few seconds.
+it has, and most hands are turned away by a card count before any. A
+pattern is tried only on hands that hold one of its most constrained card's
+cards when those are few (``As``, an ace); patterns with no such card (every
+card a list of five or more) are tried on every hand, so the worst range is
+the most of those that fit in :data:`MAX_TEXT` characters (about 400 like
+``[A,K,Q,J,T]s[9,8,7,6,5]h``): about 0.4 s over all 4-card hands and 3.5 s
+over all 5-card hands on two cores.
 
 >>> tree = parse("AA:xxyy, JJ!JJJ, KK")
 >>> type(tree).__name__, len(tree.items)
