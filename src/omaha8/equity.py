@@ -18,6 +18,7 @@ omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import secrets
 import sys
@@ -31,6 +32,7 @@ import numpy as np
 from . import _equity
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
 __all__ = ["EquityError", "EquityResult", "equity", "max_players"]
 
@@ -149,6 +151,11 @@ def equity(
         One hand per player, 2 to :func:`max_players` of them (11 with 4
         cards, 9 with 5), all of 4 or all of 5 cards; each in any form
         :func:`omaha8.parse_cards` accepts, or a (players, cards) id array.
+        A seat may also be a range (an object with ``combos()`` such as
+        :class:`omaha8.Range`, a ``(combos, weights)`` pair or an (n, cards)
+        array of combos): see :mod:`omaha8.range_equity` for how such deals
+        are weighted and when they are enumerated exactly (with ranges,
+        ``samples=None`` is exact only when the work is small enough).
     board
         0, 3, 4 or 5 known board cards.
     dead
@@ -206,6 +213,10 @@ def equity(
     ...
     omaha8.errors.ShapeError: board must have 0, 3, 4 or 5 cards, got 2: 'Ac Kc'
     """
+    if not isinstance(holes, (str, bytes, np.ndarray)) and isinstance(holes, Iterable):
+        holes = list(holes)
+        if any(is_range(seat) for seat in holes):
+            return _range_spot_equity(holes, board, dead, samples, seed, n_threads, progress)
     hole_array, board_array, deck = _spot(holes, board, dead)
     n_samples = _check_samples(samples)
     given_seed = None if seed is None else _check_seed(seed)
@@ -228,6 +239,22 @@ def equity(
         if bar is not None:
             bar.close()
     return _result(totals, players, n_samples, used_seed)
+
+
+def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samples: int | None,
+                       seed: int | None, n_threads: int | None, progress: bool) -> EquityResult:
+    """Equity of a spot in which some seats are ranges (:mod:`omaha8.range_equity`)."""
+    board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
+    n_samples, given_seed = check_run(samples, seed, EquityError)
+    plan = prepare_ranges(seats, board_ids, dead_ids, _parse)
+    bar = _Progress(sys.stderr, time.perf_counter()) if progress else None
+    try:
+        done = run_ranges(plan, n_samples, given_seed, n_threads, None if bar is None else bar.update)
+    finally:
+        if bar is not None:
+            bar.close()
+    result = _result(done.totals, plan.n_players, done.samples, done.seed)
+    return dataclasses.replace(result, boards=done.deals)
 
 
 # ---------------------------------------------------------------- input
