@@ -1,0 +1,592 @@
+"""Every combo's exact hi/lo pot share against a weighted range, by sorted sweeps.
+
+For one board, each hand and opponent combo is ranked once (one
+:func:`omaha8.evaluate_batch` call per side gives high and low), then
+sorted by high value and by low value. One walk up an order adds each
+opponent's weight to a table of weight sums per card subset, and each hand
+reads from it the weight of the weaker opponents that share none of its
+cards (exact card removal by inclusion–exclusion, proved in
+:mod:`omaha8._solver`). Ties come from a second read after the opponents of
+equal value are added; the whole river costs a few walks, O(n log n) time
+and O(n) memory, never a pair of combos.
+
+The share of hand h against one opponent o, with H = 1, ½, 0 as h wins, ties
+or loses the high, and L the same for the low (a hand without a low loses
+the low to one with it; two hands without a low do not tie it):
+
+* someone has a low: share = ½·H + ½·L;
+* neither has a low: share = H (the high takes the pot).
+
+Both cases are ½·H + ½·X with X = L when h has a low (the second case
+cannot arise) and, when h has none, X = H against opponents without a low
+and X = L = 0 against opponents with one. So every term is a count of one
+sweep: the high walk over all opponents, the low walk over all opponents
+(hands with a low) or the high walk over the opponents without a low
+(hands without one). A scoop is H = 1 and (L = 1 or neither has a low): for
+a hand without a low, the high wins over opponents without one; for a hand
+with a low, opponents below it in both orders at once. That is counted by
+splitting the low classes bit by bit: o's class is below h's exactly when,
+at the highest bit where they differ, o has 0 and h has 1, so for each bit
+the combos that agree above it form groups, and one high walk per group
+counts the opponents with the bit clear for the hands with it set.
+
+On a flop or turn every runout is such a river, ranked once for both sides,
+and a hand's equity is its share summed over the runouts and opponents
+that fit with it, divided by their weight.
+
+>>> from omaha8.solver import showdown_values
+>>> v = showdown_values("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"])
+>>> v.share.tolist()  # kings beat both opponents high, lose the low to the 8-4-3 low of 3d4d
+[0.75, 0.75]
+>>> v.scoop.tolist(), v.weight.tolist()
+([0.5, 0.0], [2.0, 1.0])
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core, _solver
+from .._args import brief, check_int, check_n_threads
+from .._validate import card_array, check_deals
+from ..cards import N_CARDS, CardsLike, format_card, parse_cards
+from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, ShapeError
+from ..evaluate import evaluate_batch
+from ..ranges.universe import HOLE_SIZES, hand_index
+
+__all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
+
+U8Array = np.ndarray[Any, np.dtype[np.uint8]]
+I32Array = np.ndarray[Any, np.dtype[np.int32]]
+I64Array = np.ndarray[Any, np.dtype[np.int64]]
+F64Array = np.ndarray[Any, np.dtype[np.float64]]
+BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
+
+_BOARD_SIZES = (3, 4, 5)
+_MAX_BINS = 1 << 16
+_N_LOW_VALUES = 56  # lows are 1..56, 0 = none
+_T = TypeVar("_T")
+
+
+@runtime_checkable
+class CombosSource(Protocol):
+    """Anything with the combos of a range: ``combos(board=, dead=) -> ((n, k) uint8, (n,) float64)``."""
+
+    def combos(self, board: Any = ..., dead: Any = ...) -> tuple[Any, Any]: ...
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ShowdownValues:
+    """Each hand's expected pot share against the opponent range (arrays: one entry per hand).
+
+    Attributes
+    ----------
+    hands
+        (n, k) uint8: the hands, in the rows of the input (or as the range gave them).
+    hand_weight
+        The hands' own weights (ones when none were given); used only by
+        :meth:`range_equity`.
+    share
+        Expected fraction of the pot against one opponent drawn from the
+        range by weight, leaving out the combos that share a card with the
+        hand, averaged over every runout on a flop or turn: the hand's equity.
+    high_win, high_tie
+        Probability that the hand alone has the best high / ties it.
+    low_win, low_tie
+        Probability that it alone has the best qualifying low / ties it.
+    scoop
+        Probability that it takes the whole pot alone.
+    weight
+        Total weight of the opponents that share no card with the hand (or
+        the board or the dead cards). Where it is 0 every probability is NaN;
+        hands that hold a board or dead card have weight 0.
+    ehs2
+        Expected square of the per-runout share (``share`` is its mean, the
+        EHS), weighting each runout by the opponents that fit with it.
+    histogram
+        (n, bins): the distribution of the per-runout share over ``bins``
+        equal parts of [0, 1] (the last one closed), rows summing to 1;
+        None unless ``bins`` was given.
+    runouts
+        Board completions considered: 1 on a river.
+    """
+
+    hands: U8Array
+    hand_weight: F64Array
+    share: F64Array
+    high_win: F64Array
+    high_tie: F64Array
+    low_win: F64Array
+    low_tie: F64Array
+    scoop: F64Array
+    weight: F64Array
+    ehs2: F64Array
+    histogram: F64Array | None
+    runouts: int
+
+    def __len__(self) -> int:
+        return int(self.share.shape[0])
+
+    @property
+    def bin_edges(self) -> F64Array | None:
+        """Edges of the histogram's bins, ``bins + 1`` of them from 0 to 1; None without a histogram."""
+        if self.histogram is None:
+            return None
+        return np.linspace(0.0, 1.0, self.histogram.shape[1] + 1)
+
+    def range_equity(self) -> float:
+        """Equity of the whole hand range against the opponent range: pairs weighted by both weights.
+
+        NaN when no hand and opponent fit together.
+        """
+        pair_weight = self.hand_weight * self.weight
+        total = float(pair_weight.sum())
+        if total == 0.0:
+            return math.nan
+        return float(np.sum(pair_weight[pair_weight > 0] * self.share[pair_weight > 0]) / total)
+
+
+# ------------------------------------------------------------------ inputs
+
+
+def _board_cards(board: CardsLike, dead: CardsLike | None) -> tuple[U8Array, U8Array]:
+    b = parse_cards(board, name="board")
+    d = np.zeros(0, dtype=np.uint8) if dead is None else parse_cards(dead, name="dead")
+    if b.shape[0] not in _BOARD_SIZES:
+        raise ShapeError(f"board must have 3, 4 or 5 cards, got {b.shape[0]}")
+    places = [(int(c), f"board[{i}]") for i, c in enumerate(b)] + [(int(c), f"dead[{i}]") for i, c in enumerate(d)]
+    first: dict[int, str] = {}
+    for card, place in places:
+        if card in first:
+            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
+        first[card] = place
+    if N_CARDS - len(places) < 5 - b.shape[0]:
+        raise ShapeError(f"too few cards left to complete the board: {len(places)} are on the board or dead")
+    return b, d
+
+
+def _weights(weights: npt.ArrayLike | None, n: int, name: str) -> F64Array:
+    if weights is None:
+        return np.ones(n, dtype=np.float64)
+    arr = np.asarray(weights)
+    if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
+        raise ArgumentTypeError(f"{name} must hold numbers, not dtype {arr.dtype}")
+    if arr.shape != (n,):
+        raise ShapeError(f"{name} must have one weight per combo, shape ({n},), got shape {arr.shape}")
+    out = arr.astype(np.float64)
+    bad = ~np.isfinite(out) | (out < 0)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise ArgumentError(f"{name}[{row}] = {brief(arr[row].item())} is not a finite weight >= 0")
+    return out
+
+
+def _combos(
+    source: object, weights: npt.ArrayLike | None, name: str, weight_name: str, board: U8Array, dead: U8Array
+) -> tuple[U8Array, F64Array]:
+    """Combos and weights of ``source``: a range object or an (n, k) array of hands."""
+    if isinstance(source, CombosSource) and not isinstance(source, np.ndarray):
+        if weights is not None:
+            raise ArgumentError(f"{weight_name} must be None when {name} is a range: the range's weights are used")
+        combos, weights = source.combos(board=board.copy(), dead=dead.copy())
+    elif isinstance(source, str):
+        raise ArgumentTypeError(
+            f"{name} must be an (n, 4) or (n, 5) array of hands or a range object, not the text {brief(source)}"
+        )
+    else:
+        combos = source
+    arr = card_array(combos, name, (2,))
+    if arr.shape[1] not in HOLE_SIZES:
+        raise ShapeError(f"{name} must have 4 or 5 cards per combo, got shape {arr.shape}")
+    check_deals(arr, np.zeros(0, dtype=np.uint8), hole_name=name)
+    return arr, _weights(weights, arr.shape[0], weight_name)
+
+
+def _card_bits(combos: U8Array) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """One 52-bit mask of the cards of each combo."""
+    bits = np.zeros(combos.shape[0], dtype=np.uint64)
+    for column in range(combos.shape[1]):
+        bits |= np.left_shift(np.uint64(1), combos[:, column].astype(np.uint64))
+    return bits
+
+
+def _mask_of(cards: Iterable[int]) -> np.uint64:
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return np.uint64(mask)
+
+
+def _equal_weight(hands: U8Array, opps: U8Array, weights: F64Array) -> tuple[F64Array, F64Array]:
+    """Weight and number of the opponent rows holding exactly each hand's cards."""
+    if opps.shape[0] == 0 or hands.shape[0] == 0:
+        return np.zeros(hands.shape[0]), np.zeros(hands.shape[0])
+    opp_index = hand_index(opps)
+    order = np.argsort(opp_index, kind="stable")
+    keys, starts, counts = np.unique(opp_index[order], return_index=True, return_counts=True)
+    sums = np.add.reduceat(weights[order], starts)
+    hand_keys = hand_index(hands)
+    pos = np.minimum(np.searchsorted(keys, hand_keys), keys.shape[0] - 1)
+    found = keys[pos] == hand_keys
+    return np.where(found, sums[pos], 0.0), np.where(found, counts[pos], 0).astype(np.float64)
+
+
+# ------------------------------------------------------------------ one board
+
+
+@dataclass(slots=True)
+class _Sums:
+    """Per-hand sums over the opponents (weighted): numerators of the result's probabilities."""
+
+    share: F64Array
+    high_win: F64Array
+    high_tie: F64Array
+    low_win: F64Array
+    low_tie: F64Array
+    scoop: F64Array
+    weight: F64Array
+    fits: BoolArray  # some opponent of positive weight shares no card with the hand
+
+
+def _whole(n: int) -> I64Array:
+    return np.array([0, n], dtype=np.int64)
+
+
+def _groups(prefix_sorted: np.ndarray[Any, Any], n_groups: int) -> I64Array:
+    return np.searchsorted(prefix_sorted, np.arange(n_groups + 1), side="left").astype(np.int64)
+
+
+def _run_all(tasks: list[Callable[[], None]], threads: int) -> None:
+    if threads == 1 or len(tasks) == 1:
+        for task in tasks:
+            task()
+        return
+    with ThreadPoolExecutor(max_workers=min(threads, len(tasks))) as pool:
+        for future in [pool.submit(task) for task in tasks]:
+            future.result()
+
+
+def _board_sums(
+    board: U8Array,
+    hands: U8Array,
+    opps: U8Array,
+    opp_weight: F64Array,
+    equal_weight: F64Array,
+    equal_count: F64Array,
+    same: bool,
+    threads: int,
+) -> _Sums:
+    """Sums for hands and opponents that all fit with the 5-card board (and opponents of weight > 0).
+
+    ``same``: ``opps`` is ``hands`` (one ranking serves both).
+    """
+    n_h, n_o, k = hands.shape[0], opps.shape[0], hands.shape[1]
+    sign = -1.0 if k % 2 else 1.0  # (-1)^k: the term of an opponent equal to the hand
+    hand_high, hand_low = evaluate_batch(hands, board, n_threads=1, validate=False)
+    opp_high, opp_low = (hand_high, hand_low) if same else evaluate_batch(opps, board, n_threads=1, validate=False)
+    opp_key = opp_high.astype(np.int32)
+    hand_key = opp_key if same else hand_high.astype(np.int32)
+    opp_by_high = np.argsort(opp_key, kind="stable").astype(np.int32)
+    hand_by_high = opp_by_high if same else np.argsort(hand_key, kind="stable").astype(np.int32)
+    hand_has_low = hand_low > 0
+
+    high_less, high_upto, total = np.zeros(n_h), np.zeros(n_h), np.zeros(n_h)
+    # low rows: the low walk; no-low rows: the high walk over opponents without a low
+    x_less, x_upto = np.zeros(n_h), np.zeros(n_h)
+    scoop, count = np.zeros(n_h), np.zeros(n_h)
+    none = np.zeros(0)
+
+    def high_walk() -> None:
+        _solver.sweep(
+            opps, opp_weight, opp_by_high, opp_key[opp_by_high], _whole(n_o),
+            hands, hand_by_high, hand_key[hand_by_high], _whole(n_h),
+            high_less, high_upto, total, 1,
+        )  # fmt: skip
+
+    def count_walk() -> None:
+        _solver.sweep(
+            opps, np.ones(n_o), opp_by_high, opp_key[opp_by_high], _whole(n_o),
+            hands, hand_by_high, hand_key[hand_by_high], _whole(n_h),
+            none, none, count, 1,
+        )  # fmt: skip
+
+    def no_low_walk() -> None:
+        opp_seq = opp_by_high[opp_low[opp_by_high] == 0]
+        hand_seq = hand_by_high[~hand_has_low[hand_by_high]]
+        _solver.sweep(
+            opps, opp_weight, opp_seq, opp_key[opp_seq], _whole(opp_seq.shape[0]),
+            hands, hand_seq, hand_key[hand_seq], _whole(hand_seq.shape[0]),
+            x_less, x_upto, none, 1,
+        )  # fmt: skip
+
+    def low_walk() -> None:
+        opp_seq = np.argsort(opp_low, kind="stable").astype(np.int32)
+        hand_seq = np.argsort(hand_low, kind="stable").astype(np.int32)
+        hand_seq = hand_seq[hand_has_low[hand_seq]]
+        _solver.sweep(
+            opps, opp_weight, opp_seq, opp_low[opp_seq].astype(np.int32), _whole(n_o),
+            hands, hand_seq, hand_low[hand_seq].astype(np.int32), _whole(hand_seq.shape[0]),
+            x_less, x_upto, none, 1,
+        )  # fmt: skip
+
+    def scoop_walks() -> None:
+        # low classes 0.. in the order of the low values present on this board
+        present = np.zeros(_N_LOW_VALUES + 1, dtype=np.bool_)
+        present[hand_low] = True
+        present[opp_low] = True
+        classes = (np.cumsum(present) - 1).astype(np.int32)
+        n_classes = int(present.sum())
+        opp_class, hand_class = classes[opp_low], classes[hand_low]
+        hand_seq_all = hand_by_high[hand_has_low[hand_by_high]]
+        for bit in range((n_classes - 1).bit_length()):
+            n_groups = ((n_classes - 1) >> (bit + 1)) + 1
+            opp_seq = opp_by_high[((opp_class[opp_by_high] >> bit) & 1) == 0]
+            hand_seq = hand_seq_all[((hand_class[hand_seq_all] >> bit) & 1) == 1]
+            opp_prefix, hand_prefix = opp_class[opp_seq] >> (bit + 1), hand_class[hand_seq] >> (bit + 1)
+            opp_perm = np.argsort(opp_prefix, kind="stable")
+            hand_perm = np.argsort(hand_prefix, kind="stable")
+            opp_seq, hand_seq = opp_seq[opp_perm], hand_seq[hand_perm]
+            _solver.sweep(
+                opps, opp_weight, opp_seq, opp_key[opp_seq], _groups(opp_prefix[opp_perm], n_groups),
+                hands, hand_seq, hand_key[hand_seq], _groups(hand_prefix[hand_perm], n_groups),
+                scoop, none, none, 1,
+            )  # fmt: skip
+
+    _run_all([high_walk, scoop_walks, low_walk, no_low_walk, count_walk], threads)
+
+    # the walks leave out the (-1)^k term of an opponent equal to the hand; add it
+    equal = sign * equal_weight
+    total += equal
+    count += sign * equal_count
+    high_upto += equal
+    high_upto -= high_less  # now the high ties
+    x_upto += equal
+    x_upto -= x_less  # low ties (low rows), high ties against no-low opponents (no-low rows)
+    share = 0.5 * (high_less + 0.5 * high_upto) + 0.5 * (x_less + 0.5 * x_upto)
+    scoop = np.where(hand_has_low, scoop, x_less)
+    x_less[~hand_has_low] = 0.0
+    x_upto[~hand_has_low] = 0.0
+    fits = count > 0.5  # counts are whole numbers, exact in float64
+    for arr in (share, high_less, high_upto, x_less, x_upto, scoop, total):
+        arr[~fits] = 0.0
+    return _Sums(share, high_less, high_upto, x_less, x_upto, scoop, total, fits)
+
+
+# ------------------------------------------------------------------ runouts
+
+
+def _ordered_map(fn: Callable[[_T], Any], items: Iterable[_T], threads: int) -> Iterator[Any]:
+    """``map(fn, items)`` on ``threads`` threads, results in order, a bounded number in flight."""
+    if threads == 1:
+        yield from map(fn, items)
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        pending: deque[Future[Any]] = deque()
+        for item in items:
+            pending.append(pool.submit(fn, item))
+            if len(pending) >= 2 * threads:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def showdown_values(
+    board: CardsLike,
+    hands: npt.ArrayLike | CombosSource,
+    opponents: npt.ArrayLike | CombosSource,
+    *,
+    hand_weights: npt.ArrayLike | None = None,
+    opponent_weights: npt.ArrayLike | None = None,
+    dead: CardsLike | None = None,
+    bins: int | None = None,
+    n_threads: int | None = None,
+) -> ShowdownValues:
+    """Each hand's exact hi/lo equity against a weighted opponent range, heads-up.
+
+    Parameters
+    ----------
+    board
+        3, 4 or 5 board cards. On a flop or turn every runout is dealt out.
+    hands, opponents
+        (n, 4) or (n, 5) card ids (or hand strings), both with the same
+        number of cards; or any range object with a
+        ``combos(board=, dead=)`` method returning combos and weights.
+    hand_weights, opponent_weights
+        One weight >= 0 per combo (default 1); None when the side is a range
+        object. Opponent combos that hold a board or dead card, or weigh 0,
+        cannot be dealt and are left out.
+    dead
+        Cards out of the deck (folded, exposed): no combo or runout holds them.
+    bins
+        Also give the histogram of each hand's per-runout share in this many
+        bins (default: none).
+    n_threads
+        Threads; None uses every core. Results never depend on it.
+
+    Returns
+    -------
+    ShowdownValues
+
+    Raises
+    ------
+    ShapeError
+        A board of another size, combos of other sizes or of different
+        sizes on the two sides, weights of the wrong length.
+    CardError, DuplicateCardError
+        A bad card id, a card twice within a combo or on board and dead.
+    ArgumentError, ArgumentTypeError
+        A negative or non-finite weight, weights given with a range object,
+        ``bins`` or ``n_threads`` out of range.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"])
+    >>> v.share.tolist(), v.low_win.tolist()  # wins the low from both, loses the high to 55 (8-low) and AK
+    [[0.5], [1.0]]
+    >>> v = showdown_values("Ah Kh 7c 4d", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], bins=4)
+    >>> v.runouts, v.histogram.tolist()  # 44 rivers: 30 split the pot, 14 win it
+    (44, [[0.0, 0.0, 0.6818181818181818, 0.3181818181818182]])
+    >>> showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], opponent_weights=[-1])
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentError: opponent_weights[0] = -1 is not a finite weight >= 0
+    """
+    board_cards, dead_cards = _board_cards(board, dead)
+    hand_cards, hand_weight = _combos(hands, hand_weights, "hands", "hand_weights", board_cards, dead_cards)
+    opp_cards, opp_weight = _combos(opponents, opponent_weights, "opponents", "opponent_weights", board_cards, dead_cards)
+    if opp_cards.shape[0] and hand_cards.shape[0] and opp_cards.shape[1] != hand_cards.shape[1]:
+        raise ShapeError(f"hands have {hand_cards.shape[1]} cards but opponents have {opp_cards.shape[1]}")
+    n_bins = None if bins is None else check_int(bins, "bins", minimum=1, maximum=_MAX_BINS)
+    threads = check_n_threads(n_threads)
+    threads = _core.max_threads() if threads is None else threads
+
+    blocked = _mask_of([*board_cards, *dead_cards])
+    hand_bits, opp_bits = _card_bits(hand_cards), _card_bits(opp_cards)
+    hand_rows = np.flatnonzero((hand_bits & blocked) == 0)
+    opp_rows = np.flatnonzero(((opp_bits & blocked) == 0) & (opp_weight > 0))
+    same = (
+        hand_rows.shape == opp_rows.shape
+        and hand_cards.shape == opp_cards.shape
+        and np.array_equal(hand_rows, opp_rows)
+        and np.array_equal(hand_cards, opp_cards)
+    )
+    hands_in = np.ascontiguousarray(hand_cards[hand_rows])
+    opps_in = hands_in if same else np.ascontiguousarray(opp_cards[opp_rows])
+    weight_in = np.ascontiguousarray(opp_weight[opp_rows])
+    equal_weight, equal_count = _equal_weight(hands_in, opps_in, weight_in)
+    hand_bits, opp_bits = hand_bits[hand_rows], opp_bits[opp_rows]
+
+    n = hand_cards.shape[0]
+    missing = 5 - board_cards.shape[0]
+    if missing == 0:
+        sums = _board_sums(board_cards, hands_in, opps_in, weight_in, equal_weight, equal_count, same, threads)
+        weight = sums.weight
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = sums.share / weight
+        ehs2 = share * share
+        histogram = None
+        if n_bins is not None:
+            histogram = np.zeros((hands_in.shape[0], n_bins))
+            fits = np.flatnonzero(sums.fits)
+            histogram[fits, _bin_of(sums.share[fits], sums.weight[fits], n_bins)] = 1.0
+        parts = sums
+        runouts = 1
+        fits_any = sums.fits
+    else:
+        deck = [c for c in range(N_CARDS) if not (int(blocked) >> c) & 1]
+        m = hands_in.shape[0]
+        acc = _Sums(*(np.zeros(m) for _ in range(7)), np.zeros(m, dtype=np.bool_))
+        squares = np.zeros(m)
+        histogram = None if n_bins is None else np.zeros((m, n_bins))
+
+        def one_runout(runout: tuple[int, ...]) -> tuple[I64Array, _Sums]:
+            bits = _mask_of(runout)
+            rows = np.flatnonzero((hand_bits & bits) == 0)
+            opp_live = rows if same else np.flatnonzero((opp_bits & bits) == 0)
+            full_board = np.concatenate([board_cards, np.array(runout, dtype=np.uint8)])
+            h = np.ascontiguousarray(hands_in[rows])
+            o = h if same else np.ascontiguousarray(opps_in[opp_live])
+            return rows, _board_sums(
+                full_board, h, o, weight_in[opp_live], equal_weight[rows], equal_count[rows], same, 1
+            )
+
+        runouts = 0
+        for rows, part in _ordered_map(one_runout, combinations(deck, missing), threads):
+            runouts += 1
+            for name in ("share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "weight"):
+                getattr(acc, name)[rows] += getattr(part, name)
+            live = rows[part.fits]
+            acc.fits[live] = True
+            won, weighed = part.share[part.fits], part.weight[part.fits]
+            squares[live] += won * won / weighed  # the runout's weight times its share squared
+            if histogram is not None:
+                histogram[live, _bin_of(won, weighed, histogram.shape[1])] += weighed
+        # the weight on this board: opponents that fit with the hand, whatever the runout
+        weight = _disjoint_weight(hands_in, opps_in, weight_in, equal_weight, equal_count)
+        weight[~acc.fits] = 0.0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = acc.share / acc.weight
+            ehs2 = squares / acc.weight
+            if histogram is not None:
+                histogram /= acc.weight[:, None]
+        parts = acc
+        fits_any = acc.fits
+
+    def spread(values: F64Array, fill: float) -> F64Array:
+        out = np.full(n, fill)
+        out[hand_rows] = values
+        return out
+
+    with np.errstate(invalid="ignore", divide="ignore"):
+        denominator = parts.weight
+        fields = {
+            name: spread(np.clip(getattr(parts, name) / denominator, 0.0, 1.0), math.nan)
+            for name in ("high_win", "high_tie", "low_win", "low_tie", "scoop")
+        }
+    full_histogram = None
+    if histogram is not None:
+        full_histogram = np.full((n, histogram.shape[1]), math.nan)
+        full_histogram[hand_rows] = histogram
+    nan = ~fits_any
+    share[nan] = math.nan
+    ehs2[nan] = math.nan
+    return ShowdownValues(
+        hands=hand_cards,
+        hand_weight=hand_weight,
+        share=spread(np.clip(share, 0.0, 1.0), math.nan),
+        weight=spread(weight, 0.0),
+        ehs2=spread(np.clip(ehs2, 0.0, 1.0), math.nan),
+        histogram=full_histogram,
+        runouts=runouts,
+        **fields,
+    )
+
+
+def _bin_of(won: F64Array, weighed: F64Array, bins: int) -> I64Array:
+    """Bin of each share ``won / weighed``, from ``won * bins / weighed`` (one rounding, so 3/10 is in bin 3 of 10)."""
+    return np.minimum(np.floor(won * bins / weighed).astype(np.int64), bins - 1)
+
+
+def _disjoint_weight(
+    hands: U8Array, opps: U8Array, weights: F64Array, equal_weight: F64Array, equal_count: F64Array
+) -> F64Array:
+    """Weight of the opponents sharing no card with each hand (any board)."""
+    n_h, n_o, k = hands.shape[0], opps.shape[0], hands.shape[1]
+    total, none = np.zeros(n_h), np.zeros(0)
+    _solver.sweep(
+        opps, weights, np.arange(n_o, dtype=np.int32), np.zeros(n_o, dtype=np.int32), _whole(n_o),
+        hands, np.arange(n_h, dtype=np.int32), np.zeros(n_h, dtype=np.int32), _whole(n_h),
+        none, none, total, 1,
+    )  # fmt: skip
+    total += (-1.0 if k % 2 else 1.0) * equal_weight
+    return total
