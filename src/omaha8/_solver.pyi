@@ -6,6 +6,7 @@ import numpy as np
 
 _U8 = np.ndarray[Any, np.dtype[np.uint8]]
 _I32 = np.ndarray[Any, np.dtype[np.int32]]
+_U16 = np.ndarray[Any, np.dtype[np.uint16]]
 _I64 = np.ndarray[Any, np.dtype[np.int64]]
 _F64 = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -14,11 +15,11 @@ def sweep(
     opp_cards: _U8,
     opp_weight: _F64,
     opp_seq: _I32,
-    opp_key: _I32,
+    opp_key: _U16,
     opp_bounds: _I64,
     hand_cards: _U8,
     hand_seq: _I32,
-    hand_key: _I32,
+    hand_key: _U16,
     hand_bounds: _I64,
     out_less: _F64,
     out_upto: _F64,

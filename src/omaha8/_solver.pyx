@@ -32,7 +32,7 @@ which is 0 .. C(52, j) - 1, after the slots of all smaller sizes.
 cimport cython
 from cython.parallel cimport prange
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
 
 from math import comb
 
@@ -115,37 +115,38 @@ cdef inline double disjoint_weight(const double* table, const uint8_t* row, int 
 
 # One group: opponents o0..o1 and hands h0..h1 of the sequences, each in ascending key order.
 cdef int sweep_group(
-    const uint8_t* opp_cards, const double* opp_weight, const int32_t* opp_seq, const int32_t* opp_key,
+    const uint8_t* opp_cards, const double* opp_weight, const int32_t* opp_seq, const uint16_t* opp_key,
     int64_t o0, int64_t o1,
-    const uint8_t* hand_cards, const int32_t* hand_seq, const int32_t* hand_key,
+    const uint8_t* hand_cards, const int32_t* hand_seq, const uint16_t* hand_key,
     int64_t h0, int64_t h1,
     int k, double* out_less, double* out_upto, double* out_all,
 ) noexcept nogil:
     cdef double* table
     cdef int64_t i = o0, j = h0, t, j_end
-    cdef int32_t v, o, h
+    cdef int32_t o, h
+    cdef uint16_t v
     if h0 == h1:
         return 0
     table = <double*>PyMem_RawCalloc(OFFSET[k], sizeof(double))
     if table == NULL:
         return -1
     while j < h1:
-        v = hand_key[j]
+        v = hand_key[hand_seq[j]]
         j_end = j
-        while j_end < h1 and hand_key[j_end] == v:
+        while j_end < h1 and hand_key[hand_seq[j_end]] == v:
             j_end += 1
-        while i < o1 and opp_key[i] < v:
+        while i < o1 and opp_key[opp_seq[i]] < v:
             o = opp_seq[i]
-            add_combo(table, opp_cards + o * k, k, opp_weight[o])
+            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o])
             i += 1
         if out_less != NULL:
             for t in range(j, j_end):
                 h = hand_seq[t]
                 out_less[h] += disjoint_weight(table, hand_cards + h * k, k)
         if out_upto != NULL:
-            while i < o1 and opp_key[i] == v:
+            while i < o1 and opp_key[opp_seq[i]] == v:
                 o = opp_seq[i]
-                add_combo(table, opp_cards + o * k, k, opp_weight[o])
+                add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o])
                 i += 1
             for t in range(j, j_end):
                 h = hand_seq[t]
@@ -154,7 +155,7 @@ cdef int sweep_group(
     if out_all != NULL:
         while i < o1:
             o = opp_seq[i]
-            add_combo(table, opp_cards + o * k, k, opp_weight[o])
+            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o])
             i += 1
         for t in range(h0, h1):
             h = hand_seq[t]
@@ -176,11 +177,11 @@ cdef int bad_combo_row(const uint8_t[:, ::1] cards) noexcept nogil:
     return -1
 
 
-cdef int check_sequence(const int32_t[::1] seq, const int32_t[::1] key, const int64_t[::1] bounds, Py_ssize_t rows, str name) except -1:
+cdef int check_sequence(const int32_t[::1] seq, const uint16_t[::1] key, const int64_t[::1] bounds, Py_ssize_t rows, str name) except -1:
     """Raise unless the groups of ``seq`` lie inside it, name rows, and ascend by key."""
     cdef Py_ssize_t g, t
-    if key.shape[0] != seq.shape[0]:
-        raise ValueError(f"{name}_key has {key.shape[0]} entries for {seq.shape[0]} in {name}_seq")
+    if key.shape[0] != rows:
+        raise ValueError(f"{name}_key has {key.shape[0]} entries for {rows} rows")
     if bounds.shape[0] < 1 or bounds[0] < 0 or bounds[bounds.shape[0] - 1] > seq.shape[0]:
         raise ValueError(f"{name}_bounds must lie within 0..{seq.shape[0]}")
     for g in range(bounds.shape[0] - 1):
@@ -189,7 +190,7 @@ cdef int check_sequence(const int32_t[::1] seq, const int32_t[::1] key, const in
         for t in range(bounds[g], bounds[g + 1]):
             if seq[t] < 0 or seq[t] >= rows:
                 raise ValueError(f"{name}_seq[{t}] = {seq[t]} is not a row (0..{rows - 1})")
-            if t > bounds[g] and key[t] < key[t - 1]:
+            if t > bounds[g] and key[seq[t]] < key[seq[t - 1]]:
                 raise ValueError(f"{name}_key must not decrease within a group (position {t})")
     return 0
 
@@ -200,11 +201,11 @@ def sweep(
     const uint8_t[:, ::1] opp_cards,
     const double[::1] opp_weight,
     const int32_t[::1] opp_seq,
-    const int32_t[::1] opp_key,
+    const uint16_t[::1] opp_key,
     const int64_t[::1] opp_bounds,
     const uint8_t[:, ::1] hand_cards,
     const int32_t[::1] hand_seq,
-    const int32_t[::1] hand_key,
+    const uint16_t[::1] hand_key,
     const int64_t[::1] hand_bounds,
     double[::1] out_less,
     double[::1] out_upto,
@@ -215,7 +216,8 @@ def sweep(
 
     Group ``g`` is ``opp_seq[opp_bounds[g]:opp_bounds[g + 1]]`` against
     ``hand_seq[hand_bounds[g]:hand_bounds[g + 1]]``; keys (aligned with the
-    sequences) ascend within a group. For hand row ``h`` with key ``v``:
+    rows) ascend within a group along the sequences; an empty ``opp_weight``
+    weighs every opponent 1. For hand row ``h`` with key ``v``:
     ``out_less[h] +=`` the weight of the opponents of its group with key < v
     that share no card with it, ``out_upto[h]`` the same for key <= v and
     ``out_all[h]`` for every key, the last two without the term of an
@@ -235,13 +237,13 @@ def sweep(
     cdef const uint8_t* hand_ptr = NULL
     cdef const double* weight_ptr = NULL
     cdef const int32_t* oseq_ptr = NULL
-    cdef const int32_t* okey_ptr = NULL
+    cdef const uint16_t* okey_ptr = NULL
     cdef const int32_t* hseq_ptr = NULL
-    cdef const int32_t* hkey_ptr = NULL
+    cdef const uint16_t* hkey_ptr = NULL
     cdef uint8_t[::1] seen
     if not 1 <= k <= MAX_K or hand_cards.shape[1] != k:
         raise ValueError(f"opponents and hands must both have 1..{MAX_K} cards, got {k} and {hand_cards.shape[1]}")
-    if opp_weight.shape[0] != opp_cards.shape[0]:
+    if opp_weight.shape[0] and opp_weight.shape[0] != opp_cards.shape[0]:
         raise ValueError(f"opp_weight has {opp_weight.shape[0]} entries for {opp_cards.shape[0]} opponents")
     if hand_bounds.shape[0] != opp_bounds.shape[0]:
         raise ValueError("opp_bounds and hand_bounds must describe the same number of groups")
@@ -274,14 +276,15 @@ def sweep(
         all_ptr = &out_all[0]
     if opp_cards.shape[0]:
         opp_ptr = &opp_cards[0, 0]
-        weight_ptr = &opp_weight[0]
+        okey_ptr = &opp_key[0]
+        if opp_weight.shape[0]:
+            weight_ptr = &opp_weight[0]
     if opp_seq.shape[0]:
         oseq_ptr = &opp_seq[0]
-        okey_ptr = &opp_key[0]
     hand_ptr = &hand_cards[0, 0]
+    hkey_ptr = &hand_key[0]
     if hand_seq.shape[0]:
         hseq_ptr = &hand_seq[0]
-        hkey_ptr = &hand_key[0]
     for g in prange(n_groups, nogil=True, schedule="dynamic", num_threads=threads):
         failed += sweep_group(
             opp_ptr, weight_ptr, oseq_ptr, okey_ptr, opp_bounds[g], opp_bounds[g + 1],

@@ -52,6 +52,8 @@ def showdown_values_reference(
     board_cards, dead_cards = _board_cards(board, dead)
     hand_cards, hand_weight = _combos(hands, hand_weights, "hands", "hand_weights", board_cards, dead_cards)
     opp_cards, opp_weight = _combos(opponents, opponent_weights, "opponents", "opponent_weights", board_cards, dead_cards)
+    opp_weight = np.ones(opp_cards.shape[0]) if opp_weight is None else opp_weight
+    hand_weight = np.ones(hand_cards.shape[0]) if hand_weight is None else hand_weight
     out_of_deck = {int(c) for c in board_cards} | {int(c) for c in dead_cards}
     deck = [c for c in range(N_CARDS) if c not in out_of_deck]
     runouts = list(combinations(deck, 5 - board_cards.shape[0]))

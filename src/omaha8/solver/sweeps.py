@@ -174,15 +174,16 @@ def _board_cards(board: CardsLike, dead: CardsLike | None) -> tuple[U8Array, U8A
     return b, d
 
 
-def _weights(weights: npt.ArrayLike | None, n: int, name: str) -> F64Array:
+def _weights(weights: npt.ArrayLike | None, n: int, name: str) -> F64Array | None:
+    """Weights as float64 (never a copy that is written to), checked; None (every weight 1) stays None."""
     if weights is None:
-        return np.ones(n, dtype=np.float64)
+        return None
     arr = np.asarray(weights)
     if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
         raise ArgumentTypeError(f"{name} must hold numbers, not dtype {arr.dtype}")
     if arr.shape != (n,):
         raise ShapeError(f"{name} must have one weight per combo, shape ({n},), got shape {arr.shape}")
-    out = arr.astype(np.float64)
+    out = np.ascontiguousarray(arr, dtype=np.float64)
     bad = ~np.isfinite(out) | (out < 0)
     if bad.any():
         row = int(np.flatnonzero(bad)[0])
@@ -192,8 +193,8 @@ def _weights(weights: npt.ArrayLike | None, n: int, name: str) -> F64Array:
 
 def _combos(
     source: object, weights: npt.ArrayLike | None, name: str, weight_name: str, board: U8Array, dead: U8Array
-) -> tuple[U8Array, F64Array]:
-    """Combos and weights of ``source``: a range object or an (n, k) array of hands."""
+) -> tuple[U8Array, F64Array | None]:
+    """Combos and weights (None: all 1) of ``source``: a range object or an (n, k) array of hands."""
     if isinstance(source, CombosSource) and not isinstance(source, np.ndarray):
         if weights is not None:
             raise ArgumentError(f"{weight_name} must be None when {name} is a range: the range's weights are used")
@@ -219,6 +220,13 @@ def _card_bits(combos: U8Array) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return bits
 
 
+def _holds_any(combos: U8Array, cards: U8Array) -> BoolArray:
+    """Rows of ``combos`` holding one of ``cards``."""
+    hit = np.zeros(N_CARDS, dtype=np.bool_)
+    hit[cards] = True
+    return np.asarray(hit[combos].any(axis=1))
+
+
 def _mask_of(cards: Iterable[int]) -> np.uint64:
     mask = 0
     for card in cards:
@@ -226,14 +234,19 @@ def _mask_of(cards: Iterable[int]) -> np.uint64:
     return np.uint64(mask)
 
 
-def _equal_weight(hands: U8Array, opps: U8Array, weights: F64Array) -> tuple[F64Array, F64Array]:
+def _rows_distinct(combos: U8Array) -> bool:
+    index = np.sort(hand_index(combos))
+    return bool(np.all(index[1:] != index[:-1]))
+
+
+def _equal_weight(hands: U8Array, opps: U8Array, weights: F64Array | None) -> tuple[F64Array, F64Array]:
     """Weight and number of the opponent rows holding exactly each hand's cards."""
     if opps.shape[0] == 0 or hands.shape[0] == 0:
         return np.zeros(hands.shape[0]), np.zeros(hands.shape[0])
     opp_index = hand_index(opps)
     order = np.argsort(opp_index, kind="stable")
     keys, starts, counts = np.unique(opp_index[order], return_index=True, return_counts=True)
-    sums = np.add.reduceat(weights[order], starts)
+    sums = counts.astype(np.float64) if weights is None else np.add.reduceat(weights[order], starts)
     hand_keys = hand_index(hands)
     pos = np.minimum(np.searchsorted(keys, hand_keys), keys.shape[0] - 1)
     found = keys[pos] == hand_keys
@@ -241,6 +254,8 @@ def _equal_weight(hands: U8Array, opps: U8Array, weights: F64Array) -> tuple[F64
 
 
 # ------------------------------------------------------------------ one board
+
+_NONE = np.zeros(0)
 
 
 @dataclass(slots=True)
@@ -257,6 +272,17 @@ class _Sums:
     fits: BoolArray  # some opponent of positive weight shares no card with the hand
 
 
+@dataclass(frozen=True, slots=True)
+class _Opponents:
+    """Opponent combos that fit with the board, their weights (None: all 1), and the hand-equal terms."""
+
+    cards: U8Array
+    weight: F64Array | None
+    equal_weight: F64Array | float  # per hand: weight of the opponent rows equal to it
+    equal_count: F64Array | float  # per hand: how many there are
+    same: bool  # the opponents are the hands, row for row
+
+
 def _whole(n: int) -> I64Array:
     return np.array([0, n], dtype=np.int64)
 
@@ -266,7 +292,7 @@ def _groups(prefix_sorted: np.ndarray[Any, Any], n_groups: int) -> I64Array:
 
 
 def _run_all(tasks: list[Callable[[], None]], threads: int) -> None:
-    if threads == 1 or len(tasks) == 1:
+    if threads == 1:
         for task in tasks:
             task()
         return
@@ -275,67 +301,64 @@ def _run_all(tasks: list[Callable[[], None]], threads: int) -> None:
             future.result()
 
 
-def _board_sums(
-    board: U8Array,
-    hands: U8Array,
-    opps: U8Array,
-    opp_weight: F64Array,
-    equal_weight: F64Array,
-    equal_count: F64Array,
-    same: bool,
-    threads: int,
-) -> _Sums:
-    """Sums for hands and opponents that all fit with the 5-card board (and opponents of weight > 0).
+def _add_signed(target: F64Array, sign: float, value: F64Array | float) -> None:
+    """``target += sign * value`` in place, without a temporary array."""
+    if sign > 0:
+        target += value
+    else:
+        target -= value
 
-    ``same``: ``opps`` is ``hands`` (one ranking serves both).
-    """
-    n_h, n_o, k = hands.shape[0], opps.shape[0], hands.shape[1]
+
+def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -> _Sums:
+    """Sums for hands and opponents that all fit with the 5-card board (opponents of weight > 0)."""
+    n_h, n_o, k = hands.shape[0], opp.cards.shape[0], hands.shape[1]
     sign = -1.0 if k % 2 else 1.0  # (-1)^k: the term of an opponent equal to the hand
+    opps = opp.cards
+    weight = _NONE if opp.weight is None else opp.weight
     hand_high, hand_low = evaluate_batch(hands, board, n_threads=1, validate=False)
-    opp_high, opp_low = (hand_high, hand_low) if same else evaluate_batch(opps, board, n_threads=1, validate=False)
-    opp_key = opp_high.astype(np.int32)
-    hand_key = opp_key if same else hand_high.astype(np.int32)
-    opp_by_high = np.argsort(opp_key, kind="stable").astype(np.int32)
-    hand_by_high = opp_by_high if same else np.argsort(hand_key, kind="stable").astype(np.int32)
+    opp_high, opp_low = (hand_high, hand_low) if opp.same else evaluate_batch(opps, board, n_threads=1, validate=False)
+    opp_by_high = np.argsort(opp_high, kind="stable").astype(np.int32)
+    hand_by_high = opp_by_high if opp.same else np.argsort(hand_high, kind="stable").astype(np.int32)
     hand_has_low = hand_low > 0
 
     high_less, high_upto, total = np.zeros(n_h), np.zeros(n_h), np.zeros(n_h)
     # low rows: the low walk; no-low rows: the high walk over opponents without a low
-    x_less, x_upto = np.zeros(n_h), np.zeros(n_h)
-    scoop, count = np.zeros(n_h), np.zeros(n_h)
-    none = np.zeros(0)
+    x_less, x_upto, scoop = np.zeros(n_h), np.zeros(n_h), np.zeros(n_h)
+
+    def count_walk(count: F64Array) -> None:
+        _solver.sweep(
+            opps, _NONE, opp_by_high, opp_high, _whole(n_o),
+            hands, hand_by_high, hand_high, _whole(n_h),
+            _NONE, _NONE, count, 1,
+        )  # fmt: skip
+        _add_signed(count, sign, opp.equal_count)
 
     def high_walk() -> None:
         _solver.sweep(
-            opps, opp_weight, opp_by_high, opp_key[opp_by_high], _whole(n_o),
-            hands, hand_by_high, hand_key[hand_by_high], _whole(n_h),
+            opps, weight, opp_by_high, opp_high, _whole(n_o),
+            hands, hand_by_high, hand_high, _whole(n_h),
             high_less, high_upto, total, 1,
-        )  # fmt: skip
-
-    def count_walk() -> None:
-        _solver.sweep(
-            opps, np.ones(n_o), opp_by_high, opp_key[opp_by_high], _whole(n_o),
-            hands, hand_by_high, hand_key[hand_by_high], _whole(n_h),
-            none, none, count, 1,
         )  # fmt: skip
 
     def no_low_walk() -> None:
         opp_seq = opp_by_high[opp_low[opp_by_high] == 0]
         hand_seq = hand_by_high[~hand_has_low[hand_by_high]]
         _solver.sweep(
-            opps, opp_weight, opp_seq, opp_key[opp_seq], _whole(opp_seq.shape[0]),
-            hands, hand_seq, hand_key[hand_seq], _whole(hand_seq.shape[0]),
-            x_less, x_upto, none, 1,
+            opps, weight, opp_seq, opp_high, _whole(opp_seq.shape[0]),
+            hands, hand_seq, hand_high, _whole(hand_seq.shape[0]),
+            x_less, x_upto, _NONE, 1,
         )  # fmt: skip
 
     def low_walk() -> None:
-        opp_seq = np.argsort(opp_low, kind="stable").astype(np.int32)
-        hand_seq = np.argsort(hand_low, kind="stable").astype(np.int32)
+        opp_key = opp_low.astype(np.uint16)
+        hand_key = opp_key if opp.same else hand_low.astype(np.uint16)
+        opp_seq = np.argsort(opp_key, kind="stable").astype(np.int32)
+        hand_seq = opp_seq if opp.same else np.argsort(hand_key, kind="stable").astype(np.int32)
         hand_seq = hand_seq[hand_has_low[hand_seq]]
         _solver.sweep(
-            opps, opp_weight, opp_seq, opp_low[opp_seq].astype(np.int32), _whole(n_o),
-            hands, hand_seq, hand_low[hand_seq].astype(np.int32), _whole(hand_seq.shape[0]),
-            x_less, x_upto, none, 1,
+            opps, weight, opp_seq, opp_key, _whole(n_o),
+            hands, hand_seq, hand_key, _whole(hand_seq.shape[0]),
+            x_less, x_upto, _NONE, 1,
         )  # fmt: skip
 
     def scoop_walks() -> None:
@@ -343,41 +366,56 @@ def _board_sums(
         present = np.zeros(_N_LOW_VALUES + 1, dtype=np.bool_)
         present[hand_low] = True
         present[opp_low] = True
-        classes = (np.cumsum(present) - 1).astype(np.int32)
+        classes = (np.cumsum(present) - 1).astype(np.uint8)
         n_classes = int(present.sum())
-        opp_class, hand_class = classes[opp_low], classes[hand_low]
-        hand_seq_all = hand_by_high[hand_has_low[hand_by_high]]
+        opp_class = classes[opp_low]
+        hand_class = opp_class if opp.same else classes[hand_low]
+        hands_with_low = hand_by_high[hand_has_low[hand_by_high]]
         for bit in range((n_classes - 1).bit_length()):
             n_groups = ((n_classes - 1) >> (bit + 1)) + 1
             opp_seq = opp_by_high[((opp_class[opp_by_high] >> bit) & 1) == 0]
-            hand_seq = hand_seq_all[((hand_class[hand_seq_all] >> bit) & 1) == 1]
+            hand_seq = hands_with_low[((hand_class[hands_with_low] >> bit) & 1) == 1]
             opp_prefix, hand_prefix = opp_class[opp_seq] >> (bit + 1), hand_class[hand_seq] >> (bit + 1)
             opp_perm = np.argsort(opp_prefix, kind="stable")
             hand_perm = np.argsort(hand_prefix, kind="stable")
-            opp_seq, hand_seq = opp_seq[opp_perm], hand_seq[hand_perm]
             _solver.sweep(
-                opps, opp_weight, opp_seq, opp_key[opp_seq], _groups(opp_prefix[opp_perm], n_groups),
-                hands, hand_seq, hand_key[hand_seq], _groups(hand_prefix[hand_perm], n_groups),
-                scoop, none, none, 1,
+                opps, weight, opp_seq[opp_perm], opp_high, _groups(opp_prefix[opp_perm], n_groups),
+                hands, hand_seq[hand_perm], hand_high, _groups(hand_prefix[hand_perm], n_groups),
+                scoop, _NONE, _NONE, 1,
             )  # fmt: skip
 
-    _run_all([high_walk, scoop_walks, low_walk, no_low_walk, count_walk], threads)
+    walks = [high_walk, scoop_walks, low_walk, no_low_walk]
+    if threads == 1:
+        count = np.zeros(n_h)
+        count_walk(count)
+        fits = count > 0.5  # counts are whole numbers, exact in float64
+        del count
+        _run_all(walks, 1)
+    else:
+        count = np.zeros(n_h)
+        _run_all([*walks, lambda: count_walk(count)], threads)
+        fits = count > 0.5
+        del count
 
     # the walks leave out the (-1)^k term of an opponent equal to the hand; add it
-    equal = sign * equal_weight
-    total += equal
-    count += sign * equal_count
-    high_upto += equal
+    _add_signed(total, sign, opp.equal_weight)
+    _add_signed(high_upto, sign, opp.equal_weight)
     high_upto -= high_less  # now the high ties
-    x_upto += equal
+    _add_signed(x_upto, sign, opp.equal_weight)
     x_upto -= x_less  # low ties (low rows), high ties against no-low opponents (no-low rows)
-    share = 0.5 * (high_less + 0.5 * high_upto) + 0.5 * (x_less + 0.5 * x_upto)
-    scoop = np.where(hand_has_low, scoop, x_less)
-    x_less[~hand_has_low] = 0.0
-    x_upto[~hand_has_low] = 0.0
-    fits = count > 0.5  # counts are whole numbers, exact in float64
+    # share = ½(high wins + ½ high ties) + ½(x wins + ½ x ties), without temporaries
+    share = np.add(high_less, x_less)
+    share *= 2.0
+    share += high_upto
+    share += x_upto
+    share *= 0.25
+    no_low = ~hand_has_low
+    np.copyto(scoop, x_less, where=no_low)  # a hand without a low scoops only opponents without one
+    x_less[no_low] = 0.0
+    x_upto[no_low] = 0.0
+    misfits = ~fits
     for arr in (share, high_less, high_upto, x_less, x_upto, scoop, total):
-        arr[~fits] = 0.0
+        arr[misfits] = 0.0
     return _Sums(share, high_less, high_upto, x_less, x_upto, scoop, total, fits)
 
 
@@ -397,6 +435,67 @@ def _ordered_map(fn: Callable[[_T], Any], items: Iterable[_T], threads: int) -> 
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+
+
+def _runout_sums(
+    board: U8Array, deck: list[int], hands: U8Array, opp: _Opponents, bins: int | None, threads: int
+) -> tuple[_Sums, F64Array, F64Array | None, int]:
+    """Sums over every completion of a 3- or 4-card board; also the squares' sums and the histogram."""
+    m = hands.shape[0]
+    hand_bits = _card_bits(hands)
+    opp_bits = hand_bits if opp.same else _card_bits(opp.cards)
+    acc = _Sums(*(np.zeros(m) for _ in range(7)), np.zeros(m, dtype=np.bool_))
+    squares = np.zeros(m)
+    histogram = None if bins is None else np.zeros((m, bins))
+
+    def pick(values: F64Array | float, rows: I64Array) -> F64Array | float:
+        return values if isinstance(values, float) else values[rows]
+
+    def one_runout(runout: tuple[int, ...]) -> tuple[I64Array, _Sums]:
+        bits = _mask_of(runout)
+        rows = np.flatnonzero((hand_bits & bits) == 0)
+        live = rows if opp.same else np.flatnonzero((opp_bits & bits) == 0)
+        full_board = np.concatenate([board, np.array(runout, dtype=np.uint8)])
+        h = np.ascontiguousarray(hands[rows])
+        o = h if opp.same else np.ascontiguousarray(opp.cards[live])
+        w = None if opp.weight is None else np.ascontiguousarray(opp.weight[live])
+        part = _Opponents(o, w, pick(opp.equal_weight, rows), pick(opp.equal_count, rows), opp.same)
+        return rows, _board_sums(full_board, h, part, 1)
+
+    runouts = 0
+    for rows, part in _ordered_map(one_runout, combinations(deck, 5 - board.shape[0]), threads):
+        runouts += 1
+        for name in ("share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "weight"):
+            getattr(acc, name)[rows] += getattr(part, name)
+        live = rows[part.fits]
+        acc.fits[live] = True
+        won, weighed = part.share[part.fits], part.weight[part.fits]
+        squares[live] += won * won / weighed  # the runout's weight times its share squared
+        if histogram is not None:
+            histogram[live, _bin_of(won, weighed, histogram.shape[1])] += weighed
+    return acc, squares, histogram, runouts
+
+
+def _bin_of(won: F64Array, weighed: F64Array, bins: int) -> I64Array:
+    """Bin of each share ``won / weighed``, from ``won * bins / weighed`` (one rounding, so 3/10 is in bin 3 of 10)."""
+    return np.minimum(np.floor(won * bins / weighed).astype(np.int64), bins - 1)
+
+
+def _disjoint_weight(hands: U8Array, opp: _Opponents) -> F64Array:
+    """Weight of the opponents sharing no card with each hand (any board)."""
+    n_h, n_o, k = hands.shape[0], opp.cards.shape[0], hands.shape[1]
+    total = np.zeros(n_h)
+    _solver.sweep(
+        opp.cards, _NONE if opp.weight is None else opp.weight, np.arange(n_o, dtype=np.int32),
+        np.zeros(n_o, dtype=np.uint16), _whole(n_o),
+        hands, np.arange(n_h, dtype=np.int32), np.zeros(n_h, dtype=np.uint16), _whole(n_h),
+        _NONE, _NONE, total, 1,
+    )  # fmt: skip
+    _add_signed(total, -1.0 if k % 2 else 1.0, opp.equal_weight)
+    return total
+
+
+# ------------------------------------------------------------------ the public function
 
 
 def showdown_values(
@@ -449,13 +548,12 @@ def showdown_values(
 
     Examples
     --------
-    >>> import numpy as np
     >>> v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"])
-    >>> v.share.tolist(), v.low_win.tolist()  # wins the low from both, loses the high to 55 (8-low) and AK
-    [[0.5], [1.0]]
+    >>> v.share.tolist(), v.high_win.tolist(), v.low_win.tolist()  # scoops 55, halves with AAKK
+    ([0.75], [0.5], [1.0])
     >>> v = showdown_values("Ah Kh 7c 4d", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], bins=4)
-    >>> v.runouts, v.histogram.tolist()  # 44 rivers: 30 split the pot, 14 win it
-    (44, [[0.0, 0.0, 0.6818181818181818, 0.3181818181818182]])
+    >>> v.runouts, v.histogram.tolist()  # of the 40 rivers, 6 scoop, 28 split, 6 lose (8h 9h's flush)
+    (48, [[0.15, 0.0, 0.7, 0.15]])
     >>> showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], opponent_weights=[-1])
     Traceback (most recent call last):
     ...
@@ -470,123 +568,87 @@ def showdown_values(
     threads = check_n_threads(n_threads)
     threads = _core.max_threads() if threads is None else threads
 
-    blocked = _mask_of([*board_cards, *dead_cards])
-    hand_bits, opp_bits = _card_bits(hand_cards), _card_bits(opp_cards)
-    hand_rows = np.flatnonzero((hand_bits & blocked) == 0)
-    opp_rows = np.flatnonzero(((opp_bits & blocked) == 0) & (opp_weight > 0))
+    out_of_deck = np.concatenate([board_cards, dead_cards])
+    hand_keep = ~_holds_any(hand_cards, out_of_deck)
+    opp_keep = ~_holds_any(opp_cards, out_of_deck)
+    if opp_weight is not None:
+        opp_keep &= opp_weight > 0
+    all_hands_kept, all_opps_kept = bool(hand_keep.all()), bool(opp_keep.all())
+    hand_rows = np.flatnonzero(hand_keep)
+    hands_in = hand_cards if all_hands_kept else np.ascontiguousarray(hand_cards[hand_rows])
     same = (
-        hand_rows.shape == opp_rows.shape
+        all_hands_kept
+        and all_opps_kept
         and hand_cards.shape == opp_cards.shape
-        and np.array_equal(hand_rows, opp_rows)
-        and np.array_equal(hand_cards, opp_cards)
+        and (opp_cards is hand_cards or np.array_equal(hand_cards, opp_cards))
     )
-    hands_in = np.ascontiguousarray(hand_cards[hand_rows])
-    opps_in = hands_in if same else np.ascontiguousarray(opp_cards[opp_rows])
-    weight_in = np.ascontiguousarray(opp_weight[opp_rows])
-    equal_weight, equal_count = _equal_weight(hands_in, opps_in, weight_in)
-    hand_bits, opp_bits = hand_bits[hand_rows], opp_bits[opp_rows]
+    if same:
+        opps_in = hands_in
+    elif all_opps_kept:
+        opps_in = opp_cards
+    else:
+        opps_in = np.ascontiguousarray(opp_cards[opp_keep])
+    weight_in = opp_weight if opp_weight is None or all_opps_kept else np.ascontiguousarray(opp_weight[opp_keep])
+    del hand_keep, opp_keep
+    opp: _Opponents
+    if same and _rows_distinct(hands_in):
+        # each hand's only equal opponent is its own row
+        opp = _Opponents(hands_in, weight_in, 1.0 if weight_in is None else weight_in, 1.0, True)
+    else:
+        equal_weight, equal_count = _equal_weight(hands_in, opps_in, weight_in)
+        opp = _Opponents(opps_in, weight_in, equal_weight, equal_count, False)
 
-    n = hand_cards.shape[0]
-    missing = 5 - board_cards.shape[0]
-    if missing == 0:
-        sums = _board_sums(board_cards, hands_in, opps_in, weight_in, equal_weight, equal_count, same, threads)
-        weight = sums.weight
-        with np.errstate(invalid="ignore", divide="ignore"):
-            share = sums.share / weight
-        ehs2 = share * share
-        histogram = None
+    if board_cards.shape[0] == 5:
+        sums = _board_sums(board_cards, hands_in, opp, threads)
+        squares, histogram, runouts = None, None, 1
         if n_bins is not None:
             histogram = np.zeros((hands_in.shape[0], n_bins))
             fits = np.flatnonzero(sums.fits)
-            histogram[fits, _bin_of(sums.share[fits], sums.weight[fits], n_bins)] = 1.0
-        parts = sums
-        runouts = 1
-        fits_any = sums.fits
+            histogram[fits, _bin_of(sums.share[fits], sums.weight[fits], n_bins)] = sums.weight[fits]
+        weight = sums.weight
     else:
-        deck = [c for c in range(N_CARDS) if not (int(blocked) >> c) & 1]
-        m = hands_in.shape[0]
-        acc = _Sums(*(np.zeros(m) for _ in range(7)), np.zeros(m, dtype=np.bool_))
-        squares = np.zeros(m)
-        histogram = None if n_bins is None else np.zeros((m, n_bins))
+        deck = [c for c in range(N_CARDS) if c not in set(int(x) for x in out_of_deck)]
+        sums, squares, histogram, runouts = _runout_sums(board_cards, deck, hands_in, opp, n_bins, threads)
+        # the weight on this board: the opponents that fit with the hand, whatever the runout
+        weight = _disjoint_weight(hands_in, opp)
+        weight[~sums.fits] = 0.0
 
-        def one_runout(runout: tuple[int, ...]) -> tuple[I64Array, _Sums]:
-            bits = _mask_of(runout)
-            rows = np.flatnonzero((hand_bits & bits) == 0)
-            opp_live = rows if same else np.flatnonzero((opp_bits & bits) == 0)
-            full_board = np.concatenate([board_cards, np.array(runout, dtype=np.uint8)])
-            h = np.ascontiguousarray(hands_in[rows])
-            o = h if same else np.ascontiguousarray(opps_in[opp_live])
-            return rows, _board_sums(
-                full_board, h, o, weight_in[opp_live], equal_weight[rows], equal_count[rows], same, 1
-            )
+    misfits = ~sums.fits
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for arr in (sums.share, sums.high_win, sums.high_tie, sums.low_win, sums.low_tie, sums.scoop):
+            arr /= sums.weight  # in place: these arrays become the result
+            arr[misfits] = math.nan
+            np.clip(arr, 0.0, 1.0, out=arr)  # rounding never takes a probability out of [0, 1]
+        if squares is None:
+            ehs2 = sums.share * sums.share
+        else:
+            squares /= sums.weight
+            squares[misfits] = math.nan
+            ehs2 = np.clip(squares, 0.0, 1.0, out=squares)
+        if histogram is not None:
+            histogram /= sums.weight[:, None]
+            histogram[misfits] = math.nan
 
-        runouts = 0
-        for rows, part in _ordered_map(one_runout, combinations(deck, missing), threads):
-            runouts += 1
-            for name in ("share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "weight"):
-                getattr(acc, name)[rows] += getattr(part, name)
-            live = rows[part.fits]
-            acc.fits[live] = True
-            won, weighed = part.share[part.fits], part.weight[part.fits]
-            squares[live] += won * won / weighed  # the runout's weight times its share squared
-            if histogram is not None:
-                histogram[live, _bin_of(won, weighed, histogram.shape[1])] += weighed
-        # the weight on this board: opponents that fit with the hand, whatever the runout
-        weight = _disjoint_weight(hands_in, opps_in, weight_in, equal_weight, equal_count)
-        weight[~acc.fits] = 0.0
-        with np.errstate(invalid="ignore", divide="ignore"):
-            share = acc.share / acc.weight
-            ehs2 = squares / acc.weight
-            if histogram is not None:
-                histogram /= acc.weight[:, None]
-        parts = acc
-        fits_any = acc.fits
+    n = hand_cards.shape[0]
 
     def spread(values: F64Array, fill: float) -> F64Array:
-        out = np.full(n, fill)
+        if all_hands_kept:
+            return values
+        out = np.full((n, *values.shape[1:]), fill)
         out[hand_rows] = values
         return out
 
-    with np.errstate(invalid="ignore", divide="ignore"):
-        denominator = parts.weight
-        fields = {
-            name: spread(np.clip(getattr(parts, name) / denominator, 0.0, 1.0), math.nan)
-            for name in ("high_win", "high_tie", "low_win", "low_tie", "scoop")
-        }
-    full_histogram = None
-    if histogram is not None:
-        full_histogram = np.full((n, histogram.shape[1]), math.nan)
-        full_histogram[hand_rows] = histogram
-    nan = ~fits_any
-    share[nan] = math.nan
-    ehs2[nan] = math.nan
     return ShowdownValues(
         hands=hand_cards,
-        hand_weight=hand_weight,
-        share=spread(np.clip(share, 0.0, 1.0), math.nan),
+        hand_weight=np.broadcast_to(1.0, (n,)) if hand_weight is None else hand_weight,
+        share=spread(sums.share, math.nan),
+        high_win=spread(sums.high_win, math.nan),
+        high_tie=spread(sums.high_tie, math.nan),
+        low_win=spread(sums.low_win, math.nan),
+        low_tie=spread(sums.low_tie, math.nan),
+        scoop=spread(sums.scoop, math.nan),
         weight=spread(weight, 0.0),
-        ehs2=spread(np.clip(ehs2, 0.0, 1.0), math.nan),
-        histogram=full_histogram,
+        ehs2=spread(ehs2, math.nan),
+        histogram=None if histogram is None else spread(histogram, math.nan),
         runouts=runouts,
-        **fields,
     )
-
-
-def _bin_of(won: F64Array, weighed: F64Array, bins: int) -> I64Array:
-    """Bin of each share ``won / weighed``, from ``won * bins / weighed`` (one rounding, so 3/10 is in bin 3 of 10)."""
-    return np.minimum(np.floor(won * bins / weighed).astype(np.int64), bins - 1)
-
-
-def _disjoint_weight(
-    hands: U8Array, opps: U8Array, weights: F64Array, equal_weight: F64Array, equal_count: F64Array
-) -> F64Array:
-    """Weight of the opponents sharing no card with each hand (any board)."""
-    n_h, n_o, k = hands.shape[0], opps.shape[0], hands.shape[1]
-    total, none = np.zeros(n_h), np.zeros(0)
-    _solver.sweep(
-        opps, weights, np.arange(n_o, dtype=np.int32), np.zeros(n_o, dtype=np.int32), _whole(n_o),
-        hands, np.arange(n_h, dtype=np.int32), np.zeros(n_h, dtype=np.int32), _whole(n_h),
-        none, none, total, 1,
-    )  # fmt: skip
-    total += (-1.0 if k % 2 else 1.0) * equal_weight
-    return total
