@@ -7,8 +7,9 @@ exact card removal, by sorted sweeps rather than pairs of combos.
 :mod:`omaha8.solver._reference` is its all-pairs twin.
 
 >>> from omaha8.solver import showdown_values
->>> showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h"]).share.tolist()
-[0.5]
+>>> v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"])
+>>> v.share.tolist(), v.scoop.tolist()  # scoops 5c5d8h9h, takes the low half from AAKK
+([0.75], [0.5])
 """
 
 from __future__ import annotations

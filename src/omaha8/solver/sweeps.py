@@ -36,10 +36,10 @@ that fit with it, divided by their weight.
 
 >>> from omaha8.solver import showdown_values
 >>> v = showdown_values("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"])
->>> v.share.tolist()  # kings beat both opponents high, lose the low to the 8-4-3 low of 3d4d
-[0.75, 0.75]
->>> v.scoop.tolist(), v.weight.tolist()
-([0.5, 0.0], [2.0, 1.0])
+>>> v.share.tolist()  # trip kings: 1 (no low for JJ66) and 1/2; 3456: 1/2 and 1/4 (a quartered low)
+[0.75, 0.375]
+>>> v.scoop.tolist(), v.low_tie.tolist(), v.weight.tolist()
+([0.5, 0.0], [0.0, 0.5], [2.0, 2.0])
 """
 
 from __future__ import annotations
@@ -444,7 +444,10 @@ def _runout_sums(
     m = hands.shape[0]
     hand_bits = _card_bits(hands)
     opp_bits = hand_bits if opp.same else _card_bits(opp.cards)
-    acc = _Sums(*(np.zeros(m) for _ in range(7)), np.zeros(m, dtype=np.bool_))
+    acc = _Sums(
+        share=np.zeros(m), high_win=np.zeros(m), high_tie=np.zeros(m), low_win=np.zeros(m),
+        low_tie=np.zeros(m), scoop=np.zeros(m), weight=np.zeros(m), fits=np.zeros(m, dtype=np.bool_),
+    )  # fmt: skip
     squares = np.zeros(m)
     histogram = None if bins is None else np.zeros((m, bins))
 
