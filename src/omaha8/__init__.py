@@ -35,12 +35,15 @@ from .errors import (
     CardTypeError,
     ChipError,
     DuplicateCardError,
+    EmptyRangeError,
     MissingExtraError,
     Omaha8Error,
+    RangeSyntaxError,
     ShapeError,
     ShowdownError,
 )
 from .evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
+from .ranges import Range
 from .showdown import (
     CardroomOddChips,
     OddChipPolicy,
@@ -119,4 +122,8 @@ __all__ = [
     "ChipError",
     "ShowdownError",
     "MissingExtraError",
+    # ranges
+    "Range",
+    "RangeSyntaxError",
+    "EmptyRangeError",
 ]

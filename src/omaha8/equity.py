@@ -18,6 +18,7 @@ omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import secrets
 import sys
@@ -28,7 +29,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from . import _equity
+from . import _equity, range_equity
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
@@ -149,6 +150,10 @@ def equity(
         One hand per player, 2 to :func:`max_players` of them (11 with 4
         cards, 9 with 5), all of 4 or all of 5 cards; each in any form
         :func:`omaha8.parse_cards` accepts, or a (players, cards) id array.
+        A seat may also be a range (an object with ``combos()`` such as
+        :class:`omaha8.Range`, a ``(combos, weights)`` pair or an (n, cards)
+        array of combos): see :mod:`omaha8.range_equity` for how such deals
+        are weighted and when they are enumerated exactly.
     board
         0, 3, 4 or 5 known board cards.
     dead
@@ -206,6 +211,10 @@ def equity(
     ...
     omaha8.errors.ShapeError: board must have 0, 3, 4 or 5 cards, got 2: 'Ac Kc'
     """
+    if not isinstance(holes, (str, bytes, np.ndarray)) and isinstance(holes, Iterable):
+        holes = list(holes)
+        if any(range_equity.is_range(seat) for seat in holes):
+            return _range_spot_equity(holes, board, dead, samples, seed, n_threads, progress)
     hole_array, board_array, deck = _spot(holes, board, dead)
     n_samples = _check_samples(samples)
     given_seed = None if seed is None else _check_seed(seed)
@@ -228,6 +237,23 @@ def equity(
         if bar is not None:
             bar.close()
     return _result(totals, players, n_samples, used_seed)
+
+
+def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samples: int | None,
+                       seed: int | None, n_threads: int | None, progress: bool) -> EquityResult:
+    """Equity of a spot in which some seats are ranges (:mod:`omaha8.range_equity`)."""
+    board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
+    n_samples = _check_samples(samples)
+    given_seed = None if seed is None else _check_seed(seed)
+    plan = range_equity.prepare(seats, board_ids, dead_ids, _parse)
+    bar = _Progress(sys.stderr, time.perf_counter()) if progress else None
+    try:
+        done = range_equity.run(plan, n_samples, given_seed, n_threads, None if bar is None else bar.update)
+    finally:
+        if bar is not None:
+            bar.close()
+    result = _result(done.totals, plan.n_players, done.samples, done.seed)
+    return dataclasses.replace(result, boards=done.deals)
 
 
 # ---------------------------------------------------------------- input

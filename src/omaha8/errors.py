@@ -18,6 +18,8 @@ __all__ = [
     "MissingExtraError",
     "ArgumentError",
     "ArgumentTypeError",
+    "RangeSyntaxError",
+    "EmptyRangeError",
 ]
 
 
@@ -59,3 +61,28 @@ class ArgumentError(Omaha8Error, ValueError):
 
 class ArgumentTypeError(Omaha8Error, TypeError):
     """An argument of the wrong type: a float where an int is needed, a non-bool flag, ..."""
+
+
+class RangeSyntaxError(Omaha8Error, ValueError):
+    """Range text that does not parse: the message shows the text with a caret under the column.
+
+    ``text`` is the range text, ``column`` the 0-based position of the fault and
+    ``reason`` what was expected there.
+    """
+
+    def __init__(self, reason: str, text: str, column: int) -> None:
+        self.reason = reason
+        self.text = text
+        self.column = column
+        # long texts are shown as a window around the fault, so the caret stays readable
+        start = max(0, column - 60)
+        # control characters (tabs, newlines) would move the caret: show them as spaces
+        shown = "".join(ch if ch.isprintable() else " " for ch in text[start : start + 120])
+        prefix = "…" if start else ""
+        suffix = "…" if start + 120 < len(text) else ""
+        caret = " " * (len(prefix) + column - start) + "^"
+        super().__init__(f"{reason} (column {column + 1})\n  {prefix}{shown}{suffix}\n  {caret}")
+
+
+class EmptyRangeError(Omaha8Error, ValueError):
+    """A range that holds no hand, as written or once the board and dead cards are removed."""

@@ -1,0 +1,536 @@
+# cython: language_level=3, autotestdict=False
+"""Equity kernels for seats that hold ranges: weighted combos of hole cards.
+
+A spot is P seats, each a list of combos (a fixed hand is one combo) with
+positive weights, the known board cards and the deck the rest of the board
+is drawn from. A deal is one combo per seat, no card twice, and a board
+completion; its probability is proportional to the product of the seats'
+weights (the weights of non-conflicting assignments, renormalised jointly),
+and every completion of the board is equally likely.
+
+* exact: boards are the outer loop (cut into chunks by their first unknown
+  card), so each combo is evaluated once per board; the assignments of
+  combos to seats are then walked depth-first, skipping combos that share a
+  card with the board or with an earlier seat, and each is settled with the
+  product of its weights.
+* Monte Carlo: each sample draws one combo per seat by its weight, starts
+  over when two seats share a card (rejection sampling of the product
+  distribution gives exactly the joint one), then draws the board.
+
+A combo is evaluated on a five-card board with one ``HIGH_BOARD`` row (the
+best non-flush value of each hole rank pair over the board's ten triples),
+a flush check only when the board has three cards of a suit the combo holds
+twice, and one ``LOW_BEST`` lookup. Pot shares are in units of 1/55440 of a
+pot, as in :mod:`omaha8._equity`, and rows of counts have its layout: per
+seat the ``STATS`` columns, then no-low boards, boards (weighted), and
+deals evaluated (unweighted). Every chunk writes its own row and draws from
+a stream keyed by (seed, chunk) alone, so results never depend on threads.
+"""
+
+cimport cython
+from cython.parallel cimport prange
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from omaha8._random cimport below, mix64, next64
+
+import numpy as np
+
+from omaha8._core cimport (
+    MAX_HOLE,
+    N_PAIR_CLASSES,
+    board_class_of_cards,
+    card_lowbit_table,
+    card_rank_table,
+    card_suit_table,
+    flush_value_row,
+    high_board_table,
+    low_best_table,
+    pair_class_table,
+    resolve_threads,
+)
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() except -1
+
+cdef enum:
+    MAX_PLAYERS = 11
+    POT = 55440            # units in one pot: 2 * lcm(1..11)
+    HALF_POT = 27720
+    STAT_EQUITY = 0
+    STAT_HIGH_WIN = 1
+    STAT_HIGH_TIE = 2
+    STAT_LOW_WIN = 3
+    STAT_LOW_TIE = 4
+    STAT_SCOOP = 5
+    STAT_SQUARES = 6
+    N_STATS = 7
+    CHUNK_SAMPLES = 4096
+    MAX_TRIES = 1 << 20    # rejected deals in a row before a sample gives up
+
+#: Samples per Monte Carlo chunk (the last chunk of a run may be shorter).
+SAMPLE_CHUNK = CHUNK_SAMPLES
+#: Rejected deals in a row after which a Monte Carlo chunk stops (status 1).
+REJECTION_LIMIT = MAX_TRIES
+#: The largest number of seats.
+MAX_SEATS = MAX_PLAYERS
+
+cdef const uint16_t* HIGH_BOARD = high_board_table()
+cdef const uint8_t* PAIR_CLASS = pair_class_table()
+cdef const uint8_t* LOW_BEST = low_best_table()
+cdef const uint8_t* CARD_RANK = card_rank_table()
+cdef const uint8_t* CARD_SUIT = card_suit_table()
+cdef const uint8_t* CARD_LOWBIT = card_lowbit_table()
+
+cdef double WHOLE_SHARE[MAX_PLAYERS + 1]
+cdef double HALF_SHARE[MAX_PLAYERS + 1]
+WHOLE_SHARE[0] = HALF_SHARE[0] = 0
+for _n in range(1, MAX_PLAYERS + 1):
+    WHOLE_SHARE[_n] = POT // _n
+    HALF_SHARE[_n] = HALF_POT // _n
+
+
+# What the kernels read of one combo, in one 32-byte record.
+cdef struct Combo:
+    uint64_t mask                      # bit c: the combo holds card c
+    uint8_t pairs[10]                  # PAIR_CLASS of each hole rank pair
+    uint8_t low                        # low-rank bits of the combo
+    uint8_t suit_pairs                 # bit s: the combo holds 2+ cards of suit s
+    uint8_t cards[MAX_HOLE]
+    uint8_t unused[7]
+
+
+cdef struct Data:
+    int P                              # seats
+    int k                              # hole cards per combo
+    int n_pairs                        # hole pairs per combo
+    int n_known                        # known board cards, 0..5
+    int unknown                        # board cards to deal: 5 - n_known
+    int n_deck
+    uint8_t known[5]
+    uint8_t deck[52]                   # cards the board is completed from
+    uint32_t known_low                 # low-rank bits of the known cards
+    int known_count[4]                 # known cards of each suit
+    uint64_t known_mask
+    int32_t board_class[169]           # with 2 or fewer unknown cards: board class by their ranks
+    int64_t offset[MAX_PLAYERS + 1]    # seat s holds combos offset[s] .. offset[s + 1] - 1
+    int64_t n_combos
+    bint uniform[MAX_PLAYERS]          # all of a seat's weights equal: draw without a search
+    double total[MAX_PLAYERS]          # sum of a seat's weights
+    const Combo* combo                 # (N,)
+    const double* weight               # (N,)
+    const double* cumulative           # (N,) running sum of weights within the seat
+    const int32_t* guide               # (N,) per seat: where the search for the g-th of n slices starts
+
+
+# One board, ready for evaluating combos on it.
+cdef struct Board:
+    uint8_t cards[5]
+    const uint16_t* row                # HIGH_BOARD row of the board's ranks
+    uint32_t low                       # low-rank bits of the board
+    int flush_suit                     # the suit with 3+ cards, -1 if none
+    uint64_t mask
+
+
+cdef inline void board_ready(const Data* d, Board* b) noexcept nogil:
+    cdef int i, s, r = 0
+    cdef int count[4]
+    count[0] = d.known_count[0]
+    count[1] = d.known_count[1]
+    count[2] = d.known_count[2]
+    count[3] = d.known_count[3]
+    b.low = d.known_low
+    b.mask = d.known_mask
+    for i in range(d.n_known, 5):
+        b.low |= CARD_LOWBIT[b.cards[i]]
+        count[CARD_SUIT[b.cards[i]]] += 1
+        b.mask |= (<uint64_t>1) << (b.cards[i] & 63)
+        r = r * 13 + CARD_RANK[b.cards[i]]
+    b.flush_suit = -1
+    for s in range(4):
+        if count[s] >= 3:
+            b.flush_suit = s
+    if d.unknown <= 2:
+        # the known ranks are fixed: the board class is a function of the unknown ones
+        b.row = HIGH_BOARD + d.board_class[r] * N_PAIR_CLASSES
+    else:
+        b.row = HIGH_BOARD + board_class_of_cards(b.cards) * N_PAIR_CLASSES
+
+
+# High (1..7462) and low (0 = none) value of combo i on board b.
+cdef inline void evaluate(const Data* d, int64_t i, const Board* b, uint16_t* hi, uint8_t* lo) noexcept nogil:
+    cdef const Combo* c = d.combo + i
+    cdef uint16_t h = 0, v
+    cdef int q
+    for q in range(d.n_pairs):
+        v = b.row[c.pairs[q]]
+        if v > h:
+            h = v
+    if b.flush_suit >= 0 and (c.suit_pairs >> b.flush_suit) & 1:
+        v = flush_value_row(c.cards, d.k, b.cards)
+        if v > h:
+            h = v
+    hi[0] = h
+    lo[0] = LOW_BEST[(<uint32_t>c.low) << 8 | b.low]
+
+
+# Split one pot among P seats with these values and add ``weight`` times the outcome.
+# The rule is omaha8._equity's settle: no low, the best high(s) share the pot;
+# else the best high(s) share one half and the best low(s) the other.
+cdef inline void settle(int P, const uint16_t* hi, const uint8_t* lo, double weight, double* acc) noexcept nogil:
+    cdef uint16_t top_hi = 0
+    cdef uint8_t top_lo = 0
+    cdef int n_hi = 0, n_lo = 0, p
+    cdef double hi_share, lo_share, units
+    cdef double* a
+    cdef bint high_winner, low_winner
+    for p in range(P):
+        if hi[p] > top_hi:
+            top_hi = hi[p]
+            n_hi = 1
+        elif hi[p] == top_hi:
+            n_hi += 1
+        if lo[p] > top_lo:
+            top_lo = lo[p]
+            n_lo = 1
+        elif lo[p] == top_lo:
+            n_lo += 1
+    if top_lo == 0:
+        acc[P * N_STATS] += weight
+        hi_share = WHOLE_SHARE[n_hi]
+        lo_share = 0
+    else:
+        hi_share = HALF_SHARE[n_hi]
+        lo_share = HALF_SHARE[n_lo]
+    acc[P * N_STATS + 1] += weight
+    acc[P * N_STATS + 2] += 1
+    for p in range(P):
+        a = acc + p * N_STATS
+        units = 0
+        high_winner = hi[p] == top_hi
+        low_winner = top_lo != 0 and lo[p] == top_lo
+        if high_winner:
+            units = hi_share
+            if n_hi == 1:
+                a[STAT_HIGH_WIN] += weight
+            else:
+                a[STAT_HIGH_TIE] += weight
+        if low_winner:
+            units = units + lo_share
+            if n_lo == 1:
+                a[STAT_LOW_WIN] += weight
+            else:
+                a[STAT_LOW_TIE] += weight
+        if high_winner and n_hi == 1 and (top_lo == 0 or (low_winner and n_lo == 1)):
+            a[STAT_SCOOP] += weight
+        a[STAT_EQUITY] += units * weight
+        a[STAT_SQUARES] += units * units * weight
+
+
+# ---------------------------------------------------------------- exact
+
+# Every assignment of combos to seats s.. that avoids ``used``, on the board
+# whose combo values are HI/LO (HI 0: the combo shares a card with the board).
+cdef void assign(const Data* d, int s, uint64_t used, double w, const uint16_t* HI, const uint8_t* LO,
+                 uint16_t* hi, uint8_t* lo, double* acc) noexcept nogil:
+    cdef int64_t i
+    if s == d.P:
+        settle(d.P, hi, lo, w, acc)
+        return
+    for i in range(d.offset[s], d.offset[s + 1]):
+        if HI[i] == 0 or d.combo[i].mask & used:
+            continue
+        hi[s] = HI[i]
+        lo[s] = LO[i]
+        assign(d, s + 1, used | d.combo[i].mask, w * d.weight[i], HI, LO, hi, lo, acc)
+
+
+cdef void exact_board(const Data* d, Board* b, uint16_t* HI, uint8_t* LO, double* acc) noexcept nogil:
+    cdef int64_t i
+    cdef uint16_t hi[MAX_PLAYERS]
+    cdef uint8_t lo[MAX_PLAYERS]
+    board_ready(d, b)
+    for i in range(d.n_combos):
+        if d.combo[i].mask & b.mask:
+            HI[i] = 0
+        else:
+            evaluate(d, i, b, &HI[i], &LO[i])
+    assign(d, 0, 0, 1.0, HI, LO, hi, lo, acc)
+
+
+# Board cards L.. from deck[start:], every way, then each board settled.
+cdef void exact_descend(const Data* d, Board* b, int L, int start, uint16_t* HI, uint8_t* LO,
+                        double* acc) noexcept nogil:
+    cdef int i
+    if L == 5:
+        exact_board(d, b, HI, LO, acc)
+        return
+    for i in range(start, d.n_deck - (4 - L)):
+        b.cards[L] = d.deck[i]
+        exact_descend(d, b, L + 1, i + 1, HI, LO, acc)
+
+
+# Chunk c: the boards whose first unknown card is deck[c] (the one board when none is unknown).
+cdef int exact_chunk(const Data* d, int c, double* out) noexcept nogil:
+    cdef Board b
+    cdef int i
+    cdef uint16_t* HI = <uint16_t*>malloc((d.n_combos + 1) * sizeof(uint16_t))
+    cdef uint8_t* LO = <uint8_t*>malloc((d.n_combos + 1) * sizeof(uint8_t))
+    if HI == NULL or LO == NULL:
+        free(HI)
+        free(LO)
+        return 2
+    for i in range(d.n_known):
+        b.cards[i] = d.known[i]
+    if d.unknown == 0:
+        exact_board(d, &b, HI, LO, out)
+    else:
+        b.cards[d.n_known] = d.deck[c]
+        exact_descend(d, &b, d.n_known + 1, c + 1, HI, LO, out)
+    free(HI)
+    free(LO)
+    return 0
+
+
+# ---------------------------------------------------------------- Monte Carlo
+
+# One combo of seat s, drawn with probability weight / total.
+cdef inline int64_t draw(const Data* d, int s, uint64_t* state) noexcept nogil:
+    cdef int64_t first = d.offset[s], n = d.offset[s + 1] - first, i, g
+    cdef double x, u
+    if n == 1:
+        return first
+    if d.uniform[s]:
+        return first + below(state, <uint32_t>n)
+    x = (next64(state) >> 11) * (1.0 / 9007199254740992.0)   # uniform in [0, 1), 53 bits
+    u = x * d.total[s]
+    g = <int64_t>(x * n)
+    if g >= n:
+        g = n - 1
+    # the guide starts at or before the first combo whose running sum exceeds u
+    i = d.guide[first + g]
+    while i < n - 1 and d.cumulative[first + i] <= u:
+        i += 1
+    return first + i
+
+
+cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
+    cdef uint64_t state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
+    cdef int64_t j, i, tries
+    cdef int64_t pick[MAX_PLAYERS]
+    cdef uint16_t hi[MAX_PLAYERS]
+    cdef uint8_t lo[MAX_PLAYERS]
+    cdef uint64_t used, bit
+    cdef uint8_t card
+    cdef int s, L
+    cdef bint clash
+    cdef Board b
+    for i in range(d.n_known):
+        b.cards[i] = d.known[i]
+    for j in range(count):
+        tries = 0
+        while True:
+            used = 0
+            clash = False
+            for s in range(d.P):
+                i = draw(d, s, &state)
+                if d.combo[i].mask & used:
+                    clash = True
+                    break
+                used |= d.combo[i].mask
+                pick[s] = i
+            if not clash:
+                break
+            tries += 1
+            if tries >= MAX_TRIES:
+                return 1
+        for L in range(d.n_known, 5):
+            while True:
+                card = d.deck[below(&state, <uint32_t>d.n_deck)]
+                bit = (<uint64_t>1) << card
+                if not used & bit:
+                    break
+            used |= bit
+            b.cards[L] = card
+        board_ready(d, &b)
+        for s in range(d.P):
+            evaluate(d, pick[s], &b, &hi[s], &lo[s])
+        settle(d.P, hi, lo, 1.0, out)
+    return 0
+
+
+# ---------------------------------------------------------------- Python surface
+
+@cython.auto_pickle(False)
+cdef class RangeSpot:
+    """The combos of every seat of one spot, and its two kernels.
+
+    ``combos`` (N, k) card ids of every seat's combos, seat after seat;
+    ``offsets`` (P + 1,) int64, seat s holding rows offsets[s]..offsets[s+1]-1;
+    ``weights`` (N,) positive; ``known`` 0..5 board cards; ``deck`` the
+    ascending cards the board is completed from, none of them known, dead or
+    in a seat that is a single combo. The caller checks the cards and
+    weights; the kernels read only inside their tables whatever the bytes.
+    """
+
+    cdef Data d
+    cdef readonly int n_players
+    cdef readonly int width
+    cdef readonly int unknown
+    cdef readonly int n_deck
+    cdef object _keep
+
+    def __cinit__(self, const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
+                  const uint8_t[::1] known, const uint8_t[::1] deck):
+        cdef int64_t N = combos.shape[0], i, first, n
+        cdef int k = combos.shape[1], P = offsets.shape[0] - 1, s, a, b, q, j
+        cdef Combo* rec
+        cdef uint8_t[::1] record_bytes
+        cdef int count[4]
+        cdef int n_pairs
+        cdef uint8_t ranks[5]
+        cdef const double[::1] wv
+        cdef const double[::1] cuv
+        cdef const int32_t[::1] gv
+        if not 1 <= P <= MAX_PLAYERS or not 2 <= k <= MAX_HOLE:
+            raise ValueError(f"need 1..{MAX_PLAYERS} seats of 2..{MAX_HOLE} cards, got {P} of {k}")
+        if weights.shape[0] != N or offsets[0] != 0 or offsets[P] != N:
+            raise ValueError("offsets and weights must cover the combos")
+        for s in range(P):
+            if offsets[s + 1] <= offsets[s]:
+                raise ValueError(f"seat {s} has no combo")
+        if known.shape[0] > 5 or deck.shape[0] > 52 or known.shape[0] + deck.shape[0] < 5:
+            raise ValueError(f"bad board: {known.shape[0]} known cards and a deck of {deck.shape[0]}")
+        for i in range(N):
+            if not weights[i] > 0:
+                raise ValueError(f"weights[{i}] must be positive")
+            for j in range(k):
+                if combos[i, j] >= 52:
+                    raise ValueError(f"combos[{i}, {j}] is not a card id")
+        for i in range(known.shape[0]):
+            if known[i] >= 52:
+                raise ValueError("known cards must be card ids")
+        for i in range(deck.shape[0]):
+            if deck[i] >= 52 or (i and deck[i] <= deck[i - 1]):
+                raise ValueError("deck must be ascending card ids")
+        memset(&self.d, 0, sizeof(Data))
+        n_pairs = k * (k - 1) // 2
+        record_array = np.zeros((N + 1) * sizeof(Combo), dtype=np.uint8)
+        weight_array = np.ascontiguousarray(weights, dtype=np.float64)
+        cumulative_array = np.zeros(N, dtype=np.float64)
+        guide_array = np.zeros(N, dtype=np.int32)
+        record_bytes = record_array
+        with nogil:
+            for i in range(N):
+                rec = (<Combo*>&record_bytes[0]) + i
+                q = 0
+                count[0] = count[1] = count[2] = count[3] = 0
+                for a in range(k):
+                    rec.cards[a] = combos[i, a]
+                    rec.low |= CARD_LOWBIT[combos[i, a]]
+                    rec.mask |= (<uint64_t>1) << combos[i, a]
+                    count[CARD_SUIT[combos[i, a]]] += 1
+                    for b in range(a + 1, k):
+                        rec.pairs[q] = PAIR_CLASS[CARD_RANK[combos[i, a]] * 13 + CARD_RANK[combos[i, b]]]
+                        q += 1
+                for a in range(4):
+                    if count[a] >= 2:
+                        rec.suit_pairs |= 1 << a
+        for s in range(P):
+            first, n = offsets[s], offsets[s + 1] - offsets[s]
+            w = weight_array[first:first + n]
+            running = np.cumsum(w)
+            cumulative_array[first:first + n] = running
+            total = float(running[n - 1])
+            # slice g of n starts at the running sum g * total / n; one back for rounding
+            starts = np.searchsorted(running, np.arange(n) * (total / n), side="right") - 1
+            guide_array[first:first + n] = np.clip(starts, 0, n - 1)
+            self.d.total[s] = total
+            self.d.uniform[s] = bool(np.all(w == w[0]))
+            self.d.offset[s] = first
+        self.d.offset[P] = N
+        self.d.P = P
+        self.d.k = k
+        self.d.n_pairs = n_pairs
+        self.d.n_combos = N
+        self.d.n_known = known.shape[0]
+        self.d.unknown = 5 - known.shape[0]
+        self.d.n_deck = deck.shape[0]
+        for i in range(known.shape[0]):
+            self.d.known[i] = known[i]
+            self.d.known_low |= CARD_LOWBIT[known[i]]
+            self.d.known_count[CARD_SUIT[known[i]]] += 1
+            self.d.known_mask |= (<uint64_t>1) << known[i]
+        if self.d.unknown <= 2:
+            for i in range(known.shape[0]):
+                ranks[i] = known[i]
+            for a in range(169 if self.d.unknown == 2 else (13 if self.d.unknown == 1 else 1)):
+                # cards of ranks a // 13 and a % 13 (or a): only their ranks matter here
+                if self.d.unknown == 2:
+                    ranks[3] = (a // 13) * 4
+                    ranks[4] = (a % 13) * 4
+                elif self.d.unknown == 1:
+                    ranks[4] = a * 4
+                self.d.board_class[a] = board_class_of_cards(ranks)
+        for i in range(deck.shape[0]):
+            self.d.deck[i] = deck[i]
+        self._keep = (record_array, weight_array, cumulative_array, guide_array)
+        wv = weight_array
+        cuv = cumulative_array
+        gv = guide_array
+        self.d.combo = <const Combo*>&record_bytes[0]
+        self.d.weight = &wv[0]
+        self.d.cumulative = &cuv[0]
+        self.d.guide = &gv[0]
+        self.n_players = P
+        self.width = P * N_STATS + 3
+        self.unknown = 5 - known.shape[0]
+        self.n_deck = deck.shape[0]
+
+    def n_exact_chunks(self):
+        """Chunks of the exact enumeration: one per possible first unknown card (1 if none)."""
+        if self.unknown == 0:
+            return 1
+        return self.n_deck - self.unknown + 1
+
+    def exact(self, int first_chunk, double[:, ::1] out, n_threads=None):
+        """Fill ``out[i]`` (width columns) with the weighted counts of exact chunk ``first_chunk + i``."""
+        cdef int threads = resolve_threads(n_threads)
+        cdef Py_ssize_t n = out.shape[0], i
+        cdef int status = 0, failed = 0
+        if out.shape[1] != self.width:
+            raise ValueError(f"out must have {self.width} columns, got {out.shape[1]}")
+        if first_chunk < 0 or first_chunk + n > self.n_exact_chunks():
+            raise ValueError("chunks past the end of the enumeration")
+        for i in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
+            status = exact_chunk(&self.d, first_chunk + <int>i, &out[i, 0])
+            if status:
+                failed += 1
+        PyErr_CheckSignals()
+        if failed:
+            raise MemoryError("no memory for the values of the combos")
+
+    def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, double[:, ::1] out, n_threads=None):
+        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns False
+        when a chunk met :data:`REJECTION_LIMIT` clashing deals in a row (its row is then partial).
+
+        Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
+        next chunk; its deals depend only on ``seed`` and ``c``.
+        """
+        cdef int threads = resolve_threads(n_threads)
+        cdef Py_ssize_t n = out.shape[0], i
+        cdef int64_t c, count
+        cdef int failed = 0
+        if out.shape[1] != self.width:
+            raise ValueError(f"out must have {self.width} columns, got {out.shape[1]}")
+        if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
+            raise ValueError("chunks past the end of the run")
+        for i in prange(n, nogil=True, schedule="static", num_threads=threads):
+            c = first_chunk + i
+            count = total - c * CHUNK_SAMPLES
+            if count > CHUNK_SAMPLES:
+                count = CHUNK_SAMPLES
+            if sample_chunk(&self.d, seed, c, count, &out[i, 0]):
+                failed += 1
+        PyErr_CheckSignals()
+        return failed == 0
