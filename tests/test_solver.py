@@ -351,3 +351,25 @@ def test_every_combo_of_a_narrow_deck_against_the_reference() -> None:
         fast = showdown_values(board_text, combos, combos)
         slow = showdown_values_reference(board_text, combos, combos)
         assert_same(fast, slow, exact=False)
+
+
+def test_range_text_reads_as_omaha8_ranges() -> None:
+    from omaha8.ranges import Range
+
+    board = "Ah 7d 4c Ks 2h"
+    text = showdown_values(board, "AA@100, KK@50", "AA, 23")
+    combos, weights = Range("AA@100, KK@50").combos(board=board)
+    opp_combos, opp_weights = Range("AA, 23").combos(board=board)
+    arrays = showdown_values(board, combos, opp_combos, hand_weights=weights, opponent_weights=opp_weights)
+    for name in FIELDS:
+        np.testing.assert_array_equal(getattr(text, name), getattr(arrays, name), err_msg=name)
+    np.testing.assert_array_equal(text.hand_weight, weights)
+    # range text takes its hole size from the other side, or from cards=
+    five = np.array([[0, 1, 5, 9, 13]], dtype=np.uint8)
+    assert showdown_values(board, "AA", five).hands.shape[1] == 5
+    aces5 = Range("AA", cards=5).combos(board=board)[0]
+    disjoint = ~np.isin(aces5, five[0]).any(axis=1)
+    assert showdown_values(board, five, "AA").weight[0] == float(disjoint.sum())
+    assert showdown_values(board, "AA", "KK", cards=5).hands.shape[1] == 5
+    with pytest.raises(ArgumentError, match="cards must be at most 5"):
+        showdown_values(board, "AA", "KK", cards=6)

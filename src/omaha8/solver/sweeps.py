@@ -61,6 +61,7 @@ from .._validate import card_array, check_deals
 from ..cards import N_CARDS, CardsLike, format_card, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, ShapeError
 from ..evaluate import evaluate_batch
+from ..ranges.range import Range
 from ..ranges.universe import HOLE_SIZES, hand_index
 
 __all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
@@ -192,17 +193,24 @@ def _weights(weights: npt.ArrayLike | None, n: int, name: str) -> F64Array | Non
 
 
 def _combos(
-    source: object, weights: npt.ArrayLike | None, name: str, weight_name: str, board: U8Array, dead: U8Array
+    source: object,
+    weights: npt.ArrayLike | None,
+    name: str,
+    weight_name: str,
+    board: U8Array,
+    dead: U8Array,
+    cards: int = 4,
 ) -> tuple[U8Array, F64Array | None]:
-    """Combos and weights (None: all 1) of ``source``: a range object or an (n, k) array of hands."""
+    """Combos and weights (None: all 1) of ``source``: range text, a range object or an (n, k) array of hands.
+
+    Range text is read as a :class:`~omaha8.ranges.Range` of ``cards`` hole cards.
+    """
+    if isinstance(source, str):
+        source = Range(source, cards=cards)
     if isinstance(source, CombosSource) and not isinstance(source, np.ndarray):
         if weights is not None:
             raise ArgumentError(f"{weight_name} must be None when {name} is a range: the range's weights are used")
         combos, weights = source.combos(board=board.copy(), dead=dead.copy())
-    elif isinstance(source, str):
-        raise ArgumentTypeError(
-            f"{name} must be an (n, 4) or (n, 5) array of hands or a range object, not the text {brief(source)}"
-        )
     else:
         combos = source
     arr = card_array(combos, name, (2,))
@@ -210,6 +218,31 @@ def _combos(
         raise ShapeError(f"{name} must have 4 or 5 cards per combo, got shape {arr.shape}")
     check_deals(arr, np.zeros(0, dtype=np.uint8), hole_name=name)
     return arr, _weights(weights, arr.shape[0], weight_name)
+
+
+def _both_sides(
+    hands: object,
+    hand_weights: npt.ArrayLike | None,
+    opponents: object,
+    opponent_weights: npt.ArrayLike | None,
+    board: U8Array,
+    dead: U8Array,
+    cards: int | None,
+) -> tuple[U8Array, F64Array | None, U8Array, F64Array | None]:
+    """Both sides' combos and weights; range text takes its size from ``cards`` or the other side."""
+    size = None if cards is None else check_int(cards, "cards", minimum=4, maximum=5)
+    sides: dict[str, tuple[U8Array, F64Array | None]] = {}
+    order = ("opponents", "hands") if isinstance(hands, str) else ("hands", "opponents")
+    given = {"hands": (hands, hand_weights, "hand_weights"), "opponents": (opponents, opponent_weights, "opponent_weights")}
+    for name in order:
+        source, weights, weight_name = given[name]
+        if size is None and not isinstance(source, str):
+            sides[name] = _combos(source, weights, name, weight_name, board, dead)
+            if sides[name][0].shape[0]:
+                size = int(sides[name][0].shape[1])
+        else:
+            sides[name] = _combos(source, weights, name, weight_name, board, dead, 4 if size is None else size)
+    return (*sides["hands"], *sides["opponents"])
 
 
 def _card_bits(combos: U8Array) -> np.ndarray[Any, np.dtype[np.uint64]]:
@@ -503,12 +536,13 @@ def _disjoint_weight(hands: U8Array, opp: _Opponents) -> F64Array:
 
 def showdown_values(
     board: CardsLike,
-    hands: npt.ArrayLike | CombosSource,
-    opponents: npt.ArrayLike | CombosSource,
+    hands: str | npt.ArrayLike | CombosSource,
+    opponents: str | npt.ArrayLike | CombosSource,
     *,
     hand_weights: npt.ArrayLike | None = None,
     opponent_weights: npt.ArrayLike | None = None,
     dead: CardsLike | None = None,
+    cards: int | None = None,
     bins: int | None = None,
     n_threads: int | None = None,
 ) -> ShowdownValues:
@@ -519,15 +553,19 @@ def showdown_values(
     board
         3, 4 or 5 board cards. On a flop or turn every runout is dealt out.
     hands, opponents
-        (n, 4) or (n, 5) card ids (or hand strings), both with the same
-        number of cards; or any range object with a
-        ``combos(board=, dead=)`` method returning combos and weights.
+        Range text (``"AA, KK@50"``, ``"20%"``: see :class:`omaha8.ranges.Range`);
+        (n, 4) or (n, 5) card ids (or a list of hand strings); or any range
+        object with a ``combos(board=, dead=)`` method returning combos and
+        weights. Both sides hold the same number of cards.
     hand_weights, opponent_weights
         One weight >= 0 per combo (default 1); None when the side is a range
         object. Opponent combos that hold a board or dead card, or weigh 0,
         cannot be dealt and are left out.
     dead
         Cards out of the deck (folded, exposed): no combo or runout holds them.
+    cards
+        Hole cards (4 or 5) of a side given as range text; default: as many as
+        the other side's combos, else 4.
     bins
         Also give the histogram of each hand's per-runout share in this many
         bins (default: none).
@@ -563,8 +601,9 @@ def showdown_values(
     omaha8.errors.ArgumentError: opponent_weights[0] = -1 is not a finite weight >= 0
     """
     board_cards, dead_cards = _board_cards(board, dead)
-    hand_cards, hand_weight = _combos(hands, hand_weights, "hands", "hand_weights", board_cards, dead_cards)
-    opp_cards, opp_weight = _combos(opponents, opponent_weights, "opponents", "opponent_weights", board_cards, dead_cards)
+    hand_cards, hand_weight, opp_cards, opp_weight = _both_sides(
+        hands, hand_weights, opponents, opponent_weights, board_cards, dead_cards, cards
+    )
     if opp_cards.shape[0] and hand_cards.shape[0] and opp_cards.shape[1] != hand_cards.shape[1]:
         raise ShapeError(f"hands have {hand_cards.shape[1]} cards but opponents have {opp_cards.shape[1]}")
     n_bins = None if bins is None else check_int(bins, "bins", minimum=1, maximum=_MAX_BINS)
