@@ -215,6 +215,10 @@ def test_conflicts_and_empty_ranges() -> None:
     assert v.weight.tolist()[:2] == [0.0, 0.0]
     assert np.isnan(v.share[:2]).all() and np.isnan(v.scoop[:2]).all() and np.isnan(v.ehs2[:2]).all()
     assert v.weight[2] == 2.0 and not np.isnan(v.share[2])
+    # fractional weights take the counting path: still exactly 0 and NaN, never a rounding crumb
+    f = showdown_values(board, hands, opps, opponent_weights=[0.1, 0.7])
+    assert f.weight.tolist()[:2] == [0.0, 0.0] and np.isnan(f.share[:2]).all()
+    assert f.weight[2] == pytest.approx(0.8, abs=1e-15)
 
     none = showdown_values(board, hands, np.zeros((0, 4), dtype=np.uint8))
     assert none.weight.tolist() == [0.0, 0.0, 0.0] and np.isnan(none.share).all()

@@ -314,6 +314,7 @@ class _Opponents:
     equal_weight: F64Array | float  # per hand: weight of the opponent rows equal to it
     equal_count: F64Array | float  # per hand: how many there are
     same: bool  # the opponents are the hands, row for row
+    whole: bool  # whole-number weights with a total below 2**53: every weight sum is exact
 
 
 def _whole(n: int) -> I64Array:
@@ -417,8 +418,14 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
                 scoop, _NONE, _NONE, 1,
             )  # fmt: skip
 
+    # A hand fits when some opponent shares no card with it. Where every weight
+    # sum is exact, that is total > 0; otherwise rounding in the alternating
+    # sums could leave a crumb where the true total is 0, so count the opponents.
     walks = [high_walk, scoop_walks, low_walk, no_low_walk]
-    if threads == 1:
+    fits: BoolArray | None = None
+    if opp.whole:
+        _run_all(walks, threads)
+    elif threads == 1:
         count = np.zeros(n_h)
         count_walk(count)
         fits = count > 0.5  # counts are whole numbers, exact in float64
@@ -432,6 +439,8 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
 
     # the walks leave out the (-1)^k term of an opponent equal to the hand; add it
     _add_signed(total, sign, opp.equal_weight)
+    if fits is None:
+        fits = total > 0.5  # whole weights >= 1: the total is 0 or at least 1
     _add_signed(high_upto, sign, opp.equal_weight)
     high_upto -= high_less  # now the high ties
     _add_signed(x_upto, sign, opp.equal_weight)
@@ -495,7 +504,7 @@ def _runout_sums(
         h = np.ascontiguousarray(hands[rows])
         o = h if opp.same else np.ascontiguousarray(opp.cards[live])
         w = None if opp.weight is None else np.ascontiguousarray(opp.weight[live])
-        part = _Opponents(o, w, pick(opp.equal_weight, rows), pick(opp.equal_count, rows), opp.same)
+        part = _Opponents(o, w, pick(opp.equal_weight, rows), pick(opp.equal_count, rows), opp.same, opp.whole)
         return rows, _board_sums(full_board, h, part, 1)
 
     runouts = 0
@@ -632,13 +641,14 @@ def showdown_values(
         opps_in = np.ascontiguousarray(opp_cards[opp_keep])
     weight_in = opp_weight if opp_weight is None or all_opps_kept else np.ascontiguousarray(opp_weight[opp_keep])
     del hand_keep, opp_keep
+    whole = weight_in is None or bool(np.all(weight_in == np.floor(weight_in)) and weight_in.sum() < 2.0**53)
     opp: _Opponents
     if same and _rows_distinct(hands_in):
         # each hand's only equal opponent is its own row
-        opp = _Opponents(hands_in, weight_in, 1.0 if weight_in is None else weight_in, 1.0, True)
+        opp = _Opponents(hands_in, weight_in, 1.0 if weight_in is None else weight_in, 1.0, True, whole)
     else:
         equal_weight, equal_count = _equal_weight(hands_in, opps_in, weight_in)
-        opp = _Opponents(opps_in, weight_in, equal_weight, equal_count, False)
+        opp = _Opponents(opps_in, weight_in, equal_weight, equal_count, False, whole)
 
     if board_cards.shape[0] == 5:
         sums = _board_sums(board_cards, hands_in, opp, threads)
