@@ -396,18 +396,27 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
         )  # fmt: skip
 
     def scoop_walks() -> None:
-        # low classes 0.. in the order of the low values present on this board
+        # opponents without a low lose the low to every hand with one: one high walk
+        hands_with_low = hand_by_high[hand_has_low[hand_by_high]]
+        no_low_opps = opp_by_high[opp_low[opp_by_high] == 0]
+        _solver.sweep(
+            opps, weight, no_low_opps, opp_high, _whole(no_low_opps.shape[0]),
+            hands, hands_with_low, hand_high, _whole(hands_with_low.shape[0]),
+            scoop, _NONE, _NONE, 1,
+        )  # fmt: skip
+        # opponents with a low: classes 0.. in the order of the low values present on this board
         present = np.zeros(_N_LOW_VALUES + 1, dtype=np.bool_)
         present[hand_low] = True
         present[opp_low] = True
+        present[0] = False
         classes = (np.cumsum(present) - 1).astype(np.uint8)
         n_classes = int(present.sum())
+        low_opps = opp_by_high[opp_low[opp_by_high] > 0]
         opp_class = classes[opp_low]
         hand_class = opp_class if opp.same else classes[hand_low]
-        hands_with_low = hand_by_high[hand_has_low[hand_by_high]]
-        for bit in range((n_classes - 1).bit_length()):
+        for bit in range(max(n_classes - 1, 0).bit_length()):
             n_groups = ((n_classes - 1) >> (bit + 1)) + 1
-            opp_seq = opp_by_high[((opp_class[opp_by_high] >> bit) & 1) == 0]
+            opp_seq = low_opps[((opp_class[low_opps] >> bit) & 1) == 0]
             hand_seq = hands_with_low[((hand_class[hands_with_low] >> bit) & 1) == 1]
             opp_prefix, hand_prefix = opp_class[opp_seq] >> (bit + 1), hand_class[hand_seq] >> (bit + 1)
             opp_perm = np.argsort(opp_prefix, kind="stable")
