@@ -188,13 +188,14 @@ def test_flop_matches_reference() -> None:
     assert fast.runouts == 49 * 48 // 2
 
 
+@pytest.mark.parametrize("k", [4, 5])
 @pytest.mark.parametrize("board", ["Ah 2h 7c Kd Qs", "As 5d 8c Th", "2c 3c 4c"])
-def test_single_hands_match_equity(board: str) -> None:
-    rng = np.random.default_rng(len(board))
+def test_single_hands_match_equity(board: str, k: int) -> None:
+    rng = np.random.default_rng(len(board) + k)
     used = omaha8.parse_cards(board).tolist()
-    for _ in range(4 if len(used) > 3 else 2):
-        cards = [int(c) for c in rng.permutation([c for c in range(52) if c not in used])[:8]]
-        hero, villain = cards[:4], cards[4:]
+    for _ in range(4 if len(used) > 3 else 1):
+        cards = [int(c) for c in rng.permutation([c for c in range(52) if c not in used])[: 2 * k]]
+        hero, villain = cards[:k], cards[k:]
         v = showdown_values(board, [hero], [villain])
         e = omaha8.equity([hero, villain], board=board)
         assert v.share[0] == pytest.approx(e.equity[0], abs=1e-12)
