@@ -378,3 +378,31 @@ def test_range_text_reads_as_omaha8_ranges() -> None:
     assert showdown_values(board, "AA", "KK", cards=5).hands.shape[1] == 5
     with pytest.raises(ArgumentError, match="cards must be at most 5"):
         showdown_values(board, "AA", "KK", cards=6)
+
+
+def test_row_and_card_order_and_repeated_combos() -> None:
+    rng = np.random.default_rng(12)
+    board = omaha8.parse_cards("Ah 2h 7c Kd Qs")
+    deck = [c for c in range(52) if c not in board.tolist()]
+    hands, opps = random_combos(rng, 60, deck, 5), random_combos(rng, 80, deck, 5)
+    weights = rng.integers(1, 5, 80).astype(np.float64)
+    base = showdown_values(board, hands, opps, opponent_weights=weights)
+    # shuffled rows and cards within each row: the same values, row for row
+    row_order = rng.permutation(60)
+    shuffled = np.array([rng.permutation(row) for row in hands[row_order]], dtype=np.uint8)
+    moved = showdown_values(board, shuffled, opps[::-1], opponent_weights=weights[::-1])
+    for name in FIELDS:
+        np.testing.assert_array_equal(getattr(moved, name), getattr(base, name)[row_order], err_msg=name)
+    # an opponent combo listed twice counts like one combo of twice the weight
+    doubled = showdown_values(board, hands, np.concatenate([opps, opps[:10]]),
+                              opponent_weights=np.concatenate([weights, weights[:10]]))  # fmt: skip
+    heavier = weights.copy()
+    heavier[:10] *= 2
+    again = showdown_values(board, hands, opps, opponent_weights=heavier)
+    for name in FIELDS:
+        np.testing.assert_array_equal(getattr(doubled, name), getattr(again, name), err_msg=name)
+    # the same array on both sides, with a repeated row: each copy still meets the other's cards
+    twice = np.concatenate([hands, hands[:5]])
+    same = showdown_values(board, twice, twice)
+    slow = showdown_values_reference(board, twice, twice)
+    assert_same(same, slow, exact=False)
