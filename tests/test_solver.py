@@ -84,6 +84,17 @@ def test_inclusion_exclusion_sums_equal_brute_force(k: int) -> None:
         assert total[i] + sign * equal == sum(weights[j] for j in disjoint)
 
 
+def test_stable_order_is_a_stable_sort() -> None:
+    rng = np.random.default_rng(0)
+    keys = rng.integers(0, 300, 1000).astype(np.uint16)
+    np.testing.assert_array_equal(_solver.stable_order(keys), np.argsort(keys, kind="stable"))
+    seq = rng.permutation(1000)[:400].astype(np.int32)
+    np.testing.assert_array_equal(_solver.stable_order(keys, seq), seq[np.argsort(keys[seq], kind="stable")])
+    assert _solver.stable_order(keys, np.zeros(0, dtype=np.int32)).shape == (0,)  # an empty sequence stays empty
+    with pytest.raises(ValueError, match="is not a row"):
+        _solver.stable_order(keys, np.array([1000], dtype=np.int32))
+
+
 def test_kernel_refuses_bad_input() -> None:
     hands = np.array([[0, 1, 2, 3]], dtype=np.uint8)
     seq, key, bounds = np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.uint16), np.array([0, 1])

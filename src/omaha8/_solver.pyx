@@ -293,3 +293,39 @@ def sweep(
         ) != 0
     if failed:
         raise MemoryError("no memory for a sweep table")
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def stable_order(const uint16_t[::1] key, const int32_t[::1] seq=None):
+    """``seq`` (every row ``0..len(key)-1`` when None) reordered by ``key`` of its rows, ties in their order.
+
+    A counting sort: O(n + largest key), int32 out, no 64-bit index array.
+    """
+    cdef bint all_rows = seq is None
+    cdef Py_ssize_t n = key.shape[0] if all_rows else seq.shape[0], i
+    cdef int32_t row
+    cdef uint16_t top = 0
+    cdef int64_t[::1] start
+    cdef int32_t[::1] out = np.empty(n, dtype=np.int32)
+    for i in range(n):
+        row = <int32_t>i if all_rows else seq[i]
+        if row < 0 or row >= key.shape[0]:
+            raise ValueError(f"seq[{i}] = {row} is not a row (0..{key.shape[0] - 1})")
+    with nogil:
+        for i in range(n):
+            row = <int32_t>i if all_rows else seq[i]
+            if key[row] > top:
+                top = key[row]
+    start = np.zeros(<Py_ssize_t>top + 2, dtype=np.int64)
+    with nogil:
+        for i in range(n):
+            row = <int32_t>i if all_rows else seq[i]
+            start[key[row] + 1] += 1
+        for i in range(1, <Py_ssize_t>top + 2):
+            start[i] += start[i - 1]
+        for i in range(n):
+            row = <int32_t>i if all_rows else seq[i]
+            out[start[key[row]]] = row
+            start[key[row]] += 1
+    return np.asarray(out)

@@ -351,8 +351,8 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
     weight = _NONE if opp.weight is None else opp.weight
     hand_high, hand_low = evaluate_batch(hands, board, n_threads=1, validate=False)
     opp_high, opp_low = (hand_high, hand_low) if opp.same else evaluate_batch(opps, board, n_threads=1, validate=False)
-    opp_by_high = np.argsort(opp_high, kind="stable").astype(np.int32)
-    hand_by_high = opp_by_high if opp.same else np.argsort(hand_high, kind="stable").astype(np.int32)
+    opp_by_high = _solver.stable_order(opp_high)
+    hand_by_high = opp_by_high if opp.same else _solver.stable_order(hand_high)
     hand_has_low = hand_low > 0
 
     high_less, high_upto, total = np.zeros(n_h), np.zeros(n_h), np.zeros(n_h)
@@ -386,8 +386,8 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
     def low_walk() -> None:
         opp_key = opp_low.astype(np.uint16)
         hand_key = opp_key if opp.same else hand_low.astype(np.uint16)
-        opp_seq = np.argsort(opp_key, kind="stable").astype(np.int32)
-        hand_seq = opp_seq if opp.same else np.argsort(hand_key, kind="stable").astype(np.int32)
+        opp_seq = _solver.stable_order(opp_key)
+        hand_seq = opp_seq if opp.same else _solver.stable_order(hand_key)
         hand_seq = hand_seq[hand_has_low[hand_seq]]
         _solver.sweep(
             opps, weight, opp_seq, opp_key, _whole(n_o),
@@ -418,12 +418,14 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
             n_groups = ((n_classes - 1) >> (bit + 1)) + 1
             opp_seq = low_opps[((opp_class[low_opps] >> bit) & 1) == 0]
             hand_seq = hands_with_low[((hand_class[hands_with_low] >> bit) & 1) == 1]
-            opp_prefix, hand_prefix = opp_class[opp_seq] >> (bit + 1), hand_class[hand_seq] >> (bit + 1)
-            opp_perm = np.argsort(opp_prefix, kind="stable")
-            hand_perm = np.argsort(hand_prefix, kind="stable")
+            # the walks of one bit: grouped by the class bits above it, in high order within a group
+            opp_prefix = (opp_class >> (bit + 1)).astype(np.uint16)
+            hand_prefix = opp_prefix if opp.same else (hand_class >> (bit + 1)).astype(np.uint16)
+            opp_seq = _solver.stable_order(opp_prefix, opp_seq)
+            hand_seq = _solver.stable_order(hand_prefix, hand_seq)
             _solver.sweep(
-                opps, weight, opp_seq[opp_perm], opp_high, _groups(opp_prefix[opp_perm], n_groups),
-                hands, hand_seq[hand_perm], hand_high, _groups(hand_prefix[hand_perm], n_groups),
+                opps, weight, opp_seq, opp_high, _groups(opp_prefix[opp_seq], n_groups),
+                hands, hand_seq, hand_high, _groups(hand_prefix[hand_seq], n_groups),
                 scoop, _NONE, _NONE, 1,
             )  # fmt: skip
 
