@@ -417,3 +417,20 @@ def test_row_and_card_order_and_repeated_combos() -> None:
     same = showdown_values(board, twice, twice)
     slow = showdown_values_reference(board, twice, twice)
     assert_same(same, slow, exact=False)
+
+
+def test_one_array_on_both_sides_with_blocked_rows() -> None:
+    rng = np.random.default_rng(13)
+    board = rng.permutation(52)[:5].astype(np.uint8)
+    combos = random_combos(rng, 70, list(range(52)), 4)  # some rows hold board cards
+    assert _holds_board(combos, board).any()
+    for weights in (None, rng.integers(0, 3, 70).astype(np.float64)):
+        fast = showdown_values(board, combos, combos, hand_weights=weights, opponent_weights=weights)
+        slow = showdown_values_reference(board, combos, combos, hand_weights=weights, opponent_weights=weights,
+                                         exact=True)  # fmt: skip
+        assert_same(fast, slow, exact=True)
+        assert np.isnan(fast.share[_holds_board(combos, board)]).all()
+
+
+def _holds_board(combos: np.ndarray, board: np.ndarray) -> np.ndarray:
+    return np.isin(combos, board).any(axis=1)

@@ -638,10 +638,10 @@ def showdown_values(
     all_hands_kept, all_opps_kept = bool(hand_keep.all()), bool(opp_keep.all())
     hand_rows = np.flatnonzero(hand_keep)
     hands_in = hand_cards if all_hands_kept else np.ascontiguousarray(hand_cards[hand_rows])
+    # the same combos on both sides (a range against itself): rank and sort them once
     same = (
-        all_hands_kept
-        and all_opps_kept
-        and hand_cards.shape == opp_cards.shape
+        hand_cards.shape == opp_cards.shape
+        and np.array_equal(hand_keep, opp_keep)
         and (opp_cards is hand_cards or np.array_equal(hand_cards, opp_cards))
     )
     if same:
