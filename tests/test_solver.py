@@ -95,6 +95,18 @@ def test_stable_order_is_a_stable_sort() -> None:
         _solver.stable_order(keys, np.array([1000], dtype=np.int32))
 
 
+@pytest.mark.parametrize("k", [4, 5])
+def test_has_repeats_sees_a_combo_given_twice_in_any_card_order(k: int) -> None:
+    from omaha8.ranges.universe import all_hands
+
+    hands = all_hands(k)
+    assert not _solver.has_repeats(hands)
+    assert _solver.has_repeats(np.concatenate([hands[-5:], hands[-2:-1, ::-1]]))
+    assert not _solver.has_repeats(np.zeros((0, k), dtype=np.uint8))
+    with pytest.raises(ValueError, match="not a combo"):
+        _solver.has_repeats(np.array([[1, 1, 2, 3]], dtype=np.uint8))
+
+
 def test_kernel_refuses_bad_input() -> None:
     hands = np.array([[0, 1, 2, 3]], dtype=np.uint8)
     seq, key, bounds = np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.uint16), np.array([0, 1])

@@ -329,3 +329,43 @@ def stable_order(const uint16_t[::1] key, const int32_t[::1] seq=None):
             out[start[key[row]]] = row
             start[key[row]] += 1
     return np.asarray(out)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def has_repeats(const uint8_t[:, ::1] cards):
+    """Whether two rows hold the same set of cards: one bit per possible combo, O(n)."""
+    cdef int k = <int>cards.shape[1], i, j
+    cdef Py_ssize_t r, n = cards.shape[0]
+    cdef uint8_t c[MAX_K]
+    cdef uint8_t x
+    cdef int64_t rank
+    cdef uint8_t* seen
+    cdef bint repeated = False
+    if not 1 <= k <= MAX_K:
+        raise ValueError(f"combos must have 1..{MAX_K} cards, got {k}")
+    with nogil:
+        r = bad_combo_row(cards)
+    if r >= 0:
+        raise ValueError(f"cards[{r}] is not a combo of distinct cards 0..51")
+    seen = <uint8_t*>PyMem_RawCalloc(<size_t>(OFFSET[k + 1] - OFFSET[k]) // 8 + 1, 1)
+    if seen == NULL:
+        raise MemoryError("no memory for the combo bitmap")
+    with nogil:
+        for r in range(n):
+            for i in range(k):
+                x = cards[r, i]
+                j = i
+                while j > 0 and c[j - 1] > x:
+                    c[j] = c[j - 1]
+                    j -= 1
+                c[j] = x
+            rank = 0
+            for i in range(k):
+                rank += BINOM[c[i]][i + 1]  # colex rank among the k-card combos
+            if seen[rank >> 3] & (1 << (rank & 7)):
+                repeated = True
+                break
+            seen[rank >> 3] |= <uint8_t>(1 << (rank & 7))
+    PyMem_RawFree(seen)
+    return bool(repeated)

@@ -267,11 +267,6 @@ def _mask_of(cards: Iterable[int]) -> np.uint64:
     return np.uint64(mask)
 
 
-def _rows_distinct(combos: U8Array) -> bool:
-    index = np.sort(hand_index(combos))
-    return bool(np.all(index[1:] != index[:-1]))
-
-
 def _equal_weight(hands: U8Array, opps: U8Array, weights: F64Array | None) -> tuple[F64Array, F64Array]:
     """Weight and number of the opponent rows holding exactly each hand's cards."""
     if opps.shape[0] == 0 or hands.shape[0] == 0:
@@ -654,7 +649,7 @@ def showdown_values(
     del hand_keep, opp_keep
     whole = weight_in is None or bool(np.all(weight_in == np.floor(weight_in)) and weight_in.sum() < 2.0**53)
     opp: _Opponents
-    if same and _rows_distinct(hands_in):
+    if same and not _solver.has_repeats(hands_in):
         # each hand's only equal opponent is its own row
         opp = _Opponents(hands_in, weight_in, 1.0 if weight_in is None else weight_in, 1.0, True, whole)
     else:
