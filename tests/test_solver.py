@@ -72,6 +72,11 @@ def test_inclusion_exclusion_sums_equal_brute_force(k: int) -> None:
     _solver.sweep(
         opps, weights, opp_seq, opp_key, opp_bounds, hands, hand_seq, hand_key, hand_bounds, less, upto, total, 2
     )
+    # with digits: only opponents of a smaller digit count, in the same walk
+    opp_digit, hand_digit = rng.integers(0, 3, len(opps)).astype(np.uint8), rng.integers(0, 3, len(hands)).astype(np.uint8)
+    below = np.zeros(len(hands))
+    _solver.sweep(opps, weights, opp_seq, opp_key, opp_bounds, hands, hand_seq, hand_key, hand_bounds,
+                  below, np.zeros(0), np.zeros(0), 1, opp_digit, hand_digit, 3)  # fmt: skip
     sign = (-1) ** k
     for i, hand in enumerate(hands):
         h = set(hand.tolist())
@@ -79,6 +84,8 @@ def test_inclusion_exclusion_sums_equal_brute_force(k: int) -> None:
         disjoint = [j for j in mates if not h & set(opps[j].tolist())]
         equal = sum(weights[j] for j in mates if set(opps[j].tolist()) == h)
         assert less[i] == sum(weights[j] for j in disjoint if opp_key[j] < hand_key[i])
+        assert below[i] == sum(w for j in disjoint if opp_key[j] < hand_key[i] and opp_digit[j] < hand_digit[i]
+                               for w in [weights[j]])  # fmt: skip
         # upto and total leave out the (-1)^k term of the opponents equal to the hand
         assert upto[i] + sign * equal == sum(weights[j] for j in disjoint if opp_key[j] <= hand_key[i])
         assert total[i] + sign * equal == sum(weights[j] for j in disjoint)
@@ -171,6 +178,22 @@ def test_river_matches_reference_exactly(seed: int, k: int) -> None:
     weights = rng.integers(0, 4, len(opps)).astype(np.float64)  # whole weights: every sum is exact
     fast = showdown_values(board, hands, opps, opponent_weights=weights, bins=7)
     slow = showdown_values_reference(board, hands, opps, opponent_weights=weights, bins=7, exact=True)
+    assert_same(fast, slow, exact=True)
+
+
+@pytest.mark.parametrize("budget", [0, 1 << 30])
+@pytest.mark.parametrize("k", [4, 5])
+def test_scoop_walks_in_any_base(monkeypatch: pytest.MonkeyPatch, budget: int, k: int) -> None:
+    # a tiny table budget splits the low classes bit by bit, a huge one takes them all in one walk
+    from omaha8.solver import sweeps
+
+    monkeypatch.setattr(sweeps, "_TABLE_BUDGET", budget)
+    rng = np.random.default_rng(k)
+    board = omaha8.parse_cards("Ah 2d 4c 6s 7h")  # five low ranks: 46 lows are possible
+    deck = [c for c in range(52) if c not in board.tolist() and c // 4 in (1, 2, 4, 6, 10, 11)]
+    hands, opps = random_combos(rng, 40, deck, k), random_combos(rng, 50, deck, k)
+    fast = showdown_values(board, hands, opps)
+    slow = showdown_values_reference(board, hands, opps, exact=True)
     assert_same(fast, slow, exact=True)
 
 

@@ -25,6 +25,9 @@ def sweep(
     out_upto: _F64,
     out_all: _F64,
     n_threads: int | None = ...,
+    opp_digit: _U8 | None = ...,
+    hand_digit: _U8 | None = ...,
+    base: int = ...,
 ) -> None: ...
 def stable_order(key: _U16, seq: _I32 | None = ...) -> _I32: ...
 def has_repeats(cards: _U8) -> bool: ...

@@ -96,30 +96,39 @@ cdef inline int combo_slots(const uint8_t* row, int k, int32_t* slot) noexcept n
     return full
 
 
-cdef inline void add_combo(double* table, const uint8_t* row, int k, double w) noexcept nogil:
+cdef inline void add_combo(double* table, const uint8_t* row, int k, double w, int base, int digit) noexcept nogil:
     cdef int32_t slot[N_MASKS]
     cdef int mask, n = combo_slots(row, k, slot)
     for mask in range(n):
-        table[slot[mask]] += w
+        table[slot[mask] * base + digit] += w
 
 
-# Weight in the table of the opponents that share no card with the hand (less the hand-equal term).
-cdef inline double disjoint_weight(const double* table, const uint8_t* row, int k) noexcept nogil:
+# Weight in the table of the opponents with a digit below ``below`` that share no card
+# with the hand (less the hand-equal term).
+cdef inline double disjoint_weight(const double* table, const uint8_t* row, int k, int base, int below) noexcept nogil:
     cdef int32_t slot[N_MASKS]
-    cdef int mask, n = combo_slots(row, k, slot)
-    cdef double s = 0.0
+    cdef int mask, d, n = combo_slots(row, k, slot)
+    cdef double s = 0.0, part
+    cdef const double* entry
     for mask in range(n):
-        s += MASK_SIGN[mask] * table[slot[mask]]
+        entry = table + slot[mask] * base
+        part = 0.0
+        for d in range(below):
+            part += entry[d]
+        s += MASK_SIGN[mask] * part
     return s
 
 
 # One group: opponents o0..o1 and hands h0..h1 of the sequences, each in ascending key order.
+# With digits, the table keeps ``base`` sums per subset, one per opponent digit, and a hand
+# reads those of the digits below its own: a second condition met in the same walk.
 cdef int sweep_group(
     const uint8_t* opp_cards, const double* opp_weight, const int32_t* opp_seq, const uint16_t* opp_key,
     int64_t o0, int64_t o1,
     const uint8_t* hand_cards, const int32_t* hand_seq, const uint16_t* hand_key,
     int64_t h0, int64_t h1,
     int k, double* out_less, double* out_upto, double* out_all,
+    const uint8_t* opp_digit, const uint8_t* hand_digit, int base,
 ) noexcept nogil:
     cdef double* table
     cdef int64_t i = o0, j = h0, t, j_end
@@ -127,7 +136,7 @@ cdef int sweep_group(
     cdef uint16_t v
     if h0 == h1:
         return 0
-    table = <double*>PyMem_RawCalloc(OFFSET[k], sizeof(double))
+    table = <double*>PyMem_RawCalloc(<size_t>OFFSET[k] * base, sizeof(double))
     if table == NULL:
         return -1
     while j < h1:
@@ -137,29 +146,32 @@ cdef int sweep_group(
             j_end += 1
         while i < o1 and opp_key[opp_seq[i]] < v:
             o = opp_seq[i]
-            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o])
+            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
+                      base, 0 if opp_digit == NULL else opp_digit[o])
             i += 1
         if out_less != NULL:
             for t in range(j, j_end):
                 h = hand_seq[t]
-                out_less[h] += disjoint_weight(table, hand_cards + h * k, k)
+                out_less[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
         if out_upto != NULL:
             while i < o1 and opp_key[opp_seq[i]] == v:
                 o = opp_seq[i]
-                add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o])
+                add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
+                      base, 0 if opp_digit == NULL else opp_digit[o])
                 i += 1
             for t in range(j, j_end):
                 h = hand_seq[t]
-                out_upto[h] += disjoint_weight(table, hand_cards + h * k, k)
+                out_upto[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
         j = j_end
     if out_all != NULL:
         while i < o1:
             o = opp_seq[i]
-            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o])
+            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
+                      base, 0 if opp_digit == NULL else opp_digit[o])
             i += 1
         for t in range(h0, h1):
             h = hand_seq[t]
-            out_all[h] += disjoint_weight(table, hand_cards + h * k, k)
+            out_all[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
     PyMem_RawFree(table)
     return 0
 
@@ -211,6 +223,9 @@ def sweep(
     double[::1] out_upto,
     double[::1] out_all,
     n_threads=1,
+    const uint8_t[::1] opp_digit=None,
+    const uint8_t[::1] hand_digit=None,
+    int base=1,
 ):
     """Add to each hand's outputs the weight of the disjoint opponents of its group with a smaller key.
 
@@ -222,9 +237,10 @@ def sweep(
     that share no card with it, ``out_upto[h]`` the same for key <= v and
     ``out_all[h]`` for every key, the last two without the term of an
     opponent equal to the hand (see the module notes). An empty output is
-    skipped. A hand row may appear in one group only; groups run in
-    parallel, each with its own table, so results do not depend on
-    ``n_threads``.
+    skipped. With ``opp_digit`` and ``hand_digit`` (one per row, below
+    ``base``) only the opponents with a smaller digit than the hand's count.
+    A hand row may appear in one group only; groups run in parallel, each
+    with its own table, so results do not depend on ``n_threads``.
     """
     cdef int k = <int>opp_cards.shape[1]
     cdef int threads = resolve_threads(n_threads)
@@ -241,6 +257,25 @@ def sweep(
     cdef const int32_t* hseq_ptr = NULL
     cdef const uint16_t* hkey_ptr = NULL
     cdef uint8_t[::1] seen
+    cdef const uint8_t* opp_digit_ptr = NULL
+    cdef const uint8_t* hand_digit_ptr = NULL
+    if not 1 <= base <= 255:
+        raise ValueError(f"base must be 1..255, not {base}")
+    if (opp_digit is None) != (hand_digit is None):
+        raise ValueError("give digits for both sides or for neither")
+    if opp_digit is not None:
+        if opp_digit.shape[0] != opp_cards.shape[0] or hand_digit.shape[0] != hand_cards.shape[0]:
+            raise ValueError("opp_digit and hand_digit need one digit per row")
+        for t in range(opp_digit.shape[0]):
+            if opp_digit[t] >= base:
+                raise ValueError(f"opp_digit[{t}] = {opp_digit[t]} is not below base {base}")
+        for t in range(hand_digit.shape[0]):
+            if hand_digit[t] >= base:
+                raise ValueError(f"hand_digit[{t}] = {hand_digit[t]} is not below base {base}")
+        if opp_digit.shape[0]:
+            opp_digit_ptr = &opp_digit[0]
+        if hand_digit.shape[0]:
+            hand_digit_ptr = &hand_digit[0]
     if not 1 <= k <= MAX_K or hand_cards.shape[1] != k:
         raise ValueError(f"opponents and hands must both have 1..{MAX_K} cards, got {k} and {hand_cards.shape[1]}")
     if opp_weight.shape[0] and opp_weight.shape[0] != opp_cards.shape[0]:
@@ -289,7 +324,7 @@ def sweep(
         failed += sweep_group(
             opp_ptr, weight_ptr, oseq_ptr, okey_ptr, opp_bounds[g], opp_bounds[g + 1],
             hand_ptr, hseq_ptr, hkey_ptr, hand_bounds[g], hand_bounds[g + 1],
-            k, less_ptr, upto_ptr, all_ptr,
+            k, less_ptr, upto_ptr, all_ptr, opp_digit_ptr, hand_digit_ptr, base,
         ) != 0
     if failed:
         raise MemoryError("no memory for a sweep table")

@@ -75,6 +75,8 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 _BOARD_SIZES = (3, 4, 5)
 _MAX_BINS = 1 << 16
 _N_LOW_VALUES = 56  # lows are 1..56, 0 = none
+# bytes a scoop walk's table may take whatever the ranges' size (more for large ranges: 2 per combo)
+_TABLE_BUDGET = 4 << 20
 _T = TypeVar("_T")
 
 
@@ -320,6 +322,22 @@ def _groups(prefix_sorted: np.ndarray[Any, Any], n_groups: int) -> I64Array:
     return np.searchsorted(prefix_sorted, np.arange(n_groups + 1), side="left").astype(np.int64)
 
 
+def _digit_base(n_classes: int, k: int, n_combos: int) -> int:
+    """Digits per scoop walk: the fewest walks whose tables fit ``_TABLE_BUDGET`` bytes (or 2 per combo).
+
+    ``base ** walks >= n_classes``; each walk's table keeps ``base`` sums per card subset.
+    """
+    most = max(2, max(_TABLE_BUDGET, 2 * n_combos) // (8 * _solver.table_slots(k)))
+    walks = 1
+    while True:
+        base = math.ceil(n_classes ** (1.0 / walks) - 1e-9)
+        while base**walks < n_classes:  # guard the float root
+            base += 1
+        if base <= min(most, 255):
+            return max(2, base)
+        walks += 1
+
+
 def _run_all(tasks: list[Callable[[], None]], threads: int) -> None:
     if threads == 1:
         for task in tasks:
@@ -404,25 +422,30 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
         present[hand_low] = True
         present[opp_low] = True
         present[0] = False
-        classes = (np.cumsum(present) - 1).astype(np.uint8)
+        classes = (np.cumsum(present) - 1).astype(np.uint16)
         n_classes = int(present.sum())
         low_opps = opp_by_high[opp_low[opp_by_high] > 0]
         opp_class = classes[opp_low]
         hand_class = opp_class if opp.same else classes[hand_low]
-        for bit in range(max(n_classes - 1, 0).bit_length()):
-            n_groups = ((n_classes - 1) >> (bit + 1)) + 1
-            opp_seq = low_opps[((opp_class[low_opps] >> bit) & 1) == 0]
-            hand_seq = hands_with_low[((hand_class[hands_with_low] >> bit) & 1) == 1]
-            # the walks of one bit: grouped by the class bits above it, in high order within a group
-            opp_prefix = (opp_class >> (bit + 1)).astype(np.uint16)
-            hand_prefix = opp_prefix if opp.same else (hand_class >> (bit + 1)).astype(np.uint16)
+        base = _digit_base(n_classes, k, n_h + n_o)
+        scale = 1
+        while scale < n_classes:  # one walk per base-`base` digit of the classes
+            opp_digit = ((opp_class // scale) % base).astype(np.uint8)
+            hand_digit = opp_digit if opp.same else ((hand_class // scale) % base).astype(np.uint8)
+            opp_seq = low_opps[opp_digit[low_opps] < base - 1]  # the top digit is below no hand's
+            hand_seq = hands_with_low[hand_digit[hands_with_low] > 0]
+            # grouped by the digits above this one, in high order within a group
+            opp_prefix = (opp_class // (scale * base)).astype(np.uint16)
+            hand_prefix = opp_prefix if opp.same else (hand_class // (scale * base)).astype(np.uint16)
             opp_seq = _solver.stable_order(opp_prefix, opp_seq)
             hand_seq = _solver.stable_order(hand_prefix, hand_seq)
+            n_groups = (n_classes - 1) // (scale * base) + 1
             _solver.sweep(
                 opps, weight, opp_seq, opp_high, _groups(opp_prefix[opp_seq], n_groups),
                 hands, hand_seq, hand_high, _groups(hand_prefix[hand_seq], n_groups),
-                scoop, _NONE, _NONE, 1,
+                scoop, _NONE, _NONE, 1, opp_digit, hand_digit, base,
             )  # fmt: skip
+            scale *= base
 
     # A hand fits when some opponent shares no card with it. Where every weight
     # sum is exact, that is total > 0; otherwise rounding in the alternating
