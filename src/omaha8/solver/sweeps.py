@@ -330,11 +330,11 @@ def _digit_base(n_classes: int, k: int, n_combos: int) -> int:
     most = max(2, max(_TABLE_BUDGET, 2 * n_combos) // (8 * _solver.table_slots(k)))
     walks = 1
     while True:
-        base = math.ceil(n_classes ** (1.0 / walks) - 1e-9)
-        while base**walks < n_classes:  # guard the float root
+        base = 2
+        while base**walks < n_classes:  # the least base with `walks` digits enough for every class
             base += 1
         if base <= min(most, 255):
-            return max(2, base)
+            return base
         walks += 1
 
 
