@@ -8,7 +8,8 @@ reads from it the weight of the weaker opponents that share none of its
 cards (exact card removal by inclusion–exclusion, proved in
 :mod:`omaha8._solver`). Ties come from a second read after the opponents of
 equal value are added; the whole river costs a few walks, O(n log n) time
-and O(n) memory, never a pair of combos.
+and O(n) memory, never a pair of combos (and exact sums when the weights
+are whole numbers).
 
 The share of hand h against one opponent o, with H = 1, ½, 0 as h wins, ties
 or loses the high, and L the same for the low (a hand without a low loses
@@ -24,11 +25,15 @@ sweep: the high walk over all opponents, the low walk over all opponents
 (hands with a low) or the high walk over the opponents without a low
 (hands without one). A scoop is H = 1 and (L = 1 or neither has a low): for
 a hand without a low, the high wins over opponents without one; for a hand
-with a low, opponents below it in both orders at once. That is counted by
-splitting the low classes bit by bit: o's class is below h's exactly when,
-at the highest bit where they differ, o has 0 and h has 1, so for each bit
-the combos that agree above it form groups, and one high walk per group
-counts the opponents with the bit clear for the hands with it set.
+with a low, the high wins over opponents without a low (one more high walk)
+and over opponents with a lower low: below it in both orders at once. That
+is counted by writing the low classes (the low values present, in order)
+in base B: o's class is below h's exactly when, at the highest digit where
+they differ, o's digit is the smaller. For each digit the combos that agree
+above it form groups; one high walk per group keeps B weight sums per card
+subset, one per opponent digit, and each hand reads those below its own
+digit. B is as large as a table of a few megabytes allows, so the classes
+take one walk, or two for 5-card ranges or many distinct lows.
 
 On a flop or turn every runout is such a river, ranked once for both sides,
 and a hand's equity is its share summed over the runouts and opponents
