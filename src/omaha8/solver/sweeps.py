@@ -125,7 +125,8 @@ class ShowdownValues:
         equal parts of [0, 1] (the last one closed), rows summing to 1;
         None unless ``bins`` was given.
     runouts
-        Board completions considered: 1 on a river.
+        Board completions dealt from the cards off the board and not dead
+        (1 on a river); each hand meets the ones that hold none of its cards.
     """
 
     hands: U8Array
