@@ -456,7 +456,7 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
     # A hand fits when some opponent shares no card with it. Where every weight
     # sum is exact, that is total > 0; otherwise rounding in the alternating
     # sums could leave a crumb where the true total is 0, so count the opponents.
-    walks = [high_walk, scoop_walks, low_walk, no_low_walk]
+    walks = [high_walk, no_low_walk, low_walk, scoop_walks]
     fits: BoolArray | None = None
     if opp.whole:
         _run_all(walks, threads)
