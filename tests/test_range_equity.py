@@ -167,18 +167,20 @@ def test_weights_honoured_with_a_fixed_hand() -> None:
 
 
 @pytest.mark.parametrize(
-    "seats, board",
+    "seats, board, dead",
     [
         ([(hands("As Ad 2c 3d", "Ah Ac 2d 3c", "Ks Kd Qh Jh"), [1.0, 2.0, 0.5]),
-          (hands("Ks Kh Qs Js", "As Kd 4c 5c", "7h 8h 9d Td"), [3.0, 1.0, 1.0])], "2h 7c Jd"),
-        (["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 2)]], "Kh 7c 2s"),
-        ([all_hands(4)[percent_mask(4, 0, 0.2)], all_hands(4)[percent_mask(4, 50, 50.3)], "Qs Js Td 9d"], "Ah 5h 4c 8s"),
+          (hands("Ks Kh Qs Js", "As Kd 4c 5c", "7h 8h 9d Td"), [3.0, 1.0, 1.0])], "2h 7c Jd", ""),
+        (["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 2)]], "Kh 7c 2s", "Qd 5c"),
+        ([all_hands(4)[percent_mask(4, 0, 0.2)], all_hands(4)[percent_mask(4, 50, 50.3)], "Qs Js Td 9d"],
+         "Ah 5h 4c 8s", ""),
+        ([all_hands(5)[::20_000], "As Ad 2c 3d 4h"], "Kh 7c 2s", "9c"),
     ],
 )
-def test_monte_carlo_within_four_standard_errors_of_exact(seats: list, board: str) -> None:
-    exact = omaha8.equity(seats, board)
+def test_monte_carlo_within_four_standard_errors_of_exact(seats: list, board: str, dead: str) -> None:
+    exact = omaha8.equity(seats, board, dead)
     assert exact.exact
-    sampled = omaha8.equity(seats, board, samples=100_000, seed=21)
+    sampled = omaha8.equity(seats, board, dead, samples=100_000, seed=21)
     assert not sampled.exact and sampled.boards == 100_000 and sampled.seed == 21
     assert np.all(np.abs(sampled.equity - exact.equity) <= 4 * sampled.std_error)
     assert float(np.sum(sampled.equity)) == pytest.approx(1.0, abs=1e-9)
@@ -294,3 +296,83 @@ def test_objects_with_combos_are_ranges() -> None:
     want = omaha8.equity(["As Ad 2c 3d", (hands("Ks Kd Qh Jh", "7h 8h 9d Td"), [1.0, 2.0])], "Ah 6c Kc 3s", "2s")
     assert np.array_equal(got.equity, want.equity)
     assert fake.calls == [(parse_cards("Ah 6c Kc 3s").tolist(), parse_cards("2s").tolist())]
+
+
+# ---------------------------------------------------------------- range text and Range objects
+
+
+def test_range_text_and_range_objects_are_the_same_seat() -> None:
+    board = "Kh 7c 2s 9d"
+    by_text = omaha8.equity(["As Ad 2c 3d", "10%"], board)
+    by_object = omaha8.equity(["As Ad 2c 3d", omaha8.Range("10%")], board)
+    by_array = omaha8.equity(["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 10)]], board)
+    assert by_text.exact and np.array_equal(by_text.equity, by_object.equity)
+    np.testing.assert_allclose(by_text.equity, by_array.equity, rtol=0, atol=1e-12)
+
+
+def test_weighted_range_text() -> None:
+    # "AsAhKsKh@25, QsQhJsJh@1": two combos, weights 25 and 1 (Range gives them in its own order)
+    rng = omaha8.Range("AsAhKsKh@25, QsQhJsJh@1")
+    combos, weights = rng.combos()
+    got = omaha8.equity(["Ac Ad 2c 3d", "AsAhKsKh@25, QsQhJsJh@1"], "Kd 7c 2s 9d")
+    want = check_against_reference(["Ac Ad 2c 3d", (combos, list(weights))], "Kd 7c 2s 9d")
+    np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    assert sorted(weights.tolist()) == [1.0, 25.0]
+
+
+def test_star_is_a_random_hand() -> None:
+    a = omaha8.equity(["As Ad 2c 3d", "*"], "Kh 7c 2s", samples=20_000, seed=4)
+    b = omaha8.equity(["As Ad 2c 3d", all_hands(4)], "Kh 7c 2s", samples=20_000, seed=4)
+    assert np.array_equal(a.equity, b.equity)
+
+
+def test_five_card_text_takes_the_hands_size() -> None:
+    got = omaha8.equity(["As Ad 2c 3d 4h", "AA"], "Kh 7c 2s", samples=5_000, seed=1)
+    want = omaha8.equity(["As Ad 2c 3d 4h", omaha8.Range("AA", cards=5)], "Kh 7c 2s", samples=5_000, seed=1)
+    assert np.array_equal(got.equity, want.equity)
+
+
+def test_text_errors_name_the_seat() -> None:
+    with pytest.raises(omaha8.RangeSyntaxError, match=r"holes\[1\]: expected"):
+        omaha8.equity(["As Ad 2c 3d", "AA:(KK"])
+    with pytest.raises(omaha8.EmptyRangeError, match=r"holes\[1\]: .* holds no hand without the cards of board"):
+        omaha8.equity(["Kc Kd 2c 3d", "AsAh**"], "As Ah 7c")
+    # a mistyped hand stays a card error, not the pattern KsKdQhJx
+    with pytest.raises(CardError, match=r"holes\[1\]: 'Jx' is not a card"):
+        omaha8.equity(["As Ad 2c 3d", "Ks Kd Qh Jx"])
+
+
+def test_command_line_takes_ranges(capsys) -> None:  # type: ignore[no-untyped-def]
+    from omaha8.cli import main
+
+    assert main(["equity", "AA23$ds", "15%", "--board", "Kh 7c 2s", "--samples", "20000", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "AA23$ds" in out and "15%" in out and "sampled (seed 1)" in out
+    want = omaha8.equity(["AA23$ds", "15%"], "Kh 7c 2s", samples=20_000, seed=1)
+    assert f"{100 * want.equity[0]:.2f}%" in out
+    assert main(["equity", "AA", "KK", "--cards", "5", "--samples", "2000", "--seed", "3"]) == 0
+    want5 = omaha8.equity([omaha8.Range("AA", cards=5), omaha8.Range("KK", cards=5)], samples=2000, seed=3)
+    assert f"{100 * want5.equity[1]:.2f}%" in capsys.readouterr().out
+    assert main(["equity", "As Ad 2c 3d", "KK:("]) == 2
+    err = capsys.readouterr().err
+    assert "holes[1]" in err and "^" in err and "Traceback" not in err
+
+
+def test_any_hand_seats_follow_the_joint_distribution() -> None:
+    # "*" seats get cards dealt from the deck; the same hands with unequal weights go through the
+    # combo draw with rejection. Both sample the same distribution; exact on the river for one seat.
+    river = "Kh 7c 2s 9d 4h"
+    exact = omaha8.equity(["As Ad 2c 3d", all_hands(4)], river)  # every hand: enumerated
+    assert exact.exact
+    dealt = omaha8.equity(["As Ad 2c 3d", "*"], river, samples=100_000, seed=8)
+    assert np.all(np.abs(dealt.equity - exact.equity) <= 4 * dealt.std_error)
+    # two random seats against a range: the dealt path against the drawn path
+    hands4 = all_hands(4)
+    nearly_equal = np.ones(len(hands4))
+    nearly_equal[0] = 1.0 + 1e-9  # no longer "every hand, equal weights": drawn by weight instead
+    seats_dealt = [omaha8.Range("AA"), "*", "*"]
+    seats_drawn = [omaha8.Range("AA"), (hands4, nearly_equal), (hands4, nearly_equal)]
+    a = omaha8.equity(seats_dealt, "Kh 7c 2s", samples=60_000, seed=1)
+    b = omaha8.equity(seats_drawn, "Kh 7c 2s", samples=60_000, seed=2)
+    assert np.all(np.abs(a.equity - b.equity) < 4 * np.hypot(a.std_error, b.std_error))
+    assert not np.array_equal(a.equity, b.equity)  # two different samplers, not one path twice

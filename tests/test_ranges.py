@@ -78,13 +78,12 @@ def test_four_card_counts(text: str, expected: int) -> None:
 
 
 def test_list_of_pairs() -> None:
-    # "[KK,QQ]5" = KK5, QQ5. KK5: exactly two kings C(4,2) * a five 4 * a free card of 44 non-K non-5 ... counted
-    # by complements instead: hands with >= 2 kings and >= 1 five.
+    # "[KK,QQ]5" is KK5 or QQ5. KK5: k >= 2 kings and f >= 1 fives, the rest from the 44 other cards:
+    # C(4,2)C(4,1)C(44,1) + C(4,2)C(4,2) + C(4,3)C(4,1) = 1,056 + 36 + 16 = 1,108
     kk5 = sum(comb(4, k) * comb(4, f) * comb(44, 4 - k - f) for k in (2, 3, 4) for f in (1, 2) if k + f <= 4)
-    # = C(4,2)C(4,1)C(44,1) + C(4,2)C(4,2) + C(4,3)C(4,1) = 1,056 + 36 + 16 = 1,108
     assert kk5 == 1108
-    both = 6 * 6 * 0  # KKQQ5 needs five cards
-    assert count("[KK,QQ]5") == 2 * kk5 - both
+    # KK5 and QQ5 together would take five cards, so the two sets are disjoint
+    assert count("[KK,QQ]5") == 2 * kk5
 
 
 def test_trailing_spans_are_their_expansions() -> None:
@@ -108,7 +107,7 @@ def test_five_card_counts() -> None:
     assert count("$np", 5) == comb(13, 5) * 4**5  # 1,317,888
     assert count("wxyz", 5) == 4 * 78 * 13**3  # suit counts 2-1-1-1: 685,464
     assert count("RONPQ", 5) == comb(12, 4) * 4**5  # Q is the queen: four other ranks and a queen, 506,880
-    assert count("RONPS", 5) == comb(13, 5) * 4**5  # upper-case S is a rank variable (s is spades): 1,317,888
+    assert count("RONPB", 5) == comb(13, 5) * 4**5  # five rank variables: 1,317,888
     with pytest.raises(EmptyRangeError):
         Range("$rb", 5)  # five cards cannot all differ in suit
 
@@ -264,6 +263,9 @@ SYNTAX_ERRORS = [
     ("AA KK ^", 6, "unexpected character '^'"),
     ("Aé", 1, "unexpected character"),
     ("AA ! ", 5, "expected a hand pattern"),
+    ("aa", 0, "ranks are upper case ('A')"),
+    ("AS KH", 1, "suits and suit variables are lower case ('s')"),
+    ("RX", 1, "lower case ('x')"),
 ]
 
 
@@ -300,7 +302,7 @@ def test_bounds() -> None:
     with pytest.raises(RangeSyntaxError, match="nest more than"):
         Range("(" * (MAX_DEPTH + 1) + "AA" + ")" * (MAX_DEPTH + 1))
     assert len(Range("(" * MAX_DEPTH + "AA" + ")" * MAX_DEPTH)) == 6961
-    with pytest.raises(RangeSyntaxError, match="more than 5000 patterns"):
+    with pytest.raises(RangeSyntaxError, match="more than 2000 patterns"):
         Range("[22-AA][22-AA][22-AA][22-AA]")  # 13^4 = 28,561 expansions
     # a long but legal text parses
     assert len(Range(",".join(["AA"] * 2000))) == 6961

@@ -116,8 +116,11 @@ cdef struct Data:
     int64_t offset[MAX_PLAYERS + 1]    # seat s holds combos offset[s] .. offset[s + 1] - 1
     int64_t n_combos
     bint uniform[MAX_PLAYERS]          # all of a seat's weights equal: draw without a search
+    bint any_hand[MAX_PLAYERS]         # the seat holds every hand of the deck's cards, equally weighted
     double total[MAX_PLAYERS]          # sum of a seat's weights
-    const Combo* combo                 # (N,)
+    const Combo* combo                 # (N,): for exact runs, which read combos in order
+    const uint8_t* cards               # (N, k): for Monte Carlo, which reads them at random
+    const uint64_t* masks              # (N,): bit c: the combo holds card c
     const double* weight               # (N,)
     const double* cumulative           # (N,) running sum of weights within the seat
     const int32_t* guide               # (N,) per seat: where the search for the g-th of n slices starts
@@ -172,6 +175,32 @@ cdef inline void evaluate(const Data* d, int64_t i, const Board* b, uint16_t* hi
             h = v
     hi[0] = h
     lo[0] = LOW_BEST[(<uint32_t>c.low) << 8 | b.low]
+
+
+# The same from the combo's cards alone: Monte Carlo draws combos at random, and a
+# few table lookups cost less than fetching a 32-byte record from far memory.
+cdef inline void evaluate_cards(const Data* d, const uint8_t* c, const Board* b, uint16_t* hi,
+                                uint8_t* lo) noexcept nogil:
+    cdef int a, e, k = d.k, suited = 0
+    cdef uint16_t h = 0, v
+    cdef uint32_t low = 0
+    cdef uint8_t r[MAX_HOLE]
+    for a in range(k):
+        r[a] = CARD_RANK[c[a]]
+        low |= CARD_LOWBIT[c[a]]
+        if CARD_SUIT[c[a]] == b.flush_suit:
+            suited += 1
+    for a in range(k - 1):
+        for e in range(a + 1, k):
+            v = b.row[PAIR_CLASS[r[a] * 13 + r[e]]]
+            if v > h:
+                h = v
+    if suited >= 2:
+        v = flush_value_row(c, k, b.cards)
+        if v > h:
+            h = v
+    hi[0] = h
+    lo[0] = LOW_BEST[low << 8 | b.low]
 
 
 # Split one pot among P seats with these values and add ``weight`` times the outcome.
@@ -317,14 +346,16 @@ cdef inline int64_t draw(const Data* d, int s, uint64_t* state) noexcept nogil:
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
     cdef uint64_t state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
     cdef int64_t j, i, tries
-    cdef int64_t pick[MAX_PLAYERS]
+    cdef const uint8_t* hole[MAX_PLAYERS]
+    cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
     cdef uint16_t hi[MAX_PLAYERS]
     cdef uint8_t lo[MAX_PLAYERS]
-    cdef uint64_t used, bit
+    cdef uint64_t used, bit, mask
     cdef uint8_t card
-    cdef int s, L
+    cdef int s, L, a
     cdef bint clash
     cdef Board b
+    cdef const uint8_t* c
     for i in range(d.n_known):
         b.cards[i] = d.known[i]
     for j in range(count):
@@ -333,17 +364,33 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             used = 0
             clash = False
             for s in range(d.P):
+                if d.any_hand[s]:
+                    continue
                 i = draw(d, s, &state)
-                if d.combo[i].mask & used:
+                mask = d.masks[i]
+                if mask & used:
                     clash = True
                     break
-                used |= d.combo[i].mask
-                pick[s] = i
+                used |= mask
+                hole[s] = d.cards + i * d.k
             if not clash:
                 break
             tries += 1
             if tries >= MAX_TRIES:
                 return 1
+        # seats that may hold any hand get cards dealt from what is left: every deal of the
+        # others leaves the same number of cards, so this keeps the joint distribution
+        for s in range(d.P):
+            if d.any_hand[s]:
+                for a in range(d.k):
+                    while True:
+                        card = d.deck[below(&state, <uint32_t>d.n_deck)]
+                        bit = (<uint64_t>1) << card
+                        if not used & bit:
+                            break
+                    used |= bit
+                    dealt[s][a] = card
+                hole[s] = dealt[s]
         for L in range(d.n_known, 5):
             while True:
                 card = d.deck[below(&state, <uint32_t>d.n_deck)]
@@ -354,7 +401,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
             b.cards[L] = card
         board_ready(d, &b)
         for s in range(d.P):
-            evaluate(d, pick[s], &b, &hi[s], &lo[s])
+            evaluate_cards(d, hole[s], &b, &hi[s], &lo[s])
         settle(d.P, hi, lo, 1.0, out)
     return 0
 
@@ -369,7 +416,9 @@ cdef class RangeSpot:
     ``offsets`` (P + 1,) int64, seat s holding rows offsets[s]..offsets[s+1]-1;
     ``weights`` (N,) positive; ``known`` 0..5 board cards; ``deck`` the
     ascending cards the board is completed from, none of them known, dead or
-    in a seat that is a single combo. The caller checks the cards and
+    in a seat that is a single combo; ``any_hand`` (P,) flags the seats whose
+    combos are every hand of the deck's cards, equally weighted (Monte Carlo
+    deals them cards from the deck instead of drawing combos). The caller checks the cards and
     weights; the kernels read only inside their tables whatever the bytes.
     """
 
@@ -379,21 +428,24 @@ cdef class RangeSpot:
     cdef readonly int unknown
     cdef readonly int n_deck
     cdef object _keep
+    cdef object _records
 
     def __cinit__(self, const uint8_t[:, ::1] combos, const int64_t[::1] offsets, const double[::1] weights,
-                  const uint8_t[::1] known, const uint8_t[::1] deck):
+                  const uint8_t[::1] known, const uint8_t[::1] deck, const uint8_t[::1] any_hand):
         cdef int64_t N = combos.shape[0], i, first, n
         cdef int k = combos.shape[1], P = offsets.shape[0] - 1, s, a, b, q, j
-        cdef Combo* rec
-        cdef uint8_t[::1] record_bytes
         cdef int count[4]
         cdef int n_pairs
         cdef uint8_t ranks[5]
         cdef const double[::1] wv
+        cdef const uint8_t[:, ::1] cv
+        cdef const uint64_t[::1] mv
         cdef const double[::1] cuv
         cdef const int32_t[::1] gv
         if not 1 <= P <= MAX_PLAYERS or not 2 <= k <= MAX_HOLE:
             raise ValueError(f"need 1..{MAX_PLAYERS} seats of 2..{MAX_HOLE} cards, got {P} of {k}")
+        if any_hand.shape[0] != P:
+            raise ValueError(f"any_hand must have {P} entries")
         if weights.shape[0] != N or offsets[0] != 0 or offsets[P] != N:
             raise ValueError("offsets and weights must cover the combos")
         for s in range(P):
@@ -415,39 +467,25 @@ cdef class RangeSpot:
                 raise ValueError("deck must be ascending card ids")
         memset(&self.d, 0, sizeof(Data))
         n_pairs = k * (k - 1) // 2
-        record_array = np.zeros((N + 1) * sizeof(Combo), dtype=np.uint8)
         weight_array = np.ascontiguousarray(weights, dtype=np.float64)
         cumulative_array = np.zeros(N, dtype=np.float64)
         guide_array = np.zeros(N, dtype=np.int32)
-        record_bytes = record_array
-        with nogil:
-            for i in range(N):
-                rec = (<Combo*>&record_bytes[0]) + i
-                q = 0
-                count[0] = count[1] = count[2] = count[3] = 0
-                for a in range(k):
-                    rec.cards[a] = combos[i, a]
-                    rec.low |= CARD_LOWBIT[combos[i, a]]
-                    rec.mask |= (<uint64_t>1) << combos[i, a]
-                    count[CARD_SUIT[combos[i, a]]] += 1
-                    for b in range(a + 1, k):
-                        rec.pairs[q] = PAIR_CLASS[CARD_RANK[combos[i, a]] * 13 + CARD_RANK[combos[i, b]]]
-                        q += 1
-                for a in range(4):
-                    if count[a] >= 2:
-                        rec.suit_pairs |= 1 << a
         for s in range(P):
             first, n = offsets[s], offsets[s + 1] - offsets[s]
             w = weight_array[first:first + n]
-            running = np.cumsum(w)
-            cumulative_array[first:first + n] = running
-            total = float(running[n - 1])
-            # slice g of n starts at the running sum g * total / n; one back for rounding
-            starts = np.searchsorted(running, np.arange(n) * (total / n), side="right") - 1
-            guide_array[first:first + n] = np.clip(starts, 0, n - 1)
-            self.d.total[s] = total
             self.d.uniform[s] = bool(np.all(w == w[0]))
+            if self.d.uniform[s]:
+                total = float(w[0]) * n
+            else:
+                running = np.cumsum(w)
+                cumulative_array[first:first + n] = running
+                total = float(running[n - 1])
+                # slice g of n starts at the running sum g * total / n; one back for rounding
+                starts = np.searchsorted(running, np.arange(n) * (total / n), side="right") - 1
+                guide_array[first:first + n] = np.clip(starts, 0, n - 1)
+            self.d.total[s] = total
             self.d.offset[s] = first
+            self.d.any_hand[s] = any_hand[s] != 0
         self.d.offset[P] = N
         self.d.P = P
         self.d.k = k
@@ -474,11 +512,19 @@ cdef class RangeSpot:
                 self.d.board_class[a] = board_class_of_cards(ranks)
         for i in range(deck.shape[0]):
             self.d.deck[i] = deck[i]
-        self._keep = (record_array, weight_array, cumulative_array, guide_array)
+        combo_array = np.ascontiguousarray(combos, dtype=np.uint8)
+        mask_array = np.zeros(N, dtype=np.uint64)
+        for a in range(k):
+            mask_array |= np.left_shift(np.uint64(1), combo_array[:, a].astype(np.uint64))
+        self._keep = (combo_array, mask_array, weight_array, cumulative_array, guide_array)
+        mv = mask_array
+        self.d.masks = &mv[0]
+        self._records = None
+        cv = combo_array
+        self.d.cards = &cv[0, 0]
         wv = weight_array
         cuv = cumulative_array
         gv = guide_array
-        self.d.combo = <const Combo*>&record_bytes[0]
         self.d.weight = &wv[0]
         self.d.cumulative = &cuv[0]
         self.d.guide = &gv[0]
@@ -486,6 +532,36 @@ cdef class RangeSpot:
         self.width = P * N_STATS + 3
         self.unknown = 5 - known.shape[0]
         self.n_deck = deck.shape[0]
+
+    cdef void _build_records(self):
+        """The 32-byte record of every combo, which exact runs read (once, on their first call)."""
+        cdef int64_t N = self.d.n_combos, i
+        cdef int k = self.d.k, a, b, q
+        cdef int count[4]
+        cdef const uint8_t* c
+        cdef Combo* rec
+        cdef uint8_t[::1] record_bytes
+        record_array = np.zeros((N + 1) * sizeof(Combo), dtype=np.uint8)
+        record_bytes = record_array
+        with nogil:
+            for i in range(N):
+                rec = (<Combo*>&record_bytes[0]) + i
+                c = self.d.cards + i * k
+                q = 0
+                count[0] = count[1] = count[2] = count[3] = 0
+                for a in range(k):
+                    rec.cards[a] = c[a]
+                    rec.low |= CARD_LOWBIT[c[a]]
+                    rec.mask |= (<uint64_t>1) << c[a]
+                    count[CARD_SUIT[c[a]]] += 1
+                    for b in range(a + 1, k):
+                        rec.pairs[q] = PAIR_CLASS[CARD_RANK[c[a]] * 13 + CARD_RANK[c[b]]]
+                        q += 1
+                for a in range(4):
+                    if count[a] >= 2:
+                        rec.suit_pairs |= 1 << a
+        self._records = record_array
+        self.d.combo = <const Combo*>&record_bytes[0]
 
     def n_exact_chunks(self):
         """Chunks of the exact enumeration: one per possible first unknown card (1 if none)."""
@@ -502,6 +578,8 @@ cdef class RangeSpot:
             raise ValueError(f"out must have {self.width} columns, got {out.shape[1]}")
         if first_chunk < 0 or first_chunk + n > self.n_exact_chunks():
             raise ValueError("chunks past the end of the enumeration")
+        if self._records is None:
+            self._build_records()
         for i in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
             status = exact_chunk(&self.d, first_chunk + <int>i, &out[i, 0])
             if status:

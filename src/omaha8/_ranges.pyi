@@ -11,6 +11,7 @@ def match_patterns(
     rank_slot: np.ndarray[Any, np.dtype[np.int8]],
     suit_slot: np.ndarray[Any, np.dtype[np.int8]],
     after_previous: np.ndarray[Any, np.dtype[np.uint8]],
+    need: np.ndarray[Any, np.dtype[np.uint8]],
     out: np.ndarray[Any, np.dtype[np.uint8]],
     n_threads: int | None = ...,
 ) -> None: ...

@@ -6,16 +6,21 @@ pattern cards, each with a 52-bit mask of the card ids it may be, a rank
 variable slot (-1: none) and a suit variable slot (-1: none), and a flag
 ``after_previous``: the card is interchangeable with the one before it, so
 only placements onto later hand cards are tried (symmetry breaking that
-keeps ``RONPQ`` from trying 5! orders). A hand matches a pattern when some
+keeps ``RONPB`` from trying 5! orders; "later" is by card id, any fixed order
+of the hand's cards would do). A hand matches a pattern when some
 placement of the pattern cards onto distinct hand cards fits every mask and
 binds each variable to one rank (suit), different variables to different
-ranks (suits). The wrapper checks every index and slot before the kernel runs.
+ranks (suits). Before searching, a pattern is skipped when the hand holds
+fewer cards of some card's mask than ``need`` says (the number of pattern
+cards with that very mask): most hands fail there, in a few instructions.
+The wrapper checks every index and slot before the kernel runs.
 """
 
 from cython.parallel cimport prange
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 
 from ._core cimport resolve_threads
+from omaha8._bits cimport popcount
 
 cdef enum:
     MAX_PATTERN_CARDS = 5
@@ -23,23 +28,32 @@ cdef enum:
     N_SUIT_SLOTS = 4
 
 
-# Try to place pattern cards i.. onto the unused hand cards; binds undone on failure.
-cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowed, const int8_t* rvar,
-                const int8_t* svar, const uint8_t* after_previous, int used, int previous,
-                int* rank_of, int* suit_of) noexcept nogil:
-    cdef int j, card, rank, suit, v, w, slot
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define omaha8_ctz64(x) __builtin_ctzll(x)
+    #else
+    static int omaha8_ctz64(unsigned long long x) { int n = 0; while (!(x & 1ULL)) { x >>= 1; n++; } return n; }
+    #endif
+    """
+    int ctz64 "omaha8_ctz64"(uint64_t x) noexcept nogil  # lowest set bit of a non-zero word
+
+
+# Try to place pattern cards i.. onto the hand's unused cards (52-bit sets); binds undone on failure.
+# An interchangeable card only takes cards above the previous card's, so each set of them is tried once.
+cdef bint place(int i, int k, uint64_t free, const uint64_t* allowed, const int8_t* rvar, const int8_t* svar,
+                const uint8_t* after_previous, int previous, int* rank_of, int* suit_of) noexcept nogil:
+    cdef int card, rank, suit, v, w, slot
+    cdef uint64_t options
     cdef bint bound_rank, bound_suit, clash
     if i == k:
         return True
-    j = previous + 1 if after_previous[i] else 0
-    while j < n:
-        if used & (1 << j):
-            j += 1
-            continue
-        card = hand[j]
-        if card >= 52 or not ((allowed[i] >> card) & 1):
-            j += 1
-            continue
+    options = free & allowed[i]
+    if after_previous[i]:
+        options &= ~((((<uint64_t>1) << (previous + 1)) - 1))
+    while options:
+        card = ctz64(options)
+        options &= options - 1
         rank = card >> 2
         suit = card & 3
         bound_rank = False
@@ -48,7 +62,6 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
         if v >= 0:
             if rank_of[v] >= 0:
                 if rank_of[v] != rank:
-                    j += 1
                     continue
             else:
                 clash = False
@@ -56,7 +69,6 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
                     if rank_of[slot] == rank:
                         clash = True
                 if clash:
-                    j += 1
                     continue
                 rank_of[v] = rank
                 bound_rank = True
@@ -66,7 +78,6 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
                 if suit_of[w] != suit:
                     if bound_rank:
                         rank_of[v] = -1
-                    j += 1
                     continue
             else:
                 clash = False
@@ -76,34 +87,50 @@ cdef bint place(int i, int k, const uint8_t* hand, int n, const uint64_t* allowe
                 if clash:
                     if bound_rank:
                         rank_of[v] = -1
-                    j += 1
                     continue
                 suit_of[w] = suit
                 bound_suit = True
-        if place(i + 1, k, hand, n, allowed, rvar, svar, after_previous, used | (1 << j), j, rank_of, suit_of):
+        if place(i + 1, k, free & ~((<uint64_t>1) << card), allowed, rvar, svar, after_previous, card,
+                 rank_of, suit_of):
             return True
         if bound_rank:
             rank_of[v] = -1
         if bound_suit:
             suit_of[w] = -1
-        j += 1
     return False
+
+
+cdef inline int popcount64(uint64_t x) noexcept nogil:
+    return popcount(<uint32_t>(x & 0xFFFFFFFFu)) + popcount(<uint32_t>(x >> 32))
 
 
 # Whether one hand matches any of the patterns.
 cdef bint match_row(const uint8_t* hand, int n, int n_patterns, const int32_t* starts, const uint64_t* allowed,
-                    const int8_t* rvar, const int8_t* svar, const uint8_t* after_previous) noexcept nogil:
-    cdef int p, slot, a, b
+                    const int8_t* rvar, const int8_t* svar, const uint8_t* after_previous,
+                    const uint8_t* need) noexcept nogil:
+    cdef int p, slot, a, b, i, j
+    cdef bint possible
+    cdef uint64_t bits = 0
     cdef int rank_of[N_RANK_SLOTS]
     cdef int suit_of[N_SUIT_SLOTS]
+    for j in range(n):
+        if hand[j] < 52:
+            bits |= (<uint64_t>1) << hand[j]
     for p in range(n_patterns):
         a = starts[p]
         b = starts[p + 1]
+        possible = True
+        for i in range(a, b):
+            if popcount64(bits & allowed[i]) < need[i]:
+                possible = False
+                break
+        if not possible:
+            continue
         for slot in range(N_RANK_SLOTS):
             rank_of[slot] = -1
         for slot in range(N_SUIT_SLOTS):
             suit_of[slot] = -1
-        if place(0, b - a, hand, n, allowed + a, rvar + a, svar + a, after_previous + a, 0, -1, rank_of, suit_of):
+        if place(0, b - a, bits, allowed + a, rvar + a, svar + a, after_previous + a, -1, rank_of, suit_of):
             return True
     return False
 
@@ -115,13 +142,15 @@ def match_patterns(
     const int8_t[::1] rank_slot,
     const int8_t[::1] suit_slot,
     const uint8_t[::1] after_previous,
+    const uint8_t[::1] need,
     uint8_t[::1] out,
     n_threads=None,
 ):
     """Set ``out[h] = 1`` where hand row ``h`` matches any pattern, 0 elsewhere.
 
     Pattern ``p`` is cards ``starts[p]:starts[p + 1]`` of ``allowed``,
-    ``rank_slot`` (-1 or 0..4), ``suit_slot`` (-1 or 0..3) and ``after_previous``.
+    ``rank_slot`` (-1 or 0..4), ``suit_slot`` (-1 or 0..3), ``after_previous``
+    and ``need`` (how many of the pattern's cards have exactly this mask).
     """
     cdef Py_ssize_t n = hands.shape[0], h, i
     cdef int width = hands.shape[1], threads = resolve_threads(n_threads)
@@ -133,8 +162,10 @@ def match_patterns(
     if n_patterns < 0 or starts[0] != 0:
         raise ValueError("starts must begin with 0")
     total = allowed.shape[0]
-    if rank_slot.shape[0] != total or suit_slot.shape[0] != total or after_previous.shape[0] != total:
-        raise ValueError("allowed, rank_slot, suit_slot and after_previous must have one entry per pattern card")
+    if (rank_slot.shape[0] != total or suit_slot.shape[0] != total or after_previous.shape[0] != total
+            or need.shape[0] != total):
+        raise ValueError("allowed, rank_slot, suit_slot, after_previous and need must have one entry per "
+                         "pattern card")
     for i in range(n_patterns):
         if starts[i + 1] < starts[i] or starts[i + 1] - starts[i] > MAX_PATTERN_CARDS or starts[i + 1] > total:
             raise ValueError("starts must be non-decreasing, with at most 5 cards per pattern")
@@ -153,5 +184,5 @@ def match_patterns(
         return None
     for h in prange(n, nogil=True, schedule="static", num_threads=threads):
         out[h] = match_row(&hands[h, 0], width, n_patterns, &starts[0], &allowed[0], &rank_slot[0],
-                           &suit_slot[0], &after_previous[0])
+                           &suit_slot[0], &after_previous[0], &need[0])
     return None

@@ -1,9 +1,14 @@
 """Equity when seats hold ranges: weighted sets of hands instead of one hand.
 
-:func:`omaha8.equity` sends a spot here when any seat is a range: an
-object with a ``combos(board=None, dead=None) -> (combos, weights)`` method
-(:class:`omaha8.Range`), a ``(combos, weights)`` pair, or an ``(n, k)``
-array of combos (each weight 1). Other seats are single hands.
+:func:`omaha8.equity` sends a spot here when any seat is a range: range
+text in the generic syntax (``"AA23$ds"``, ``"15%"``, ``"*"`` for any hand),
+an object with a ``combos(board=None, dead=None) -> (combos, weights)``
+method (:class:`omaha8.Range`), a ``(combos, weights)`` pair, or an
+``(n, k)`` array of combos (each weight 1). Other seats are single hands. A
+string that reads as cards, or is written as a list of card-like tokens
+(``"Ks Kd Qh Jx"``), is a hand, so a mistyped hand is an error and not a
+range; range text takes the hole size of the other seats (4 when every
+seat is text; use ``Range(text, cards=5)`` for 5-card text ranges).
 
 The deals
 ---------
@@ -37,6 +42,9 @@ accepted deals follow the joint distribution exactly), then the board.
 >>> r = equity(["As Ad 2c 3d", kings], board="Ac Kc 4h 5s")
 >>> r.exact, r.boards, r.equity.round(4).tolist()  # the second kings are dealt on 36 rivers: Kc is on the board
 (True, 40, [0.9375, 0.0625])
+>>> r = equity(["AA23$ds", "15%"], board="Kh 7c 2s", samples=100_000, seed=1)
+>>> r.exact, r.boards, bool(abs(r.equity[0] - 0.714) < 4 * r.std_error[0])
+(False, 100000, True)
 >>> equity(["As Ad 2c 3d", (kings, [1.0, -1.0])])
 Traceback (most recent call last):
 ...
@@ -46,6 +54,7 @@ omaha8.range_equity.RangeEquityError: holes[1]: weights must be finite and not n
 from __future__ import annotations
 
 import math
+import re
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,8 +64,18 @@ import numpy as np
 
 from . import _range_equity
 from ._args import brief
-from .cards import format_card, format_cards
-from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .cards import format_card, format_cards, parse_cards
+from .errors import (
+    CardError,
+    CardTypeError,
+    DuplicateCardError,
+    EmptyRangeError,
+    Omaha8Error,
+    RangeSyntaxError,
+    ShapeError,
+)
+from .ranges.range import Range
+from .ranges.universe import hand_index, n_hands
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_WORK", "RangeEquityError", "is_range", "prepare", "reference_equity", "run"]
 
@@ -78,9 +97,27 @@ class RangeEquityError(Omaha8Error, ValueError):
     """A range seat that cannot be dealt: bad weights, no combo left, seats that always clash."""
 
 
+# a token that can only be meant as one card: a rank, then a suit letter or a suit variable
+_CARD_LIKE = re.compile(r"(10|[2-9tjqka])[cdhswxyz]", re.IGNORECASE)
+
+
+def _is_text_range(seat: object) -> bool:
+    """Range text (``"AA23$ds"``, ``"15%"``, ``"*"``): a string that neither reads as cards nor is
+    written as a list of cards (``"Ks Kd Qh Jx"`` is a mistyped hand, not the pattern ``KsKdQhJx``)."""
+    if not isinstance(seat, str):
+        return False
+    try:
+        parse_cards(seat)
+    except CardError:
+        tokens = seat.split()
+        return not (len(tokens) >= 2 and all(_CARD_LIKE.fullmatch(t) for t in tokens))
+    return False
+
+
 def is_range(seat: object) -> bool:
-    """True for a seat given as a range: an object with ``combos``, a ``(combos, weights)`` pair or a 2-D array."""
-    if callable(getattr(seat, "combos", None)):
+    """True for a seat given as a range: range text, an object with ``combos``, a ``(combos, weights)`` pair
+    or a 2-D array of combos. A string that reads as cards is a hand."""
+    if callable(getattr(seat, "combos", None)) or _is_text_range(seat):
         return True
     if isinstance(seat, np.ndarray):
         return seat.ndim == 2
@@ -118,10 +155,23 @@ def _where(name: str, row: int, column: int | None = None) -> str:
     return f"{name}[{row}]" if column is None else f"{name}[{row}, {column}]"
 
 
+def _text_range(text: str, cards: int, name: str) -> Range:
+    """``Range(text, cards)``, its syntax errors naming the seat."""
+    try:
+        return Range(text, cards=cards)
+    except RangeSyntaxError as exc:
+        raise RangeSyntaxError(f"{name}: {exc.reason}", exc.text, exc.column) from None
+    except EmptyRangeError as exc:
+        raise EmptyRangeError(f"{name}: {exc}") from None
+
+
 def _range_arrays(seat: Any, name: str, board: U8Array, dead: U8Array) -> tuple[U8Array, F64Array]:
     """A range seat's combos (n, k) uint8 and weights (n,), checked."""
     if callable(getattr(seat, "combos", None)):
-        got = seat.combos(board=board, dead=dead)
+        try:
+            got = seat.combos(board=board, dead=dead)
+        except EmptyRangeError as exc:
+            raise EmptyRangeError(f"{name}: {exc}") from None
         if not (isinstance(got, tuple) and len(got) == 2):
             raise CardTypeError(f"{name}.combos() must return (combos, weights), not {type(got).__name__}")
         raw, raw_weights = got
@@ -162,6 +212,16 @@ def _range_arrays(seat: Any, name: str, board: U8Array, dead: U8Array) -> tuple[
     return ids, weights
 
 
+def _every_hand(seat: tuple[U8Array, F64Array], n_deck: int) -> bool:
+    """Whether a seat's combos are every hand of ``n_deck`` cards (its combos hold only deck cards), equally weighted."""
+    combos, weights = seat
+    if combos.shape[0] != math.comb(n_deck, combos.shape[1]) or not np.all(weights == weights[0]):
+        return False
+    seen = np.zeros(n_hands(combos.shape[1]), dtype=bool)
+    seen[hand_index(combos)] = True
+    return bool(np.count_nonzero(seen) == combos.shape[0])  # no hand twice
+
+
 def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -> Plan:
     """Check a spot whose seats may be ranges, drop combos that cannot be dealt, build its kernel.
 
@@ -186,19 +246,24 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
         places[card] = place
     taken = np.zeros(52, dtype=bool)
     taken[list(places)] = True
-    given: list[tuple[U8Array, F64Array]] = [
-        (fixed[i].reshape(1, -1), np.ones(1, dtype=np.float64)) if i in fixed
+    given: dict[int, tuple[U8Array, F64Array]] = {
+        i: (fixed[i].reshape(1, -1), np.ones(1, dtype=np.float64)) if i in fixed
         else _range_arrays(seat, names[i], board, dead)
-        for i, seat in enumerate(seats)
-    ]
-    size = given[0][0].shape[1]
+        for i, seat in enumerate(seats) if not _is_text_range(seat)
+    }
+    # range text takes the hole size of the other seats, 4 when none has one
+    size = given[min(given)][0].shape[1] if given else 4
+    for i, seat in enumerate(seats):
+        if i not in given:
+            given[i] = _range_arrays(_text_range(seat, size, names[i]), names[i], board, dead)
+    given = {i: given[i] for i in range(len(seats))}
     if size not in _HOLE_SIZES:
         raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5")
-    for i, (combos, _) in enumerate(given):
+    for i, (combos, _) in given.items():
         if combos.shape[1] != size:
             raise ShapeError(f"{names[i]} has {combos.shape[1]} cards a hand but holes[0] has {size}")
     arrays: list[tuple[U8Array, F64Array]] = []
-    for i, (combos, weights) in enumerate(given):
+    for i, (combos, weights) in given.items():
         if i in fixed:
             arrays.append((combos, weights))
             continue
@@ -225,7 +290,9 @@ def prepare(seats: Sequence[Any], board: U8Array, dead: U8Array, parse: Parse) -
     combos_all = np.ascontiguousarray(np.concatenate([c for c, _ in arrays]), dtype=np.uint8)
     weights_all = np.ascontiguousarray(np.concatenate([w for _, w in arrays]), dtype=np.float64)
     offsets = np.concatenate([[0], np.cumsum([c.shape[0] for c, _ in arrays])]).astype(np.int64)
-    spot = _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck)
+    any_hand = np.array([i not in fixed and _every_hand(arrays[i], deck.shape[0]) for i in range(players)],
+                        dtype=np.uint8)
+    spot = _range_equity.RangeSpot(combos_all, offsets, weights_all, np.ascontiguousarray(board), deck, any_hand)
     range_counts = [c.shape[0] for i, (c, _) in enumerate(arrays) if i not in fixed]
     return Plan(
         spot=spot,
@@ -280,8 +347,10 @@ def _sampled(plan: Plan, samples: int, seed: int, n_threads: int | None,
     n_chunks = -(-samples // chunk)
     per_slice = max(1, _SLICE_WORK // (chunk * plan.n_players))
     totals = [0] * (spot.width - 1)
-    for first in range(0, n_chunks, per_slice):
-        out = np.zeros((min(per_slice, n_chunks - first), spot.width), dtype=np.float64)
+    # the first chunk alone: seats that can never be dealt together fail there, not in every chunk at once
+    starts = [0, *range(1, n_chunks, per_slice)]
+    for first, stop in zip(starts, [*starts[1:], n_chunks]):
+        out = np.zeros((stop - first, spot.width), dtype=np.float64)
         if not spot.sample(seed, first, samples, out, n_threads):
             raise RangeEquityError(
                 f"the seats' ranges share a card on nearly every deal: {_range_equity.REJECTION_LIMIT} "

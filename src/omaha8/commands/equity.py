@@ -9,6 +9,8 @@ from typing import Any
 
 from ..cards import format_cards, parse_cards
 from ..equity import equity
+from ..range_equity import is_range
+from ..ranges import Range
 
 
 def register(subparsers: Any) -> None:
@@ -19,7 +21,11 @@ def register(subparsers: Any) -> None:
         "scoops, and how often it wins or ties the high and the low: exactly over every remaining board, "
         "or over a seeded sample of boards with --samples.",
     )
-    parser.add_argument("holes", nargs="+", help='hole cards of each player, e.g. "As Ad 2c 3d" (4 or 5 cards)')
+    parser.add_argument("holes", nargs="+",
+                        help='hole cards of each player, e.g. "As Ad 2c 3d" (4 or 5 cards), or a range in the '
+                        'generic syntax, e.g. "AA23$ds", "15%%", "*"')
+    parser.add_argument("--cards", type=int, choices=(4, 5),
+                        help="hole cards of the ranges (default: those of the hands, else 4)")
     parser.add_argument("--board", default="", help="known board cards: 0, 3, 4 or 5")
     parser.add_argument("--dead", default="", help="cards out of the deck (folded or exposed)")
     parser.add_argument("--samples", type=int, help="sample this many random boards instead of all of them")
@@ -30,8 +36,11 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    seats: list[Any] = [
+        Range(hole, cards=args.cards) if args.cards is not None and is_range(hole) else hole for hole in args.holes
+    ]
     result = equity(
-        args.holes,
+        seats,
         args.board,
         args.dead,
         samples=args.samples,
@@ -45,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Board: {format_cards(board) if board.size else '(none)'}")
     if dead.size:
         print(f"Dead: {format_cards(dead)}")
-    hands = [format_cards(hole) for hole in args.holes]
+    hands = [hole if is_range(hole) else format_cards(hole) for hole in args.holes]
     print(result.table([f"{i + 1}  {hand}" for i, hand in enumerate(hands)]))
     print(f"Time: {elapsed:.3f} s")
     return 0

@@ -20,11 +20,11 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "range",
         help="count or list the hands of a range in the generic range syntax",
-        description="Read a range in the generic syntax (AA, AA!AAA, KK-TT:$ds, RxRyOxOy, [A,2,3]*, 15%%, "
+        description="Read a range in the generic syntax (AA, AA!AAA, KK-TT:$ds, RxRyOxOy, [A,2,3]*, 15%, "
         "AA@100,KK@50 ...) and print a summary of its combos, their number (--count) or every combo, one a "
         "line (--list). Board and dead cards remove the combos that hold them.",
     )
-    parser.add_argument("text", metavar="TEXT", help='the range, e.g. "AA23$ds" (quote it: $ and ! are shell characters)')
+    parser.add_argument("text", metavar="TEXT", help="the range, e.g. 'AA23$ds' (in single quotes: $ and ! are shell characters)")
     parser.add_argument("--cards", type=int, choices=(4, 5), default=4, help="hole cards per hand (default 4)")
     parser.add_argument("--board", help='board cards the combos may not hold, e.g. "Kh 7c 2s"')
     parser.add_argument("--dead", help="other cards out of the deck")

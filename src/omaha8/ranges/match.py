@@ -2,10 +2,15 @@
 
 Each pattern compiles to a few small arrays for the nogil kernel
 :func:`omaha8._ranges.match_patterns` (per pattern card: a 52-bit mask of the
-cards it may be, its variable slots, and whether it is interchangeable with
-the card before it); macros are numpy tests on per-hand suit-count and pair
+cards it may be, its variable slots, whether it is interchangeable with
+the card before it, and how many of its cards share that mask); macros are numpy tests on per-hand suit-count and pair
 tables built once per hand size; ``,`` ``:`` ``!`` are numpy ``| & ~`` on the
-masks, weights ``uint8`` arrays combined with ``maximum``. Masks of patterns,
+masks, weights ``uint8`` arrays combined with ``maximum``. A pattern that
+names no suit (``RRON``, ``KK-TT``, ``A2+``) sees only a hand's ranks, so it is
+matched once per rank multiset (1,820 of 4 cards, 6,175 of 5) and looked up;
+one with suit variables but no explicit suit (``RxRyOxOy``, ``wxy``) cannot
+tell hands apart that differ by a renaming of suits, so it is matched once
+per suit class (16,432 and 134,459) and looked up. Masks of patterns,
 macros and percentages are cached per ``(pattern, cards)`` within a memory
 budget, so a pattern that recurs costs one lookup.
 
@@ -20,6 +25,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -32,6 +38,7 @@ from .syntax import (
     AnyOf,
     Complement,
     Difference,
+    MACROS,
     Intersect,
     Node,
     Pattern,
@@ -91,44 +98,51 @@ def clear_cache() -> None:
 
 
 @lru_cache(maxsize=None)
-def _suit_counts(cards: int) -> U8Array:
-    """``(n, 4)``: how many cards of each suit every hand holds."""
+def _suit_profile(cards: int) -> np.ndarray[Any, np.dtype[np.uint16]]:
+    """Each hand's suit counts ``(c, d, h, s)`` as one number ``c + 6d + 36h + 216s``."""
     suits = all_hands(cards) & 3
-    counts = np.stack([(suits == s).sum(axis=1, dtype=np.uint8) for s in range(4)], axis=1)
-    counts.setflags(write=False)
-    return counts
+    profile = np.zeros(suits.shape[0], dtype=np.uint16)
+    for column in range(cards):
+        profile += np.array([1, 6, 36, 216], dtype=np.uint16)[suits[:, column]]
+    profile.setflags(write=False)
+    return profile
 
 
 @lru_cache(maxsize=None)
 def _paired(cards: int) -> BoolArray:
     """Whether each hand holds two cards of one rank (rows are ascending ids, so ranks are sorted)."""
     ranks = all_hands(cards) >> 2
-    paired = (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
+    paired: BoolArray = (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
     paired.setflags(write=False)
     return paired
+
+
+def _suit_test(name: str, counts: tuple[int, ...]) -> bool:
+    """Whether a suit macro admits a hand with these four suit counts."""
+    most, twos = max(counts), counts.count(2)
+    tests = {
+        "ds": twos == 2 and most == 2,
+        "ss": twos == 1 and most == 2,
+        "s": most >= 2,
+        "o": sum(c > 0 for c in counts) >= 2,
+        "rb": most == 1,
+    }
+    return tests[name]
 
 
 def _macro(name: str, cards: int) -> BoolArray:
     if name == "np":
         unpaired: BoolArray = np.logical_not(_paired(cards))
         return unpaired
-    counts = _suit_counts(cards)
-    most = counts.max(axis=1)
-    pairs = (counts == 2).sum(axis=1)
-    tests: dict[str, BoolArray] = {}
-    if name == "ds":
-        tests[name] = np.logical_and(pairs == 2, most == 2)
-    elif name == "ss":
-        tests[name] = np.logical_and(pairs == 1, most == 2)
-    elif name == "s":
-        tests[name] = np.greater_equal(most, 2)
-    elif name == "o":
-        tests[name] = np.greater_equal((counts > 0).sum(axis=1), 2)
-    elif name == "rb":
-        tests[name] = np.equal(most, 1)
-    else:
+    if name not in MACROS:
         raise ValueError(f"unknown macro {name!r}")  # the parser admits only known macros
-    return tests[name]
+    # the test once per suit-count profile, then a lookup per hand
+    table = np.zeros(6**4, dtype=np.bool_)
+    for code in range(6**4):
+        counts = (code % 6, code // 6 % 6, code // 36 % 6, code // 216)
+        table[code] = _suit_test(name, counts)
+    looked_up: BoolArray = table[_suit_profile(cards)]
+    return looked_up
 
 
 def macro_mask(name: str, cards: int) -> BoolArray:
@@ -143,6 +157,7 @@ _Compiled = tuple[
     np.ndarray[Any, np.dtype[np.uint64]],
     np.ndarray[Any, np.dtype[np.int8]],
     np.ndarray[Any, np.dtype[np.int8]],
+    np.ndarray[Any, np.dtype[np.uint8]],
     np.ndarray[Any, np.dtype[np.uint8]],
 ]
 
@@ -184,14 +199,18 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
     rank_slot: list[int] = []
     suit_slot: list[int] = []
     after: list[int] = []
+    need: list[int] = []
     for pattern in patterns:
         if len(pattern.cards) > cards:
             raise RangeSyntaxError(
                 f"the pattern {pattern.text!r} has {len(pattern.cards)} cards, more than a {cards}-card hand holds",
                 text, pattern.column)
         previous_key: tuple[object, ...] | None = None
-        for mask, r_slot, s_slot, key in _card_rows(pattern):
+        rows = _card_rows(pattern)
+        masks = [row[0] for row in rows]
+        for mask, r_slot, s_slot, key in rows:
             allowed.append(mask)
+            need.append(masks.count(mask))  # a hand needs that many cards of this mask to match
             rank_slot.append(r_slot)
             suit_slot.append(s_slot)
             after.append(1 if key == previous_key else 0)
@@ -203,26 +222,161 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
         np.array(rank_slot, dtype=np.int8),
         np.array(suit_slot, dtype=np.int8),
         np.array(after, dtype=np.uint8),
+        np.array(need, dtype=np.uint8),
     )
 
 
-def _match(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+@lru_cache(maxsize=None)
+def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
+    """Each hand's rank multiset as a number: its ranks (ascending along a row) in base 13."""
+    ranks = (all_hands(cards) >> 2).astype(np.int32)
+    keys = ranks @ (13 ** np.arange(cards, dtype=np.int32))  # below 13**5: int32 keeps the table small
+    keys.setflags(write=False)
+    return keys
+
+
+@lru_cache(maxsize=None)
+def _rank_representatives(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int64]]]:
+    """One hand per rank multiset (1,820 of 4 cards, 6,175 of 5), and the multiset's number."""
+    hands = []
+    for ranks in combinations_with_replacement(range(13), cards):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            # the i-th card of a rank takes suit i, so the cards are distinct and ascending
+            hands.append([r * 4 + ranks[:i].count(r) for i, r in enumerate(ranks)])
+    reps = np.array(hands, dtype=np.uint8)
+    keys = (reps >> 2).astype(np.int64) @ (13 ** np.arange(cards, dtype=np.int64))
+    return reps, keys
+
+
+@lru_cache(maxsize=None)
+def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int32]]]:
+    """One hand per suit-renaming class, and each hand's class.
+
+    A class is fixed by the sorted multiset of the four per-suit rank masks, packed into one integer.
+    """
     hands = all_hands(cards)
+    # bit 13 * suit + rank for each card: the four 13-bit fields are the per-suit rank masks
+    place = (hands & 3).astype(np.uint64) * np.uint64(13) + (hands >> 2).astype(np.uint64)
+    bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), place), axis=1)
+    field = np.uint64(0x1FFF)
+    a, b, c, d = ((bits >> np.uint64(13 * s)) & field for s in range(4))
+    # sort the four fields with a five-exchange network
+    for x, y in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):
+        pair = [a, b, c, d]
+        low, high = np.minimum(pair[x], pair[y]), np.maximum(pair[x], pair[y])
+        pair[x], pair[y] = low, high
+        a, b, c, d = pair
+    keys = (((a << np.uint64(13)) | b) << np.uint64(26)) | (c << np.uint64(13)) | d
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    reps: U8Array = np.ascontiguousarray(hands[first])
+    classes: np.ndarray[Any, np.dtype[np.int32]] = inverse.astype(np.int32).reshape(-1)
+    reps.setflags(write=False)
+    classes.setflags(write=False)
+    return reps, classes
+
+
+def _names_no_suit(patterns: Sequence[Pattern]) -> bool:
+    return all(c.suits is None and c.suit_var is None and c.cards is None for p in patterns for c in p.cards)
+
+
+def _names_no_explicit_suit(patterns: Sequence[Pattern]) -> bool:
+    return all(c.suits is None and c.cards is None for p in patterns for c in p.cards)
+
+
+@lru_cache(maxsize=None)
+def _rows_by_card(cards: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], np.ndarray[Any, np.dtype[np.int64]]]:
+    """The rows of the hands that hold each card: ``rows[starts[c]:starts[c + 1]]`` for card ``c``."""
+    flat = all_hands(cards).reshape(-1)
+    order = np.argsort(flat, kind="stable")
+    rows = (order // cards).astype(np.int32)
+    starts = np.zeros(53, dtype=np.int64)
+    starts[1:] = np.cumsum(np.bincount(flat, minlength=52))
+    rows.setflags(write=False)
+    return rows, starts
+
+
+#: A pattern card that may be at most this many cards anchors its pattern: only hands holding one are tried.
+ANCHOR_CARDS = 4
+
+
+def _anchor(pattern: Pattern) -> int:
+    """The 52-bit mask of the pattern's most constrained card when it is small enough to anchor, else 0."""
+    rows = _card_rows(pattern)  # the most constrained card first
+    return rows[0][0] if rows and bin(rows[0][0]).count("1") <= ANCHOR_CARDS else 0
+
+
+#: Fewer hand rows than this run on one thread: starting threads would cost more than they save.
+PARALLEL_ROWS = 65_536
+
+
+def _run(hands: U8Array, patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
     out = np.empty(hands.shape[0], dtype=np.uint8)
-    match_patterns(hands, *compile_patterns(patterns, cards, text), out)
-    mask = out.view(np.bool_)
+    threads = 1 if hands.shape[0] < PARALLEL_ROWS else None
+    match_patterns(hands, *compile_patterns(patterns, cards, text), out, n_threads=threads)
+    matched: BoolArray = out.view(np.bool_)
+    return matched
+
+
+def _match_suited(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+    """Patterns that name suits: each tried only on the hands that hold a card its anchor allows."""
+    hands = all_hands(cards)
+    by_anchor: dict[int, list[Pattern]] = {}
+    for pattern in patterns:
+        by_anchor.setdefault(_anchor(pattern), []).append(pattern)
+    mask = np.zeros(hands.shape[0], dtype=np.bool_)
+    for anchor, group in by_anchor.items():
+        if not anchor:
+            mask |= _run(hands, group, cards, text)
+            continue
+        rows, starts = _rows_by_card(cards)
+        held = [rows[starts[c] : starts[c + 1]] for c in range(52) if anchor >> c & 1]
+        candidates = np.unique(np.concatenate(held)) if len(held) > 1 else held[0]
+        found = _run(np.ascontiguousarray(hands[candidates]), group, cards, text)
+        mask[candidates[found]] = True
+    return mask
+
+
+def _match(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+    """The hands that match any of ``patterns`` (all with the same macros)."""
+    mask: BoolArray
+    if _names_no_suit(patterns):
+        # without suits a pattern sees only the hand's ranks: match one hand per rank multiset, then look up
+        reps, rep_keys = _rank_representatives(cards)
+        table = np.zeros(13**cards, dtype=np.bool_)
+        table[rep_keys] = _run(reps, patterns, cards, text)
+        mask = table[_rank_keys(cards)]
+    elif _names_no_explicit_suit(patterns):
+        # suit variables only: renaming the suits cannot change a match, so match one hand per suit class
+        reps, classes = _suit_classes(cards)
+        mask = _run(reps, patterns, cards, text)[classes]
+    else:
+        mask = _match_suited(patterns, cards, text)
     for name in patterns[0].macros if patterns else ():
         mask &= macro_mask(name, cards)
     return mask
 
 
-def patterns_mask(node: Patterns, cards: int, text: str) -> BoolArray:
-    """The hands a written pattern (the union of its expansions) matches; cached, read-only."""
-    for pattern in node.alternatives:  # checked before the cache, so the error names this text
+def _match_many(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+    """The union of many patterns: one kernel run per kind of pattern and set of macros."""
+    groups: dict[tuple[tuple[str, ...], int], list[Pattern]] = {}
+    for pattern in patterns:
+        kind = 0 if _names_no_suit([pattern]) else 1 if _names_no_explicit_suit([pattern]) else 2
+        groups.setdefault((pattern.macros, kind), []).append(pattern)
+    mask = np.zeros(all_hands(cards).shape[0], dtype=np.bool_)
+    for group in groups.values():
+        mask |= _match(group, cards, text)
+    return mask
+
+
+def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str) -> BoolArray:
+    """The hands that written patterns (each the union of its expansions) match; cached, read-only."""
+    nodes = [nodes] if isinstance(nodes, Patterns) else list(nodes)
+    patterns = [pattern for node in nodes for pattern in node.alternatives]
+    for pattern in patterns:  # checked before the cache, so the error names this text
         if len(pattern.cards) > cards:
             compile_patterns([pattern], cards, text)
-    key = ("patterns", cards, tuple(p.key() for p in node.alternatives))
-    return _CACHE.get(key, lambda: _match(node.alternatives, cards, text))
+    key = ("patterns", cards, tuple(p.key() for p in patterns))
+    return _CACHE.get(key, lambda: _match_many(patterns, cards, text))
 
 
 def _percent_mask(node: Percent, cards: int) -> BoolArray:
@@ -245,7 +399,20 @@ def evaluate(node: Node, cards: int, text: str) -> Value:
     if isinstance(node, Percent):
         return _percent_mask(node, cards), None
     if isinstance(node, AnyOf):
-        values = [evaluate(item, cards, text) for item in node.items]
+        # the plain patterns of a union, and those of each weight, match in one batch
+        batches: dict[int, list[Patterns]] = {}
+        others: list[Node] = []
+        for item in node.items:
+            if isinstance(item, Patterns):
+                batches.setdefault(0, []).append(item)
+            elif isinstance(item, Weighted) and isinstance(item.node, Patterns):
+                batches.setdefault(item.weight, []).append(item.node)
+            else:
+                others.append(item)
+        values = [evaluate(item, cards, text) for item in others]
+        for weight, batch in batches.items():
+            mask = patterns_mask(batch, cards, text)
+            values.append((mask, None if not weight else np.where(mask, weight, 0).astype(np.uint8)))
         if values[0][1] is None:
             mask = values[0][0].copy()
             for other, _ in values[1:]:

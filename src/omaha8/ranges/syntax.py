@@ -15,6 +15,9 @@ Cards
   other suit).
 - Rank variables: every other ASCII letter (``R``, ``O``, ``N``, ...), with the
   same rules against ranks (``AARR``: two aces and a pair of another rank).
+  *(omaha8)*: ``a k q j t`` and ``S H D C W X Y Z`` are refused rather than
+  read as rank variables, since ``aa`` or ``AS KH`` almost surely mean aces,
+  spades and hearts.
 - A rank followed *immediately* by a suit is one card (``As``, ``Ax``, ``*h``);
   a suit on its own is a card of any rank (``sshh``) *(omaha8: a space between
   them makes two cards)*. Spaces between cards are ignored (``As Kh`` = ``AsKh``).
@@ -83,6 +86,24 @@ Percentages and weights
   larger weight wins. The right side of ``:`` or ``!`` is a filter and takes
   no weight *(omaha8)*.
 
+Board and dead cards
+--------------------
+:meth:`Range.combos <omaha8.ranges.Range.combos>` takes the board and dead
+cards as explicit cards (``"Kh7c2s"``, ``"Kh 7c 2s"``). ProPokerTools also
+allows generic syntax there (a *set* of boards); a set of boards is a
+question for equity, not for a range's combos, and is not read here
+*(omaha8)*.
+
+Sources
+-------
+The ProPokerTools pages give the cards, variables, wildcard, pattern
+semantics, the three combinators (with the example ``AA:xxyy, JJ!JJJ, KK``),
+rank spans with trailing ``+``/``-``, lists, percentages and weights (``@``
+"given precedence just after the ':' and '!' symbols", integers 1-100,
+relative, highest weight wins, all or none). The macro names ``$ds``, ``$ss``,
+``$np``, ``$s`` and ``$o`` and the reading of ``:``/``!`` as one level, left to
+right, come from tools that document the same syntax; ``$rb`` is omaha8's.
+
 Bounds *(omaha8)*
 -----------------
 Untrusted text is bounded: at most :data:`MAX_TEXT` characters, parentheses
@@ -90,7 +111,9 @@ and brackets nested at most :data:`MAX_DEPTH` deep, and at most
 :data:`MAX_PATTERNS` patterns after lists and spans expand. Variables cannot
 explode the work: a pattern has at most as many cards as a hand (5), so
 matching one hand tries at most 5! = 120 placements however many variables
-it has.
+it has, and most hands are turned away by a card count before any. The work
+of a range is thus at most (patterns) x (hands) such checks: 2,000 patterns
+over the 2,598,960 five-card hands is the worst case, a few seconds.
 
 >>> tree = parse("AA:xxyy, JJ!JJJ, KK")
 >>> type(tree).__name__, len(tree.items)
@@ -139,7 +162,7 @@ MAX_TEXT = 10_000
 #: Deepest nesting of parentheses and brackets.
 MAX_DEPTH = 32
 #: Most patterns one range may expand into (lists and spans multiply).
-MAX_PATTERNS = 5_000
+MAX_PATTERNS = 2_000
 
 RANK_CHARS = "23456789TJQKA"  # index = rank id, as in omaha8.cards
 SUIT_CHARS = "cdhs"  # index = suit id
@@ -217,6 +240,8 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(_PUNCTUATION[ch], ch, i, i + 1))
             i += 1
         elif ch.isascii() and ch.isalpha():
+            if ch in _MISCASED:
+                raise _error(_MISCASED[ch], text, i)
             kind = RANK if ch in RANK_CHARS else SUIT if ch in SUIT_CHARS else SVAR if ch in SUIT_VARS else RVAR
             tokens.append(Token(kind, ch, i, i + 1))
             i += 1
@@ -225,6 +250,15 @@ def tokenize(text: str) -> list[Token]:
                          "a bracket, a percentage or a weight", text, i)
     tokens.append(Token(END, "", n, n))
     return tokens
+
+
+# letters that would be rank variables but far more likely mean a rank or suit in the other case
+_MISCASED = {
+    **{r.lower(): f"{r.lower()!r} would be a rank variable: ranks are upper case ({r!r}); for a variable, "
+                  "use another letter (R, O, N ...)" for r in "AKQJT"},
+    **{u.upper(): f"{u.upper()!r} would be a rank variable: suits and suit variables are lower case ({u!r}); "
+                  "for a rank variable, use another letter (R, O, N ...)" for u in SUIT_CHARS + SUIT_VARS},
+}
 
 
 def _macro_list() -> str:
@@ -370,10 +404,6 @@ Node = Union[Patterns, Percent, AnyOf, Intersect, Difference, Complement, Weight
 
 # Alternatives of a bracket or span: each a tuple of card specs.
 Alternatives = list[tuple[CardSpec, ...]]
-
-
-def _column(node: Node) -> int:
-    return node.column
 
 
 # --- the parser -----------------------------------------------------------------
