@@ -24,6 +24,12 @@ subsets of size 0..k-1 only (1 + 52 + 1,326 + 22,100 slots for 4 cards, and
 leave out that one term; the caller adds (-1)^k times the weight of
 opponents equal to the hand.
 
+A second condition can ride along: with a digit per combo (below ``base``),
+the table keeps ``base`` sums per subset, one per opponent digit, and a hand
+reads the sums of the digits below its own. The identity holds for each
+digit's opponents alone, so it holds for their sum; an opponent equal to the
+hand has the hand's digit and so never counts.
+
 Subsets of size j are slotted by their colexicographic rank
 ``C(c_1, 1) + C(c_2, 2) + ... + C(c_j, j)`` for ascending cards c_1 < ... < c_j,
 which is 0 .. C(52, j) - 1, after the slots of all smaller sizes.
