@@ -248,6 +248,7 @@ def test_single_hands_match_equity(board: str, k: int) -> None:
         for name in ("high_win", "high_tie", "low_win", "low_tie", "scoop"):
             assert getattr(v, name)[0] == pytest.approx(getattr(e, name)[0], abs=1e-12), name
         assert v.ehs2[0] >= v.share[0] ** 2 - 1e-12  # E[X^2] >= E[X]^2
+        assert v.ehs is v.share
 
 
 # ---------------------------------------------------------------- card removal and empty cases

@@ -146,6 +146,11 @@ class ShowdownValues:
         return int(self.share.shape[0])
 
     @property
+    def ehs(self) -> F64Array:
+        """The expected share over the runouts (EHS): ``share`` under its bucketing name."""
+        return self.share
+
+    @property
     def bin_edges(self) -> F64Array | None:
         """Edges of the histogram's bins, ``bins + 1`` of them from 0 to 1; None without a histogram."""
         if self.histogram is None:
