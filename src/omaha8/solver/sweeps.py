@@ -373,8 +373,8 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
     sign = -1.0 if k % 2 else 1.0  # (-1)^k: the term of an opponent equal to the hand
     opps = opp.cards
     weight = _NONE if opp.weight is None else opp.weight
-    hand_high, hand_low = evaluate_batch(hands, board, n_threads=1, validate=False)
-    opp_high, opp_low = (hand_high, hand_low) if opp.same else evaluate_batch(opps, board, n_threads=1, validate=False)
+    hand_high, hand_low = evaluate_batch(hands, board, n_threads=threads, validate=False)
+    opp_high, opp_low = (hand_high, hand_low) if opp.same else evaluate_batch(opps, board, n_threads=threads, validate=False)
     opp_by_high = _solver.stable_order(opp_high)
     hand_by_high = opp_by_high if opp.same else _solver.stable_order(hand_high)
     hand_has_low = hand_low > 0
