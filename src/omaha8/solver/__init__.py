@@ -1,0 +1,19 @@
+"""Solver primitives: every combo's exact hi/lo equity against a weighted range.
+
+:func:`showdown_values` gives, for a board and two ranges (arrays of combos
+with weights, or range objects), each hand's pot share, high and low win and
+tie, and scoop probabilities against the opponent range, heads-up, with
+exact card removal, by sorted sweeps rather than pairs of combos.
+:mod:`omaha8.solver._reference` is its all-pairs twin.
+
+>>> from omaha8.solver import showdown_values
+>>> v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"])
+>>> v.share.tolist(), v.scoop.tolist()  # scoops 5c5d8h9h, takes the low half from AAKK
+([0.75], [0.5])
+"""
+
+from __future__ import annotations
+
+from .sweeps import CombosSource, ShowdownValues, showdown_values
+
+__all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
