@@ -324,13 +324,15 @@ def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -
     items = _sequence(contributions, "contributions", ChipError)
     if len(items) != n_seats:
         raise ShapeError(f"contributions has {len(items)} entries but holes has {n_seats} seats")
-    if set(map(type, items)) == _INT and min(items) >= 0 and max(items) <= MAX_CHIPS:  # type: ignore[type-var]
-        return items  # type: ignore[return-value]
+    if set(map(type, items)) == _INT:
+        plain: list[int] = items  # type: ignore[assignment]  # every item is an int
+        if min(plain) >= 0 and max(plain) <= MAX_CHIPS:
+            return plain
     chips = []
     for seat, amount in enumerate(items):
         if not _is_int(amount):
             raise ChipError(f"contributions[{seat}] = {brief(amount)} is not a whole number of chips")
-        number = operator.index(amount)  # type: ignore[call-overload]
+        number = operator.index(amount)  # type: ignore[arg-type]
         if number < 0:
             raise ChipError(f"contributions[{seat}] = {number} is negative")
         if number > MAX_CHIPS:

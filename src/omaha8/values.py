@@ -108,9 +108,8 @@ def high_categories(values: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.uint8]
     try:
         arr = np.asarray(values)
     except (ValueError, TypeError):  # ragged nesting, objects numpy cannot hold
-        arr = np.empty(0, dtype=object)
-        values = None
-    if values is None or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer) or (
+        arr = np.array([None], dtype=object)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer) or (
             arr.size and (arr.min() < 1 or arr.max() > N_HIGH_VALUES)):
         raise ValueRangeError(f"high values must be integers in 1..{N_HIGH_VALUES}")
     categories: np.ndarray[Any, np.dtype[np.uint8]] = _CATEGORY_OF_VALUE[arr]
