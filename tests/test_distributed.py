@@ -71,7 +71,7 @@ class Stream:
 
 
 def reference_counts(hand: tuple[int, ...], index: int, opponents: int, samples: int, seed: int) -> list[int]:
-    """The kernel's counts for one hand, with the slow reference evaluator and the rules of RULES.md §4."""
+    """The kernel's counts for one hand, with the slow reference evaluator and the rules of docs/rules.md §4."""
     k = len(hand)
     deck = [c for c in range(52) if c not in hand]
     stream = Stream(seed, index)

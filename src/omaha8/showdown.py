@@ -6,7 +6,7 @@ a low half among the live seats eligible for it, and pays odd chips by the
 cardroom rule (or a policy you give it). :func:`pot_shares` and
 :func:`winners` do the hi/lo split of one pot over arrays of many deals.
 
-The rules are those of ``RULES.md`` §4-5; where they are silent this module
+The rules are those of ``docs/rules.md`` §4-§5; where they are silent this module
 follows the standard cardroom rule, and says so where it applies.
 
 >>> result = showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"])
@@ -83,7 +83,7 @@ class OddChipPolicy(Protocol):
 
 
 class CardroomOddChips:
-    """The cardroom odd-chip rule (RULES.md §4.5, Robert's Rules, TDA).
+    """The cardroom odd-chip rule (``docs/rules.md`` §4.5, Robert's Rules, TDA).
 
     * An odd chip between the halves goes to the high half.
     * Chips left over when a half is divided among tied winners go one each
