@@ -106,20 +106,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except Omaha8Error as exc:
+        failure: BaseException = exc
         code, message = EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
-    except KeyboardInterrupt:
-        code, message = EXIT_INTERRUPTED, f"{prog}: interrupted"
+    except KeyboardInterrupt as exc:
+        failure, code, message = exc, EXIT_INTERRUPTED, f"{prog}: interrupted"
     except BrokenPipeError:
         # the reader (| head) went away: stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except OSError as exc:  # a file or the network: what the user pointed at is not there
-        code, message = EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
+        failure, code, message = exc, EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
     except Exception as exc:
-        code = EXIT_INTERNAL
+        failure, code = exc, EXIT_INTERNAL
         message = f"{prog}: internal error: {type(exc).__name__}: {one_line(exc, 300)} ({_DEBUG_HINT})"
     if debug:
-        traceback.print_exc()
+        traceback.print_exception(failure)
     print(message, file=sys.stderr)
     return code
 

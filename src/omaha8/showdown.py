@@ -36,7 +36,7 @@ from . import _showdown
 from ._args import brief, check_bool, check_n_threads
 from ._validate import card_array, check_deals
 from .cards import CardsLike, format_card, parse_cards
-from .errors import ArgumentTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
+from .errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
 from .evaluate import HandEvaluation, evaluate
 
 __all__ = [
@@ -251,8 +251,13 @@ def _seat(value: object, name: str, n_seats: int) -> int:
 
 
 def _card_tuple(cards: object, name: str) -> tuple[int, ...]:
-    """Card ids of one hand, parsed and range-checked (duplicates are checked later)."""
-    return tuple(parse_cards(cards, name=name).tolist())  # type: ignore[arg-type]
+    """Card ids of one hand, parsed and range-checked (duplicates are checked later); errors name the hand."""
+    try:
+        return tuple(parse_cards(cards, name=name).tolist())  # type: ignore[arg-type]
+    except (CardError, CardTypeError) as exc:
+        if str(exc).startswith(name):
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
 
 
 def _deal(

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..cards import format_card, format_cards, parse_cards
-from ..errors import ArgumentError, DuplicateCardError
+from ..errors import ArgumentError, CardError, CardTypeError, DuplicateCardError
 from ..evaluate import evaluate
 
 EXAMPLE_BOARD = "Ah Kh 7c 4d 2s"
@@ -26,13 +26,21 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _cards(text: str, name: str) -> Any:
+    """The cards of one argument; errors name it."""
+    try:
+        return parse_cards(text, name=name)
+    except (CardError, CardTypeError) as exc:
+        raise type(exc)(f"{name}: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     holes = args.holes or list(EXAMPLE_HOLES)
     board_text = args.board or (EXAMPLE_BOARD if not args.holes else None)
     if board_text is None:
         raise ArgumentError("--board is required when hole cards are given")
-    board = parse_cards(board_text, name="board")
-    parsed = [parse_cards(text, name=f"seat {seat}") for seat, text in enumerate(holes)]
+    board = _cards(board_text, "--board")
+    parsed = [_cards(text, f"seat {seat}") for seat, text in enumerate(holes)]
     seen = {int(card): "the board" for card in board}
     for seat, hole in enumerate(parsed):
         for card in hole.tolist():
