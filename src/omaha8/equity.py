@@ -19,6 +19,7 @@ omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes
 from __future__ import annotations
 
 import math
+import operator
 import secrets
 import sys
 import time
@@ -29,7 +30,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from . import _equity
-from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
+from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
@@ -58,8 +59,14 @@ def max_players(hole_size: int) -> int:
 
     >>> max_players(4), max_players(5)
     (11, 9)
+    >>> max_players(3)
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShapeError: hole_size must be 4 or 5 (Omaha hole cards), not 3
     """
-    return (52 - 5) // hole_size
+    if not is_int(hole_size) or operator.index(hole_size) not in _HOLE_SIZES:  # type: ignore[arg-type]
+        raise ShapeError(f"hole_size must be 4 or 5 (Omaha hole cards), not {brief(hole_size)}")
+    return (52 - 5) // operator.index(hole_size)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
