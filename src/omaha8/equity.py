@@ -64,9 +64,9 @@ def max_players(hole_size: int) -> int:
     ...
     omaha8.errors.ShapeError: hole_size must be 4 or 5 (Omaha hole cards), not 3
     """
-    if not is_int(hole_size) or operator.index(hole_size) not in _HOLE_SIZES:  # type: ignore[arg-type]
+    if not is_int(hole_size) or operator.index(hole_size) not in _HOLE_SIZES:
         raise ShapeError(f"hole_size must be 4 or 5 (Omaha hole cards), not {brief(hole_size)}")
-    return (52 - 5) // operator.index(hole_size)  # type: ignore[arg-type]
+    return (52 - 5) // operator.index(hole_size)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
