@@ -583,9 +583,10 @@ def showdown(
     ...
     omaha8.errors.ShowdownError: every seat folded: there is no live seat to win the pot
     """
-    if odd_chips is not None and not isinstance(odd_chips, OddChipPolicy):
+    if odd_chips is not None and (isinstance(odd_chips, type) or not isinstance(odd_chips, OddChipPolicy)):
         raise ArgumentTypeError(
-            f"odd_chips must be an OddChipPolicy (split_halves and order methods), not {type(odd_chips).__name__}"
+            "odd_chips must be an OddChipPolicy instance (split_halves and order methods), not "
+            f"{type(odd_chips).__name__} {brief(odd_chips)}"
         )
     policy = _CARDROOM if odd_chips is None else odd_chips
     if isinstance(holes, np.ndarray) and holes.ndim >= 1:
