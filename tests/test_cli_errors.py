@@ -17,7 +17,12 @@ HANDS = ["As Ad 2c 3d", "Ks Kd Qh Jh"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    """The exit status of ``omaha8 ARGV`` (returned, or raised as SystemExit as argparse does), stdout, stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        assert isinstance(exc.code, int)
+        code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -95,12 +95,14 @@ def _debugging(args: argparse.Namespace) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``omaha8`` command line; returns the exit status."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help, --version, or a usage error already printed on one line
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    """Run the ``omaha8`` command line; returns the exit status.
+
+    Usage errors (and ``--help``, ``--version``) end in ``SystemExit`` with
+    status 2 (0), as with any argparse program; every other outcome is returned.
+    """
+    # a usage error is printed on one line by _Parser.error and raises SystemExit(2), as argparse
+    # does; --help and --version raise SystemExit(0)
+    args = build_parser().parse_args(argv)
     prog = "omaha8"
     debug = _debugging(args)
     try:
