@@ -294,6 +294,8 @@ def _deal(
 
 def _sequence(value: object, name: str, error: type[Exception]) -> list[object]:
     """The items of a list, tuple, range or 1-D array; dicts, sets, strings and scalars are refused."""
+    if type(value) is list or type(value) is tuple:
+        return list(value)
     if isinstance(value, np.ndarray):
         if value.ndim != 1:
             raise error(f"{name} must be a sequence (a 1-D array), got an array of shape {value.shape}")
