@@ -135,6 +135,16 @@ def test_debug_zero_is_off(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
     assert_one_line(err)
 
 
+@pytest.mark.parametrize("argv", [["batch"], ["batch", "--random", "5", "--skip-bad"]])
+def test_usage_errors_of_commands_that_raise_systemexit_exit_2(capsys: pytest.CaptureFixture[str],
+                                                                argv: list[str]) -> None:
+    # SystemExit("message") exits with status 1; on the command line every usage error is status 2
+    code, _, err = run(capsys, *argv)
+    assert code == EXIT_USAGE
+    assert err.startswith("omaha8 batch: error: ")
+    assert_one_line(err)
+
+
 def test_help_and_version_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("omaha8 ")

@@ -107,6 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = _debugging(args)
     try:
         return int(args.func(args))
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            # a command's own usage error, SystemExit("omaha8 cmd: error: ..."): Python would exit 1
+            print(one_line(exc.code), file=sys.stderr)
+            exc.code = EXIT_USAGE
+        raise
     except Omaha8Error as exc:
         failure: BaseException = exc
         code, message = EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
