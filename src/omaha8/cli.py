@@ -10,7 +10,7 @@ one of these exit statuses; a traceback is printed only with ``--debug``
 
 ====  =====================================================================
 0     success
-1     the command ran, and a check it was asked to make failed
+1     reserved: a command ran a check it was asked for and found a failure
 2     a usage error (an unknown option, a value out of range, options that
       do not go together) or a data error (cards, chips, seats or a file
       that omaha8 refuses, a file that cannot be read or written, a Dask
@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="omaha8",
         description="Omaha Hi/Lo 8-or-better: evaluate hands, split pots, compute equity.",
-        epilog="exit status: 0 success, 1 a requested check failed, 2 a usage or data error, "
+        epilog="exit status: 0 success, 2 a usage or data error, "
         "70 an internal error, 130 interrupted. Errors are one line on stderr; --debug (or "
         "OMAHA8_DEBUG=1) adds the traceback.",
     )
