@@ -165,7 +165,9 @@ def connect(client: Any, *, required: bool = False, timeout: object = CONNECT_TI
         distributed = require("distributed")
         started = time.monotonic()
         _probe(client, seconds)
-        left = max(1.0, seconds - (time.monotonic() - started))
+        left = seconds - (time.monotonic() - started)  # the whole connect stays within the timeout
+        if left <= 0:
+            raise SchedulerError(f"no Dask scheduler answered at {brief(client)} within {seconds:g} s")
         try:
             own = distributed.Client(client, set_as_default=False, timeout=left)
         except Exception as exc:  # distributed's errors for a failed handshake vary: struct.error, IndexError ...
