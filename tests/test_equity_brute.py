@@ -2,7 +2,7 @@
 
 The equity kernels group boards and precompute per-hole parts; here every
 board is listed in numpy, every player evaluated by the batch kernel, and
-the pot split by RULES.md §4 directly.
+the pot split by docs/rules.md §4 directly.
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ def test_exact_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0] == "Board: Ac Kc 4h 5s"
     assert lines[1].split() == ["player", "equity", "scoop", "high", "win", "high", "tie", "low", "win", "low", "tie"]
     # worked by hand: 35 of 40 rivers scoop for the aces, 5 split (see test_equity)
-    assert lines[2].split() == ["1", "As", "Ad", "2c", "3d", "93.75%", "87.50%", "87.50%", "0.00%", "100.00%", "0.00%"]
-    assert lines[3].split() == ["2", "Ks", "Kd", "Qh", "Jh", "6.25%", "0.00%", "12.50%", "0.00%", "0.00%", "0.00%"]
+    # players are numbered from 0, as seats are everywhere
+    assert lines[2].split() == ["0", "As", "Ad", "2c", "3d", "93.75%", "87.50%", "87.50%", "0.00%", "100.00%", "0.00%"]
+    assert lines[3].split() == ["1", "Ks", "Kd", "Qh", "Jh", "6.25%", "0.00%", "12.50%", "0.00%", "0.00%", "0.00%"]
     assert lines[4] == "40 boards, exact; no low on 0.00%"
     assert lines[5].startswith("Time: ") and lines[5].endswith(" s")
 
@@ -33,7 +34,9 @@ def test_sampled_with_dead_cards_and_threads(capsys: pytest.CaptureFixture[str])
 def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "As Ad 2c 3d", "Ks Kd Qh Jh", "--board", "7h 8h"]) == 2
     assert "board must have 0, 3, 4 or 5 cards, got 2" in capsys.readouterr().err
-    assert main(["equity", "As Ad 2c 3d", "Ks Kd Qh Jh", "--samples", "0"]) == 2
-    assert "samples must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:  # a usage error, refused by the option's type as argparse does
+        main(["equity", "As Ad 2c 3d", "Ks Kd Qh Jh", "--samples", "0"])
+    assert info.value.code == 2
+    assert "argument --samples: must be at least 1" in capsys.readouterr().err
     assert main(["equity", "As Ad 2c 3d"]) == 2
     assert "at least 2 players" in capsys.readouterr().err

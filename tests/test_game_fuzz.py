@@ -2,7 +2,7 @@
 
 The engine's legal actions are compared at every step with a reference that
 recomputes them from scratch out of the hand's history (the events so far),
-written straight from RULES.md §6 rather than from the engine's running state.
+written straight from docs/rules.md §6 rather than from the engine's running state.
 """
 
 from __future__ import annotations

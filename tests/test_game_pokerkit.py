@@ -3,13 +3,13 @@
 Random hands are played in omaha8; the same deal and the same actions are
 then fed to pokerkit's pot-limit (and no-limit) Omaha Hi/Lo state. The
 betting limits and the final stacks must agree, apart from documented
-differences where omaha8 follows RULES.md and pokerkit 0.7.7 does not:
+differences where omaha8 follows docs/rules.md and pokerkit 0.7.7 does not:
 
 * an all-in raise short of a full raise reopens the betting in pokerkit;
 * pokerkit asks a lone player with chips to act (check) when everyone else
   is all-in; omaha8 deals on;
 * pokerkit splits a side pot's low half even when no seat eligible for that
-  pot has a low (RULES.md §4.1: then the high takes it all), and divides a
+  pot has a low (docs/rules.md §4.1: then the high takes it all), and divides a
   pot the same seats win both ways half by half (§4.4: as one pot); the
   payouts are compared only on hands without such pots or odd chips (the
   rooms differ on where odd chips go).
@@ -85,7 +85,7 @@ def pokerkit_splits_alike(hand: Hand) -> bool:
     Not when a pot has no low among its seats while another live seat has
     one (pokerkit splits that pot's low half anyway), nor when odd chips are
     dealt out, nor when the same seats win both ways and the halves do not
-    divide evenly among them (RULES.md §4.4 divides the whole pot once;
+    divide evenly among them (docs/rules.md §4.4 divides the whole pot once;
     pokerkit divides half by half).
     """
     res = hand.result.showdown

@@ -38,9 +38,9 @@ def test_same_winners_odd_chip_and_a_folded_seat(capsys: pytest.CaptureFixture[s
                        "--contributions", "33,33,1", "--folded", "2")
     assert code == 0
     assert "Seat 2: -" in out and "(folded)" in out
-    assert "the same seat(s) win both ways: the whole pot is divided once" in out
+    assert "the same seats win both ways: the whole pot is divided once" in out
     assert "pays seat 0 33, seat 1 34" in out
-    assert "odd chips to seat(s) 1" in out
+    assert "odd chip to seat 1" in out
 
 
 def test_uncalled_bet_and_show_order(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,19 +2,19 @@
 
 pokerkit is an independent implementation: its Omaha hand classes pick the
 high and low winners, and its state machine cuts side pots and pays them.
-Two of its rules differ from RULES.md, so payouts are compared only where
+Two of its rules differ from docs/rules.md, so payouts are compared only where
 those rules cannot matter:
 
 * odd chips: pokerkit gives every chip left over after dividing a half to
-  one player (the first in seat order), where RULES.md §4.5 gives them one
+  one player (the first in seat order), where docs/rules.md §4.5 gives them one
   each, clockwise from the button;
 * same winners both ways: pokerkit always halves the pot and splits each
-  half, where RULES.md §4.4 splits the whole pot evenly (66 chips: 34/32
+  half, where docs/rules.md §4.4 splits the whole pot evenly (66 chips: 34/32
   there, 33/33 here);
 * a side pot none of whose eligible players has a low: pokerkit decides
   once per hand whether there is a low half (if any player has a low, every
   pot is halved) and then gives that pot's low half to all its remaining
-  players without a low, where RULES.md §4.1 decides per pot: the best
+  players without a low, where docs/rules.md §4.1 decides per pot: the best
   high takes the whole pot.
 
 With every contribution a multiple of 120, each pot and each half divides
@@ -139,7 +139,7 @@ def test_winners_agree_with_pokerkit_hand_classes(n_seats: int, n_hole: int, n: 
 
 def low_decided_per_pot(result: ShowdownResult) -> bool:
     """True when some pot has no low among its eligible seats while another live seat has one:
-    RULES.md gives that pot to the high alone, pokerkit halves it anyway."""
+    docs/rules.md gives that pot to the high alone, pokerkit halves it anyway."""
     anyone_low = any(hand is not None and hand.low is not None for hand in result.hands)
     return anyone_low and any(pot.split is PotSplit.HIGH_ONLY for pot in result.pots)
 
@@ -168,7 +168,7 @@ def test_payouts_agree_with_pokerkit_five_card_heads_up() -> None:
 
 
 def test_the_documented_differences() -> None:
-    """Where pokerkit's rules and RULES.md part, on small pots worked out by hand."""
+    """Where pokerkit's rules and docs/rules.md part, on small pots worked out by hand."""
 
     def ids(cards: str) -> list[int]:
         return [int(c) for c in parse_cards(cards)]

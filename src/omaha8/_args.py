@@ -52,13 +52,22 @@ def brief(value: object, limit: int = BRIEF_LIMIT) -> str:
     """``repr(value)`` cut to ``limit`` characters, saying how long it was."""
     if isinstance(value, (str, bytes)) and len(value) > 4 * limit:
         text = repr(value[: 4 * limit])  # never build the repr of a huge string
-        total = f"about {len(value) + 2}"
+        total = f"about {len(value) + 2} characters"
+    elif isinstance(value, (list, tuple)) and len(value) > limit:
+        text = repr(value[:limit])  # nor of a huge list
+        total = f"{len(value):,} items"
+    elif isinstance(value, int) and value.bit_length() > 4 * limit:
+        # Python refuses to print ints of more than 4300 digits
+        return f"an int of {value.bit_length():,} bits"
     else:
-        text = repr(value)
-        total = str(len(text))
+        try:
+            text = repr(value)
+        except Exception:  # a broken __repr__ must not hide the error being reported
+            return f"<{_type_name(value)} object>"
+        total = f"{len(text)} characters"
     if len(text) <= limit:
         return text
-    return f"{text[: limit - 2]}… ({total} characters)"
+    return f"{text[: limit - 2]}… ({total})"
 
 
 def is_int(value: object) -> bool:

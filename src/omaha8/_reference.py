@@ -1,7 +1,7 @@
 """Slow, obviously-correct Omaha Hi/Lo evaluation: the spec and the test oracle.
 
 Everything here is written the plainest way, in pure Python, so that it can be
-read against ``RULES.md`` line by line; the fast kernels are tested against it.
+read against ``docs/rules.md`` line by line; the fast kernels are tested against it.
 
 Cards are ids ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace, suit 0..3), as
 in :mod:`omaha8.cards`. Values follow one order, greater is stronger:

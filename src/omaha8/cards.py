@@ -25,20 +25,23 @@ omaha8.errors.CardError: 'Ax' is not a card: suit 'x' is not one of c, d, h, s (
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import CardError, CardTypeError
+from ._args import brief, check_int, is_int
+from .errors import ArgumentTypeError, CardError, CardTypeError
 
 __all__ = [
     "RANKS",
     "SUITS",
     "N_CARDS",
     "CardsLike",
+    "MAX_CARD_TEXT",
     "card_id",
     "card_rank",
     "card_suit",
@@ -65,6 +68,9 @@ _ID_OF_TEXT = {
     for rank_text, rank in _RANK_OF_TEXT.items()
     for suit_text, suit in _SUIT_OF_TEXT.items()
 }
+#: Longest card text parsed: 52 cards with separators need far fewer characters,
+#: and a longer string is refused before any of it is parsed.
+MAX_CARD_TEXT = 4096
 _SEPARATORS = re.compile(r"[\s,;]+")
 # a card token: "10" or one rank character, then one suit character
 _TOKEN = re.compile(r"(10|.)(.)", re.DOTALL)
@@ -75,20 +81,36 @@ def card_id(rank: int, suit: int) -> int:
 
     >>> card_id(12, 3)
     51
+    >>> card_id(1.5, 0)
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.CardTypeError: rank must be an int, not float 1.5
     """
+    rank = check_int(rank, "rank", type_error=CardTypeError, value_error=CardError)
+    suit = check_int(suit, "suit", type_error=CardTypeError, value_error=CardError)
     if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise CardError(f"no card has rank {rank!r} and suit {suit!r}")
+        raise CardError(f"no card has rank {brief(rank)} and suit {brief(suit)}")
     return rank * 4 + suit
+
+
+def _card(card: object) -> int:
+    """A card id 0..51 as a plain int, or a CardError / CardTypeError."""
+    if not is_int(card):
+        raise CardTypeError(f"a card id must be an int, not {type(card).__name__} {brief(card)}")
+    number = operator.index(card)  # type: ignore[arg-type]
+    if not 0 <= number < N_CARDS:
+        raise CardError(f"{brief(number)} is not a card id (0-51)")
+    return number
 
 
 def card_rank(card: int) -> int:
     """The rank of a card id: 0 = deuce .. 12 = ace."""
-    return card >> 2
+    return _card(card) >> 2
 
 
 def card_suit(card: int) -> int:
     """The suit of a card id: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades."""
-    return card & 3
+    return _card(card) & 3
 
 
 def _explain(text: str) -> str:
@@ -97,9 +119,9 @@ def _explain(text: str) -> str:
         return "a card is a rank and a suit, like 'As' or '10h'"
     rank_text, suit_text = (text[:2], text[2:]) if text.startswith("10") else (text[0], text[1:])
     if rank_text not in _RANK_OF_TEXT:
-        return f"rank {rank_text!r} is not one of 2-9, T (or 10), J, Q, K, A"
+        return f"rank {brief(rank_text)} is not one of 2-9, T (or 10), J, Q, K, A"
     if suit_text not in _SUIT_OF_TEXT:
-        return f"suit {suit_text!r} is not one of c, d, h, s"
+        return f"suit {brief(suit_text)} is not one of c, d, h, s"
     return "a card is a rank and a suit, like 'As' or '10h'"
 
 
@@ -109,16 +131,20 @@ def parse_card(text: str) -> int:
     >>> parse_card("10h")
     34
     """
-    try:
-        return _ID_OF_TEXT[text.strip()]
-    except (KeyError, AttributeError, TypeError):
-        if not isinstance(text, str):
-            raise CardTypeError(f"a card must be a str or int, not {type(text).__name__}") from None
-        raise CardError(f"{text!r} is not a card: {_explain(text.strip())}") from None
+    if not isinstance(text, str):
+        raise CardTypeError(f"a card text must be a str, not {type(text).__name__} {brief(text)}")
+    card = _ID_OF_TEXT.get(text.strip()) if len(text) <= MAX_CARD_TEXT else None
+    if card is None:
+        raise CardError(f"{brief(text)} is not a card: {_explain(text.strip()[:8])}") from None
+    return card
 
 
 def _parse_text(text: str) -> list[int]:
     """Split a string of cards, with or without separators, into ids."""
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(
+            f"card text of {len(text):,} characters is too long (at most {MAX_CARD_TEXT}): {brief(text, 60)}"
+        )
     ids = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -129,7 +155,7 @@ def _parse_text(text: str) -> list[int]:
             token = chunk[pos : pos + 3] if match is None else match.group(0)
             card = _ID_OF_TEXT.get(token)
             if card is None:
-                raise CardError(f"{token!r} is not a card: {_explain(token)} (in {text!r})")
+                raise CardError(f"{token!r} is not a card: {_explain(token)} (in {brief(text)})")
             ids.append(card)
             pos += len(token)
     return ids
@@ -182,8 +208,13 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
         if cards.ndim != 1:
             raise CardTypeError(f"{name} must be one-dimensional, got shape {cards.shape}")
         return _check_ids(cards, name)
+    if isinstance(cards, (Mapping, Set)) or not isinstance(cards, Iterable):
+        # a dict's keys or a set's order would be taken silently
+        raise CardTypeError(
+            f"{name} must be a string or a sequence of cards, not {type(cards).__name__} {brief(cards)}"
+        )
     try:
-        items = list(cards)  # type: ignore[arg-type]
+        items = list(cards)
     except TypeError:
         raise CardTypeError(f"{name} must be a string or a sequence of cards, not {type(cards).__name__}") from None
     if items and all(isinstance(item, str) for item in items):
@@ -194,12 +225,17 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
             except CardError as exc:
                 raise CardError(f"{name}[{i}]: {exc}") from None
         return np.array(out, dtype=np.uint8)
+    ids = []
     for i, item in enumerate(items):
-        if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, np.integer)):
+        if not is_int(item):
             raise CardTypeError(
-                f"{name}[{i}] = {item!r} is not a card: give card ids (int) or card strings"
+                f"{name}[{i}] = {brief(item)} is not a card: give card ids (int) or card strings"
             )
-    return _check_ids(np.array(items, dtype=np.int64), name)
+        card = operator.index(item)  # type: ignore[arg-type]
+        if not 0 <= card < N_CARDS:
+            raise CardError(f"{name}[{i}] = {brief(card)} is not a card id (0-51)")
+        ids.append(card)
+    return np.array(ids, dtype=np.uint8)
 
 
 def format_card(card: int) -> str:
@@ -208,9 +244,7 @@ def format_card(card: int) -> str:
     >>> format_card(51)
     'As'
     """
-    if not (isinstance(card, (int, np.integer)) and 0 <= card < N_CARDS) or isinstance(card, bool):
-        raise CardError(f"{card!r} is not a card id (0-51)")
-    return _CARD_TEXT[card]
+    return _CARD_TEXT[_card(card)]
 
 
 def format_cards(cards: CardsLike, sep: str = " ") -> str:
@@ -218,5 +252,9 @@ def format_cards(cards: CardsLike, sep: str = " ") -> str:
 
     >>> format_cards([51, 45, 0, 6])
     'As Kd 2c 3h'
+    >>> format_cards("AsKd", sep="-")
+    'As-Kd'
     """
+    if not isinstance(sep, str):
+        raise ArgumentTypeError(f"sep must be a str, not {type(sep).__name__} {brief(sep)}")
     return sep.join(_CARD_TEXT[c] for c in parse_cards(cards).tolist())

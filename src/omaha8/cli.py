@@ -2,6 +2,23 @@
 
 Each module in ``COMMANDS`` exposes ``register(subparsers)``, which adds its
 parser and sets ``func`` to a ``run(args) -> int`` returning the exit code.
+
+Every failure is one line on stderr, ``omaha8: error: ...`` (``omaha8
+COMMAND: error: ...`` for an option argparse refuses), and
+one of these exit statuses; a traceback is printed only with ``--debug``
+(before or after the command) or ``OMAHA8_DEBUG=1`` in the environment:
+
+====  =====================================================================
+0     success
+1     reserved: a command ran a check it was asked for and found a failure
+2     a usage error (an unknown option, a value out of range, options that
+      do not go together) or a data error (cards, chips, seats or a file
+      that omaha8 refuses, a file that cannot be read or written, a Dask
+      scheduler that cannot be reached): the input is wrong, not omaha8
+70    an internal error: a bug in omaha8, reported as its type and message
+130   interrupted (Ctrl-C)
+141   the reader of the output went away (``omaha8 ... | head``)
+====  =====================================================================
 """
 
 from __future__ import annotations
@@ -10,7 +27,9 @@ import argparse
 import importlib
 import os
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import __version__
 from .errors import Omaha8Error
@@ -25,35 +44,94 @@ COMMANDS: tuple[str, ...] = (
     "range",
 )
 
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1
+#: Usage and data errors: what the user gave is wrong.
+EXIT_ERROR = 2
+EXIT_USAGE = EXIT_ERROR
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+# an error line quotes at most this much of a message
+_LINE_LIMIT = 1000
+_DEBUG_HINT = "run with --debug or OMAHA8_DEBUG=1 for the traceback"
+
+
+def one_line(text: object, limit: int = _LINE_LIMIT) -> str:
+    """``text`` on one line (newlines and runs of spaces become one space), cut to ``limit`` characters."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with each usage error on one line that says where to find help."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every ``omaha8`` subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="omaha8",
         description="Omaha Hi/Lo 8-or-better: evaluate hands, split pots, compute equity.",
+        epilog="exit status: 0 success, 2 a usage or data error, "
+        "70 an internal error, 130 interrupted. Errors are one line on stderr; --debug (or "
+        "OMAHA8_DEBUG=1) adds the traceback.",
     )
     parser.add_argument("--version", action="version", version=f"omaha8 {__version__}")
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    parser.add_argument("--debug", action="store_true", help="print the traceback of any error")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"omaha8.commands.{name}").register(subparsers)
+    for sub in subparsers.choices.values():
+        # also after the command; SUPPRESS keeps a --debug given before it
+        sub.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return parser
 
 
+def _debugging(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "debug", False)) or os.environ.get("OMAHA8_DEBUG", "").strip() not in ("", "0")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``omaha8`` command line; returns the exit status."""
+    """Run the ``omaha8`` command line; returns the exit status.
+
+    Usage errors (and ``--help``, ``--version``) end in ``SystemExit`` with
+    status 2 (0), as with any argparse program; every other outcome is returned.
+    """
+    # a usage error is printed on one line by _Parser.error and raises SystemExit(2), as argparse
+    # does; --help and --version raise SystemExit(0)
     args = build_parser().parse_args(argv)
+    prog = "omaha8"
+    debug = _debugging(args)
     try:
         return int(args.func(args))
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            # a command's own usage error, SystemExit("omaha8 cmd: error: ..."): Python would exit 1
+            print(one_line(exc.code), file=sys.stderr)
+            exc.code = EXIT_USAGE
+        raise
     except Omaha8Error as exc:
-        print(f"omaha8: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("omaha8: interrupted", file=sys.stderr)
-        return 130
+        failure: BaseException = exc
+        code, message = EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
+    except KeyboardInterrupt as exc:
+        failure, code, message = exc, EXIT_INTERRUPTED, f"{prog}: interrupted"
     except BrokenPipeError:
         # the reader (| head) went away: stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a file or the network: what the user pointed at is not there
+        failure, code, message = exc, EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
+    except Exception as exc:
+        failure, code = exc, EXIT_INTERNAL
+        message = f"{prog}: internal error: {type(exc).__name__}: {one_line(exc, 300)} ({_DEBUG_HINT})"
+    if debug:
+        traceback.print_exception(failure)
+    print(message, file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

@@ -20,21 +20,23 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import operator
 import secrets
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 import numpy as np
 
 from . import _equity
+from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
-__all__ = ["EquityError", "EquityResult", "equity", "max_players"]
+__all__ = ["MAX_SAMPLES", "EquityError", "EquityResult", "check_samples", "equity", "max_players"]
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -43,6 +45,9 @@ FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 _SLICE_WORK = 1 << 22
 # Runs shorter than this never draw a progress bar.
 _PROGRESS_AFTER_S = 0.5
+#: Most boards one Monte Carlo run samples (2**40, about 1.1e12: days of work
+#: on one machine); the kernels count them in 64-bit integers.
+MAX_SAMPLES = 2**40
 _BOARD_SIZES = (0, 3, 4, 5)
 _HOLE_SIZES = (4, 5)
 
@@ -56,8 +61,14 @@ def max_players(hole_size: int) -> int:
 
     >>> max_players(4), max_players(5)
     (11, 9)
+    >>> max_players(3)
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShapeError: hole_size must be 4 or 5 (Omaha hole cards), not 3
     """
-    return (52 - 5) // hole_size
+    if not is_int(hole_size) or operator.index(hole_size) not in _HOLE_SIZES:
+        raise ShapeError(f"hole_size must be 4 or 5 (Omaha hole cards), not {brief(hole_size)}")
+    return (52 - 5) // operator.index(hole_size)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -161,8 +172,9 @@ def equity(
     dead
         Cards known to be out of the deck (folded or exposed).
     samples
-        None (default) enumerates every remaining board exactly. A positive
-        int samples that many random completions of the board instead.
+        None (default) enumerates every remaining board exactly. An int
+        from 1 to :data:`MAX_SAMPLES` (2**40) samples that many random
+        completions of the board instead.
     seed
         Seed of a Monte Carlo run (0 <= seed < 2**64); the same seed gives
         the same result for any ``n_threads``. None draws one at random
@@ -186,9 +198,13 @@ def equity(
     CardError
         A card that is not a card, named with its argument and position.
     EquityError
-        ``samples`` below 1 or a ``seed`` out of range.
-    TypeError
-        ``samples`` or ``seed`` not an int, ``n_threads`` not None or an int.
+        ``samples`` below 1 or above :data:`MAX_SAMPLES`, or a ``seed``
+        outside 0 .. 2**64 - 1.
+    ArgumentTypeError
+        ``samples`` or ``seed`` not an int (bools are not ints), ``n_threads``
+        not None or an int, ``progress`` not True or False.
+    ArgumentError
+        ``n_threads`` below 1.
 
     Notes
     -----
@@ -218,8 +234,10 @@ def equity(
         if any(is_range(seat) for seat in holes):
             return _range_spot_equity(holes, board, dead, samples, seed, n_threads, progress)
     hole_array, board_array, deck = _spot(holes, board, dead)
-    n_samples = _check_samples(samples)
+    n_samples = check_samples(samples)
     given_seed = None if seed is None else _check_seed(seed)
+    n_threads = check_n_threads(n_threads)
+    progress = check_bool(progress, "progress")
     players = hole_array.shape[0]
     known, draw = board_array, deck
     if known.shape[0] == 5:
@@ -267,7 +285,7 @@ def _spot(holes: Iterable[CardsLike], board: CardsLike, dead: CardsLike) -> tupl
     dead_ids = _parse(dead, "dead")
     if board_ids.shape[0] not in _BOARD_SIZES:
         raise ShapeError(
-            f"board must have 0, 3, 4 or 5 cards, got {board_ids.shape[0]}: {format_cards(board_ids)!r}"
+            f"board must have 0, 3, 4 or 5 cards, got {board_ids.shape[0]}: {_quoted(board_ids)}"
         )
     places: dict[int, str] = {}
     named = [(f"holes[{i}][{j}]", int(card)) for i, hand in enumerate(hands) for j, card in enumerate(hand)]
@@ -292,6 +310,12 @@ def _spot(holes: Iterable[CardsLike], board: CardsLike, dead: CardsLike) -> tupl
     return hole_array, board_ids, deck
 
 
+def _quoted(ids: Any) -> str:
+    """Cards for an error message: their text, quoted, the first dozen at most."""
+    text = repr(format_cards(ids[:12]))
+    return text if len(ids) <= 12 else f"{text}… ({len(ids):,} cards)"
+
+
 def _parse(cards: CardsLike, name: str) -> Any:
     """``parse_cards``, with every error naming the argument."""
     try:
@@ -306,8 +330,10 @@ def _hands(holes: Iterable[CardsLike]) -> list[Any]:
     """Each player's hand as a uint8 array, all of one size, 4 or 5 cards."""
     if isinstance(holes, (str, bytes)):
         raise CardTypeError(
-            f"holes must be a sequence of hands, one per player, not one {type(holes).__name__}: {holes!r}"
+            f"holes must be a sequence of hands, one per player, not one {type(holes).__name__}: {brief(holes)}"
         )
+    if isinstance(holes, (Mapping, Set)):
+        raise CardTypeError(f"holes must be a sequence of hands in player order, not a {type(holes).__name__}")
     if isinstance(holes, np.ndarray) and holes.ndim != 2:
         raise ShapeError(f"holes must be a (players, cards) array, got shape {holes.shape}")
     try:
@@ -319,31 +345,27 @@ def _hands(holes: Iterable[CardsLike]) -> list[Any]:
         raise ShapeError(f"equity needs at least 2 players, got {len(hands)}")
     size = hands[0].shape[0]
     if size not in _HOLE_SIZES:
-        raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5: {format_cards(hands[0])!r}")
+        raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5: {_quoted(hands[0])}")
     for i, hand in enumerate(hands):
         if hand.shape[0] != size:
             raise ShapeError(
-                f"holes[{i}] has {hand.shape[0]} cards but holes[0] has {size}: {format_cards(hand)!r}"
+                f"holes[{i}] has {hand.shape[0]} cards but holes[0] has {size}: {_quoted(hand)}"
             )
     return hands
 
 
-def _check_samples(samples: int | None) -> int | None:
+def check_samples(samples: object, name: str = "samples") -> int | None:
+    """None (exact) or a number of sampled boards in ``1 .. MAX_SAMPLES``."""
     if samples is None:
         return None
-    if isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer)):
-        raise TypeError(f"samples must be None or a positive int, not {samples!r}")
-    if samples < 1:
-        raise EquityError(f"samples must be at least 1, got {samples}")
-    return int(samples)
+    return check_int(samples, name, minimum=1, maximum=MAX_SAMPLES, value_error=EquityError)
 
 
-def _check_seed(seed: int) -> int:
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be None or an int, not {seed!r}")
-    if not 0 <= seed < 2**64:
-        raise EquityError(f"seed must be in 0 .. 2**64 - 1, got {seed}")
-    return int(seed)
+def _check_seed(seed: object) -> int:
+    number = check_int(seed, "seed")
+    if not 0 <= number < SEED_LIMIT:
+        raise EquityError(f"seed must be in 0 .. 2**64 - 1, got {brief(number)}")
+    return number
 
 
 # ---------------------------------------------------------------- runs

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._args import check_bool, check_n_threads
 from ._validate import card_array, check_deals
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import DuplicateCardError, ShapeError
@@ -103,7 +104,10 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandEvaluation:
     """
     # tuples or lists of valid int ids take the fast path; anything else is
     # parsed and checked, with errors that say what is wrong
-    found = _core.evaluate_hand(hole, board)
+    try:
+        found = _core.evaluate_hand(hole, board)
+    except OverflowError:  # an id too large for a C long: the checking path names it
+        found = None
     if found is None:
         found = _core.evaluate_hand(*_checked_hand(hole, board))
         assert found is not None  # checked cards always evaluate
@@ -114,9 +118,9 @@ def _checked_hand(hole: CardsLike, board: CardsLike) -> tuple[bytes, bytes]:
     h = parse_cards(hole, name="hole").tobytes()
     b = parse_cards(board, name="board").tobytes()
     if len(h) not in (4, 5):
-        raise ShapeError(f"hole must have 4 or 5 cards, got {len(h)}: {format_cards(list(h))!r}")
+        raise ShapeError(f"hole must have 4 or 5 cards, got {len(h)}: {format_cards(list(h[:12]))!r}")
     if len(b) != 5:
-        raise ShapeError(f"board must have 5 cards, got {len(b)}: {format_cards(list(b))!r}")
+        raise ShapeError(f"board must have 5 cards, got {len(b)}: {format_cards(list(b[:12]))!r}")
     places = [(c, f"hole[{i}]") for i, c in enumerate(h)] + [(c, f"board[{i}]") for i, c in enumerate(b)]
     first: dict[int, str] = {}
     for card, place in places:
@@ -153,6 +157,8 @@ def _run_batch(
     validate: bool,
 ) -> tuple[HighArray | None, LowArray | None]:
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
+    validate = check_bool(validate, "validate")
+    n_threads = check_n_threads(n_threads)
     h, b = _deal_arrays(holes, boards)
     if validate:
         # the kernels read a private copy: another thread changing the caller's array
@@ -195,6 +201,25 @@ def evaluate_batch(
         uint16 (N,), 1..7462.
     low : numpy.ndarray
         uint8 (N,), 1..56, 0 where there is no qualifying low.
+
+    Raises
+    ------
+    CardTypeError
+        Holes or boards that are not integer card ids or card strings (floats,
+        bools, objects).
+    CardError
+        A card id outside 0..51 or a card text that is not a card, named
+        with its argument and position (``holes[17, 2] = 60``).
+    DuplicateCardError
+        A card twice in one deal (with ``validate=True``), naming both places.
+    ShapeError
+        Holes that are not (N, 4) or (N, 5), boards that are not (N, 5) or
+        (5,), or boards and holes with different numbers of rows.
+    ArgumentTypeError
+        ``validate`` that is not True or False, ``n_threads`` that is not
+        None or an int.
+    ArgumentError
+        ``n_threads`` below 1.
 
     Examples
     --------

@@ -6,7 +6,7 @@ a low half among the live seats eligible for it, and pays odd chips by the
 cardroom rule (or a policy you give it). :func:`pot_shares` and
 :func:`winners` do the hi/lo split of one pot over arrays of many deals.
 
-The rules are those of ``RULES.md`` §4-5; where they are silent this module
+The rules are those of ``docs/rules.md`` §4-§5; where they are silent this module
 follows the standard cardroom rule, and says so where it applies.
 
 >>> result = showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"])
@@ -23,7 +23,9 @@ omaha8.errors.DuplicateCardError: card '3c' appears twice: holes[0][0] and holes
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+import itertools
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -31,12 +33,14 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _showdown
+from ._args import brief, check_bool, check_n_threads
 from ._validate import card_array, check_deals
 from .cards import CardsLike, format_card, parse_cards
-from .errors import ChipError, DuplicateCardError, ShapeError, ShowdownError
+from .errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
 from .evaluate import HandEvaluation, evaluate
 
 __all__ = [
+    "MAX_CHIPS",
     "MAX_SEATS",
     "OddChipPolicy",
     "CardroomOddChips",
@@ -79,7 +83,7 @@ class OddChipPolicy(Protocol):
 
 
 class CardroomOddChips:
-    """The cardroom odd-chip rule (RULES.md §4.5, Robert's Rules, TDA).
+    """The cardroom odd-chip rule (``docs/rules.md`` §4.5, Robert's Rules, TDA).
 
     * An odd chip between the halves goes to the high half.
     * Chips left over when a half is divided among tied winners go one each
@@ -227,6 +231,9 @@ class ShowdownResult:
 
 _INT = {int}
 
+#: Largest contribution :func:`showdown` takes from one seat (chips fit in 64-bit counters).
+MAX_CHIPS = 2**63 - 1
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
@@ -236,16 +243,21 @@ def _seat(value: object, name: str, n_seats: int) -> int:
     """A seat number 0..n_seats-1, or a ShowdownError naming ``name``."""
     if type(value) is int and 0 <= value < n_seats:
         return value
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        seat = int(value)
+    if _is_int(value):
+        seat = operator.index(value)  # type: ignore[arg-type]
         if 0 <= seat < n_seats:
             return seat
-    raise ShowdownError(f"{name} must be a seat number 0..{n_seats - 1}, not {value!r}")
+    raise ShowdownError(f"{name} must be a seat number 0..{n_seats - 1}, not {brief(value)}")
 
 
 def _card_tuple(cards: object, name: str) -> tuple[int, ...]:
-    """Card ids of one hand, parsed and range-checked (duplicates are checked later)."""
-    return tuple(parse_cards(cards, name=name).tolist())  # type: ignore[arg-type]
+    """Card ids of one hand, parsed and range-checked (duplicates are checked later); errors name the hand."""
+    try:
+        return tuple(parse_cards(cards, name=name).tolist())  # type: ignore[arg-type]
+    except (CardError, CardTypeError) as exc:
+        if str(exc).startswith(name):
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
 
 
 def _deal(
@@ -280,16 +292,34 @@ def _deal(
     return (() if board is None else _card_tuple(board, "board")), cards, False
 
 
+def _sequence(value: object, name: str, error: type[Exception]) -> list[object]:
+    """The items of a list, tuple, range or 1-D array; dicts, sets, strings and scalars are refused."""
+    if type(value) is list or type(value) is tuple:
+        return list(value)
+    if isinstance(value, np.ndarray):
+        if value.ndim != 1:
+            raise error(f"{name} must be a sequence (a 1-D array), got an array of shape {value.shape}")
+        items: list[object] = value.tolist()
+        return items
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise error(f"{name} must be a sequence (a list or tuple), not {type(value).__name__} {brief(value)}")
+    return list(value)
+
+
 def _folded_seats(folded: Iterable[int] | None, n_seats: int) -> set[int]:
     if folded is None:
         return set()
     if type(folded) is list or type(folded) is tuple or type(folded) is set:
-        seats = set(folded)
-        if set(map(type, seats)) <= _INT and (not seats or (min(seats) >= 0 and max(seats) < n_seats)):
+        seats = set(folded) if set(map(type, folded)) <= _INT else None
+        if seats is not None and (not seats or (min(seats) >= 0 and max(seats) < n_seats)):
             return seats
-    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
-        raise ShowdownError(f"folded must be an iterable of seat numbers, not {folded!r}")
-    return {_seat(seat, f"folded seat {seat!r}", n_seats) for seat in folded}
+    if isinstance(folded, np.ndarray):
+        items = _sequence(folded, "folded", ShowdownError)
+    elif isinstance(folded, (str, bytes, Mapping)) or not isinstance(folded, Iterable):
+        raise ShowdownError(f"folded must be an iterable of seat numbers, not {type(folded).__name__} {brief(folded)}")
+    else:
+        items = list(folded)  # the order of folded seats does not matter: sets and iterators are fine
+    return {_seat(seat, f"folded seat {brief(seat, 40)}", n_seats) for seat in items}
 
 
 def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -> list[int]:
@@ -298,19 +328,24 @@ def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -
         for seat in live:
             chips[seat] = 1
         return chips
-    if isinstance(contributions, (str, bytes)) or not isinstance(contributions, Iterable):
-        raise ChipError(f"contributions must be a sequence of chip counts, not {contributions!r}")
-    chips = list(contributions)
-    if len(chips) != n_seats:
-        raise ShapeError(f"contributions has {len(chips)} entries but holes has {n_seats} seats")
-    if set(map(type, chips)) == _INT and min(chips) >= 0:
-        return chips
-    for seat, amount in enumerate(chips):
+    items = _sequence(contributions, "contributions", ChipError)
+    if len(items) != n_seats:
+        raise ShapeError(f"contributions has {len(items)} entries but holes has {n_seats} seats")
+    if set(map(type, items)) == _INT:
+        plain: list[int] = items  # type: ignore[assignment]  # every item is an int
+        if min(plain) >= 0 and max(plain) <= MAX_CHIPS:
+            return plain
+    chips = []
+    for seat, amount in enumerate(items):
         if not _is_int(amount):
-            raise ChipError(f"contributions[{seat}] = {amount!r} is not a whole number of chips")
-        if amount < 0:
-            raise ChipError(f"contributions[{seat}] = {amount} is negative")
-    return [int(amount) for amount in chips]
+            raise ChipError(f"contributions[{seat}] = {brief(amount)} is not a whole number of chips")
+        number = operator.index(amount)  # type: ignore[arg-type]
+        if number < 0:
+            raise ChipError(f"contributions[{seat}] = {number} is negative")
+        if number > MAX_CHIPS:
+            raise ChipError(f"contributions[{seat}] = {brief(number)} is more than {MAX_CHIPS} chips")
+        chips.append(int(number))
+    return chips
 
 
 def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
@@ -383,19 +418,43 @@ def _ordered(
     """``winners`` in odd-chip order; asked of the policy only when there is an odd chip."""
     if len(winners) == 1 or amount % len(winners) == 0:
         return winners
-    order = tuple(policy.order(winners, button, n_seats))
-    if sorted(order) != list(winners):
-        raise ShowdownError(f"odd_chips.order({list(winners)}) returned {list(order)}, not an order of those seats")
-    return order
+    answer = policy.order(winners, button, n_seats)
+    order: tuple[int | None, ...] = ()
+    if isinstance(answer, (tuple, list)) or (isinstance(answer, Iterable) and not isinstance(answer, (str, bytes))):
+        order = tuple(_chip_count(seat) for seat in itertools.islice(answer, len(winners) + 1))
+    if sorted(order, key=lambda seat: -1 if seat is None else seat) != list(winners):
+        raise ShowdownError(
+            f"odd_chips.order({list(winners)}) returned {brief(answer)}, not an order of those seats"
+        )
+    return order  # type: ignore[return-value]  # every entry is one of the winners
 
 
-def _valid_halves(cut: object, amount: int) -> bool:
-    """Whether ``cut`` is two non-negative chip counts adding up to ``amount``."""
-    if not isinstance(cut, tuple) or len(cut) != 2:
-        return False
-    if not (type(cut[0]) is int and type(cut[1]) is int) and not (_is_int(cut[0]) and _is_int(cut[1])):
-        return False
-    return bool(cut[0] >= 0 and cut[1] >= 0 and cut[0] + cut[1] == amount)
+def _chip_count(value: object) -> int | None:
+    """``value`` as a plain int when it is a non-negative integer (numpy ints too), else None.
+
+    ``operator.index`` turns numpy unsigned ints and int subclasses into plain
+    ints first, so the sums checked below cannot wrap around or be overridden.
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    number = int(number)  # an int subclass's __index__ may return itself
+    return number if number >= 0 else None
+
+
+def _checked_halves(cut: object, amount: int) -> tuple[int, int]:
+    """The policy's ``(high, low)`` cut as plain ints that add up to ``amount``, or a ChipError."""
+    if isinstance(cut, (tuple, list)) and len(cut) == 2:
+        high, low = _chip_count(cut[0]), _chip_count(cut[1])
+        if high is not None and low is not None and high + low == amount:
+            return high, low
+    raise ChipError(
+        f"odd_chips.split_halves({amount}) returned {brief(cut)}, not two non-negative "
+        f"whole chip counts adding up to {amount}"
+    )
 
 
 def _split(
@@ -423,10 +482,7 @@ def _split(
         _divide(amount, _ordered(policy, high_winners, amount, button, n_seats), awards, odd)
     else:
         split = PotSplit.HALVES
-        cut = policy.split_halves(amount)
-        if not _valid_halves(cut, amount):
-            raise ChipError(f"odd_chips.split_halves({amount}) returned {cut!r}, not two chip counts adding up to it")
-        halves = (int(cut[0]), int(cut[1]))
+        halves = _checked_halves(policy.split_halves(amount), amount)
         _divide(halves[0], _ordered(policy, high_winners, halves[0], button, n_seats), awards, odd)
         _divide(halves[1], _ordered(policy, low_winners, halves[1], button, n_seats), awards, odd)
     return Pot(amount, eligible, split, high_winners, low_winners, halves, tuple(awards), tuple(odd))
@@ -484,9 +540,15 @@ def showdown(
     DuplicateCardError
         A card on the board or in two holes.
     ChipError
-        Negative or non-integer chips, or no chips at all.
+        Negative or non-integer chips, more than :data:`MAX_CHIPS` from one
+        seat, no chips at all, contributions that are not a list, tuple or
+        1-D array, or an odd-chip policy whose ``split_halves`` answer is not
+        two non-negative whole chip counts adding up to the amount.
     ShowdownError
-        No live seat, no live seat with chips in, a seat number out of range.
+        No live seat, no live seat with chips in, a seat number out of range,
+        or an odd-chip policy whose ``order`` is not an order of the winners.
+    ArgumentTypeError
+        ``odd_chips`` that is not an :class:`OddChipPolicy`.
 
     Notes
     -----
@@ -523,6 +585,11 @@ def showdown(
     ...
     omaha8.errors.ShowdownError: every seat folded: there is no live seat to win the pot
     """
+    if odd_chips is not None and (isinstance(odd_chips, type) or not isinstance(odd_chips, OddChipPolicy)):
+        raise ArgumentTypeError(
+            "odd_chips must be an OddChipPolicy instance (split_halves and order methods), not "
+            f"{type(odd_chips).__name__} {brief(odd_chips)}"
+        )
     policy = _CARDROOM if odd_chips is None else odd_chips
     if isinstance(holes, np.ndarray) and holes.ndim >= 1:
         holes = list(holes)
@@ -595,6 +662,9 @@ def showdown(
         if scooper is not None:
             scoops.add(scooper)
 
+    if sum(payouts) != total or min(payouts) < 0:  # the policy checks above make this unreachable
+        raise ChipError(f"payouts {payouts} do not pay out the {total} chips put in")
+
     show_order: tuple[int, ...] = ()
     if len(live_chips) >= 2:
         first = last_aggressor
@@ -624,6 +694,8 @@ def _batch_inputs(
     validate: bool,
 ) -> tuple[Any, Any, Any]:
     """Checked uint8 holes (N, P, k), boards (N or 1, 5) and active (N, P) or None."""
+    validate = check_bool(validate, "validate")
+    n_threads = check_n_threads(n_threads)
     h = card_array(holes, "holes", (3,))
     b = card_array(boards, "boards", (1, 2))
     n, n_seats, n_hole = h.shape
@@ -640,11 +712,14 @@ def _batch_inputs(
         check_deals(h, b, n_threads=n_threads)
     mask = None
     if active is not None:
-        a = np.asarray(active)
+        try:
+            a = np.asarray(active)
+        except (ValueError, TypeError) as exc:
+            raise ShapeError(f"active must be an (N, P) array of booleans: {brief(str(exc))}") from None
         if a.shape != (n, n_seats):
             raise ShapeError(f"active must have shape {(n, n_seats)} like holes' first two axes, got {a.shape}")
         if a.dtype != np.bool_:
-            if not np.issubdtype(a.dtype, np.integer) or (a.size and ((a < 0) | (a > 1)).any()):
+            if not np.issubdtype(a.dtype, np.integer) or (a.size and bool(((a < 0) | (a > 1)).any())):
                 raise ShowdownError(f"active must hold booleans (or 0/1), not dtype {a.dtype}")
         mask = np.ascontiguousarray(a, dtype=np.bool_)
         if n:

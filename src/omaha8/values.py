@@ -17,6 +17,7 @@ High values run 1..7462 (greater is stronger) over the 7,462 distinct
 from __future__ import annotations
 
 import enum
+import operator
 from functools import cache
 from typing import Any
 
@@ -24,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._args import brief, is_int
 from .errors import Omaha8Error
 
 __all__ = [
@@ -77,10 +79,15 @@ def _plural(rank: int) -> str:
     return _RANK_NAMES[rank] + ("es" if rank == 4 else "s")
 
 
+def _check_value(value: object, what: str, top: int) -> int:
+    """A high or low value as a plain int in ``1..top``, or a ValueRangeError."""
+    if not is_int(value) or not 1 <= operator.index(value) <= top:  # type: ignore[arg-type]
+        raise ValueRangeError(f"{what} value must be an int in 1..{top}, not {brief(value)}")
+    return operator.index(value)  # type: ignore[arg-type]
+
+
 def _check_high(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= N_HIGH_VALUES:
-        raise ValueRangeError(f"high value must be an int in 1..{N_HIGH_VALUES}, not {value!r}")
-    return int(value)
+    return _check_value(value, "high", N_HIGH_VALUES)
 
 
 def high_category(value: int) -> HighCategory:
@@ -98,8 +105,12 @@ def high_categories(values: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.uint8]
     >>> high_categories([1, 7462]).tolist()
     [0, 8]
     """
-    arr = np.asarray(values)
-    if not np.issubdtype(arr.dtype, np.integer) or arr.size and (arr.min() < 1 or arr.max() > N_HIGH_VALUES):
+    try:
+        arr = np.asarray(values)
+    except (ValueError, TypeError):  # ragged nesting, objects numpy cannot hold
+        arr = np.array([None], dtype=object)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer) or (
+            arr.size and (arr.min() < 1 or arr.max() > N_HIGH_VALUES)):
         raise ValueRangeError(f"high values must be integers in 1..{N_HIGH_VALUES}")
     categories: np.ndarray[Any, np.dtype[np.uint8]] = _CATEGORY_OF_VALUE[arr]
     return categories
@@ -119,7 +130,6 @@ def high_ranks(value: int) -> tuple[int, ...]:
     return tuple((key >> (16 - 4 * i)) & 0xF for i in range(n_ranks))
 
 
-@cache
 def describe_high(value: int) -> str:
     """A high value in words: ``"Full house, kings full of fives"``.
 
@@ -130,6 +140,11 @@ def describe_high(value: int) -> str:
     ...
     omaha8.values.ValueRangeError: high value must be an int in 1..7462, not 0
     """
+    return _describe_high(_check_high(value))
+
+
+@cache
+def _describe_high(value: int) -> str:
     category = high_category(value)
     ranks = high_ranks(value)
     name = [_RANK_NAMES[r] for r in ranks]
@@ -158,13 +173,10 @@ def low_ranks(value: int) -> tuple[int, ...]:
     >>> low_ranks(56)
     (5, 4, 3, 2, 1)
     """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= N_LOW_VALUES:
-        raise ValueRangeError(f"low value must be an int in 1..{N_LOW_VALUES}, not {value!r}")
-    mask = int(_LOW_MASKS[value])
+    mask = int(_LOW_MASKS[_check_value(value, "low", N_LOW_VALUES)])
     return tuple(bit + 1 for bit in range(7, -1, -1) if mask >> bit & 1)
 
 
-@cache
 def describe_low(value: int | None) -> str:
     """A low value in words: ``"8-6-4-2-A low"``; ``"No low"`` for None or 0.
 
@@ -173,6 +185,11 @@ def describe_low(value: int | None) -> str:
     >>> describe_low(None)
     'No low'
     """
-    if value is None or (value == 0 and not isinstance(value, bool)):
+    if value is None or (is_int(value) and value == 0):
         return "No low"
+    return _describe_low(_check_value(value, "low", N_LOW_VALUES))
+
+
+@cache
+def _describe_low(value: int) -> str:
     return "-".join(_LOW_TEXT[r - 1] for r in low_ranks(value)) + " low"

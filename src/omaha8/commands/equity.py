@@ -8,7 +8,8 @@ import time
 from typing import Any
 
 from ..cards import format_cards, parse_cards
-from ..equity import equity
+from ..equity import MAX_SAMPLES, equity
+from ._options import SEED, THREADS, int_option
 
 
 def register(subparsers: Any) -> None:
@@ -17,7 +18,8 @@ def register(subparsers: Any) -> None:
         help="hi/lo equity of two or more hands",
         description="Print each hand's expected share of the pot (hi/lo split, ties shared), how often it "
         "scoops, and how often it wins or ties the high and the low: exactly over every remaining board, "
-        "or over a seeded sample of boards with --samples.",
+        "or over a seeded sample of boards with --samples. Players are numbered from 0 in the order the "
+        "hands are given.",
     )
     parser.add_argument("holes", nargs="+",
                         help='hole cards of each player, e.g. "As Ad 2c 3d" (4 or 5 cards), or a range in the '
@@ -26,9 +28,10 @@ def register(subparsers: Any) -> None:
                         help="hole cards of the ranges (default: those of the hands, else 4)")
     parser.add_argument("--board", default="", help="known board cards: 0, 3, 4 or 5")
     parser.add_argument("--dead", default="", help="cards out of the deck (folded or exposed)")
-    parser.add_argument("--samples", type=int, help="sample this many random boards instead of all of them")
-    parser.add_argument("--seed", type=int, help="seed of the sample (default: drawn at random and printed)")
-    parser.add_argument("--threads", type=int, help="threads to use (default: every core)")
+    parser.add_argument("--samples", type=int_option(1, MAX_SAMPLES), metavar="N",
+                        help=f"sample N random boards instead of all of them (1..{MAX_SAMPLES:,})")
+    parser.add_argument("--seed", type=SEED, help="seed of the sample, 0..2**64-1 (default: drawn at random and printed)")
+    parser.add_argument("--threads", type=THREADS, metavar="N", help="threads to use, 1 or more (default: every core)")
     parser.set_defaults(func=run)
 
 
@@ -56,6 +59,6 @@ def run(args: argparse.Namespace) -> int:
     if dead.size:
         print(f"Dead: {format_cards(dead)}")
     hands = [hole if is_range(hole) else format_cards(hole) for hole in args.holes]
-    print(result.table([f"{i + 1}  {hand}" for i, hand in enumerate(hands)]))
+    print(result.table([f"{seat}  {hand}" for seat, hand in enumerate(hands)]))
     print(f"Time: {elapsed:.3f} s")
     return 0

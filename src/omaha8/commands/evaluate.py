@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..cards import format_card, format_cards, parse_cards
-from ..errors import DuplicateCardError
+from ..errors import ArgumentError, CardError, CardTypeError, DuplicateCardError
 from ..evaluate import evaluate
 
 EXAMPLE_BOARD = "Ah Kh 7c 4d 2s"
@@ -18,30 +18,39 @@ def register(subparsers: Any) -> None:
         "evaluate",
         help="best high and low hand of each player on a board",
         description="Print each hand's best high and 8-or-better low, with the five cards used "
-        "(exactly two from the hole, three from the board). With no arguments, evaluates an example deal.",
+        "(exactly two from the hole, three from the board). Seats are numbered from 0 in the order the "
+        "holes are given. With no arguments, evaluates an example deal.",
     )
-    parser.add_argument("holes", nargs="*", help='hole cards of each player, e.g. "As 3s Qc Jd" (4 or 5 cards)')
+    parser.add_argument("holes", nargs="*", help='hole cards of each seat, e.g. "As 3s Qc Jd" (4 or 5 cards)')
     parser.add_argument("--board", help=f'the five board cards (default with no holes: "{EXAMPLE_BOARD}")')
     parser.set_defaults(func=run)
+
+
+def _cards(text: str, name: str) -> Any:
+    """The cards of one argument; errors name it."""
+    try:
+        return parse_cards(text, name=name)
+    except (CardError, CardTypeError) as exc:
+        raise type(exc)(f"{name}: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     holes = args.holes or list(EXAMPLE_HOLES)
     board_text = args.board or (EXAMPLE_BOARD if not args.holes else None)
     if board_text is None:
-        raise SystemExit("omaha8 evaluate: error: --board is required when hole cards are given")
-    board = parse_cards(board_text, name="board")
-    parsed = [parse_cards(text, name=f"hole {i + 1}") for i, text in enumerate(holes)]
+        raise ArgumentError("--board is required when hole cards are given")
+    board = _cards(board_text, "--board")
+    parsed = [_cards(text, f"seat {seat}") for seat, text in enumerate(holes)]
     seen = {int(card): "the board" for card in board}
-    for i, hole in enumerate(parsed):
+    for seat, hole in enumerate(parsed):
         for card in hole.tolist():
             if card in seen:
-                raise DuplicateCardError(f"card {format_card(card)!r} is in hole {i + 1} and in {seen[card]}")
-            seen[card] = f"hole {i + 1}"
+                raise DuplicateCardError(f"card {format_card(card)!r} is in seat {seat} and in {seen[card]}")
+            seen[card] = f"seat {seat}"
     print(f"Board: {format_cards(board)}")
-    for i, hole in enumerate(parsed):
+    for seat, hole in enumerate(parsed):
         hand = evaluate(hole, board)
-        print(f"Player {i + 1}: {format_cards(hole)}")
+        print(f"Seat {seat}: {format_cards(hole)}")
         print(f"  high {hand.high:>5}  {hand.high_description:<36} {format_cards(hand.high_cards)}")
         if hand.low is None or hand.low_cards is None:
             print("  low      -  No low")

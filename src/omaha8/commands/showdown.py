@@ -8,12 +8,16 @@ from typing import Any
 from ..cards import format_cards
 from ..errors import ChipError, ShowdownError
 from ..evaluate import HandEvaluation
-from ..showdown import Pot, PotSplit, ShowdownResult, showdown
+from .._args import brief
+from ..showdown import MAX_SEATS, Pot, PotSplit, ShowdownResult, showdown
+from ._options import int_option
 
 EXAMPLE_BOARD = "Ah 2h 7c Kd Qs"
 EXAMPLE_HOLES = ("Kh Ks 9c 9d", "Jh Jd 6c 6s", "3c 4c 5d 6d")
 EXAMPLE_CONTRIBUTIONS = "100,100,40"
 NO_CARDS = ("-", "")
+# seat numbers: the table is checked by showdown; this only keeps them sensible
+SEAT = int_option(0, 10 * MAX_SEATS)
 
 
 def register(subparsers: Any) -> None:
@@ -35,9 +39,9 @@ def register(subparsers: Any) -> None:
         "--contributions", metavar="CHIPS",
         help="chips each seat put in, comma-separated, e.g. 100,100,40 (default: 1 per live seat)",
     )
-    parser.add_argument("--button", type=int, default=0, metavar="SEAT", help="the button's seat (default 0)")
+    parser.add_argument("--button", type=SEAT, default=0, metavar="SEAT", help="the button's seat (default 0)")
     parser.add_argument("--folded", metavar="SEATS", help="seats that folded, comma-separated, e.g. 2,3")
-    parser.add_argument("--last-aggressor", type=int, metavar="SEAT",
+    parser.add_argument("--last-aggressor", type=SEAT, metavar="SEAT",
                         help="the seat that bet or raised last on the river (shows first)")
     parser.set_defaults(func=run)
 
@@ -46,14 +50,19 @@ def _numbers(text: str | None, what: str, error: type[Exception]) -> list[int] |
     if text is None:
         return None
     items = [item.strip() for item in text.split(",") if item.strip()]
+    # 30 digits is more chips than anyone has; longer is a typing mistake
+    for item in items:
+        if len(item) > 30:
+            raise error(f"{what}: {brief(item, 40)} is too large a number")
     try:
         return [int(item) for item in items]
     except ValueError:
-        raise error(f"{what} must be whole numbers separated by commas, not {text!r}") from None
+        raise error(f"{what} must be whole numbers separated by commas, not {brief(text)}") from None
 
 
 def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(str(seat) for seat in seats)
+    """``seat 2`` or ``seats 0, 2``."""
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(seat) for seat in seats)
 
 
 def _hand_text(hand: HandEvaluation | None, low: bool) -> str:
@@ -66,7 +75,7 @@ def _hand_text(hand: HandEvaluation | None, low: bool) -> str:
 
 def _pot_lines(index: int, pot: Pot, result: ShowdownResult) -> list[str]:
     name = "Main pot" if index == 0 else f"Side pot {index}"
-    lines = [f"{name}: {pot.amount} (seats {_seats(pot.eligible)})"]
+    lines = [f"{name}: {pot.amount} ({_seats(pot.eligible)})"]
 
     def winners(label: str, seats: tuple[int, ...], low: bool) -> None:
         for seat in seats:
@@ -80,7 +89,7 @@ def _pot_lines(index: int, pot: Pot, result: ShowdownResult) -> list[str]:
     elif pot.split is PotSplit.SAME_WINNERS:
         winners("high", pot.high_winners, False)
         winners("low", pot.high_winners, True)
-        lines.append("  the same seat(s) win both ways: the whole pot is divided once"
+        lines.append("  the same seats win both ways: the whole pot is divided once"
                      if len(pot.high_winners) > 1 else "  scoop")
     else:
         assert pot.halves is not None and pot.low_winners is not None
@@ -90,7 +99,8 @@ def _pot_lines(index: int, pot: Pot, result: ShowdownResult) -> list[str]:
     awards = ", ".join(f"seat {seat} {chips}" for seat, chips in enumerate(pot.awards) if chips)
     lines.append(f"  pays {awards}")
     if pot.odd_chips:
-        lines.append(f"  odd chips to seat(s) {_seats(pot.odd_chips)}")
+        chips = "odd chip" if len(pot.odd_chips) == 1 else "odd chips"
+        lines.append(f"  {chips} to {_seats(pot.odd_chips)}")
     return lines
 
 
@@ -112,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         state = " (folded)" if seat in folded_set else (" (no cards)" if text is None else "")
         print(f"Seat {seat}: {cards:<15} put in {result.contributions[seat]}{state}")
     if result.show_order:
-        print(f"Show order: seats {_seats(result.show_order)}")
+        print(f"Show order: {_seats(result.show_order)}")
     for index, pot in enumerate(result.pots):
         for line in _pot_lines(index, pot, result):
             print(line)

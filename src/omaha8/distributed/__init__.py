@@ -12,9 +12,13 @@
 * Batches: :func:`run_batch_on_cluster` (``omaha8 batch --scheduler``) and
   :func:`random_batch_summary`.
 
-Functions with a ``client`` argument take a ``distributed.Client``, a
-scheduler address such as ``"tcp://10.0.0.5:8786"``, or None to run here,
-without Dask; their results are the same either way. Dask is imported only when needed:
+Functions with a ``client`` argument take a ``distributed.Client`` (the
+default client or any other), a scheduler address such as
+``"tcp://10.0.0.5:8786"``, or None to run here, without Dask; their results
+are the same either way. An address must answer as a Dask scheduler within
+``connect_timeout`` seconds (:data:`CONNECT_TIMEOUT`, 10 s, by default), or
+the call raises :class:`SchedulerError`; so does a closed client, and
+something that is not a client is an :class:`~omaha8.errors.ArgumentTypeError`. Dask is imported only when needed:
 ``import omaha8.distributed`` works without it.
 
 >>> from distributed import Client, LocalCluster
@@ -35,12 +39,16 @@ True
 
 from __future__ import annotations
 
+from ._client import CONNECT_TIMEOUT, SchedulerError
 from .arrays import evaluate, pot_shares, random_deals, winners
 from .batch import BatchSummary, random_batch_summary, run_batch_on_cluster
 from .preflop import PreflopError, PreflopTable, preflop_table
 from .spots import Spot, equity_many, read_spots, spot_seed
 
 __all__ = [
+    # clients
+    "CONNECT_TIMEOUT",
+    "SchedulerError",
     # arrays
     "evaluate",
     "pot_shares",

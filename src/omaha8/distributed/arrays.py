@@ -37,9 +37,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from .._args import check_bool, check_chunk_rows, check_int, check_n_threads
 from .._validate import card_array
 from ..deals import random_deals as _random_deals
-from ..errors import CardTypeError, Omaha8Error, ShapeError
+from ..errors import CardTypeError, Omaha8Error, ShapeError, ShowdownError
 from ..evaluate import evaluate_batch
 from ..showdown import MAX_SEATS
 from ..showdown import pot_shares as _pot_shares
@@ -85,6 +86,17 @@ def _check_rows(a: da.Array, b: da.Array, a_name: str, b_name: str) -> None:
         raise ShapeError(f"{b_name} has {b.shape[0]} rows but {a_name} has {a.shape[0]}")
 
 
+def _mask(active: Any) -> npt.NDArray[np.bool_]:
+    """A numpy active mask checked as :func:`omaha8.showdown.pot_shares` checks it."""
+    try:
+        a = np.asarray(active)
+    except (ValueError, TypeError):
+        raise ShapeError("active must be an (N, P) array of booleans") from None
+    if a.dtype != np.bool_ and not (np.issubdtype(a.dtype, np.integer) and (a.size == 0 or bool(((a >= 0) & (a <= 1)).all()))):
+        raise ShowdownError(f"active must hold booleans (or 0/1), not dtype {a.dtype}")
+    return a.astype(np.bool_)
+
+
 def _pack(holes: da.Array, boards: Any, chunk_rows: int, active: Any = None) -> tuple[da.Array, Any]:
     """One (N, width) dask array per deal: hole cards, then the board and the active mask when per row.
 
@@ -113,7 +125,7 @@ def _pack(holes: da.Array, boards: Any, chunk_rows: int, active: Any = None) -> 
         _check_rows(flat, b, "holes", "boards")
         parts.append(b)
     if active is not None:
-        a = active if isinstance(active, dask_array.Array) else dask_array.from_array(np.asarray(active))
+        a = active if isinstance(active, dask_array.Array) else dask_array.from_array(_mask(active))
         if a.ndim != 2 or a.shape[1] != holes.shape[1]:
             raise ShapeError(f"active must have shape (N, {holes.shape[1]}) like holes' first two axes, got {a.shape}")
         _check_rows(flat, a, "holes", "active")
@@ -177,6 +189,9 @@ def evaluate(
     ([5854, 4995], [56, 0])
     """
     dask_array = require("dask.array")
+    chunk_rows = check_chunk_rows(chunk_rows)
+    n_threads = check_n_threads(n_threads)
+    validate = check_bool(validate, "validate")
     h = _dask_cards(holes, "holes", 2, chunk_rows)
     if h.shape[1] not in (4, 5):
         raise ShapeError(f"holes must have 4 or 5 cards per row, got shape {h.shape}")
@@ -225,6 +240,7 @@ def _winners_block(
 
 
 def _seat_arrays(holes: Any, boards: Any, active: Any, chunk_rows: int) -> tuple[da.Array, Any, int, int]:
+    chunk_rows = check_chunk_rows(chunk_rows)
     h = _dask_cards(holes, "holes", 3, chunk_rows)
     seats, k = h.shape[1], h.shape[2]
     if k not in (4, 5):
@@ -267,6 +283,7 @@ def pot_shares(
     array([[0.5 , 0.25, 0.25]])
     """
     dask_array = require("dask.array")
+    n_threads = check_n_threads(n_threads)
     packed, board, seats, k = _seat_arrays(holes, boards, active, chunk_rows)
     shares: da.Array = dask_array.map_blocks(
         _shares_block, packed, dtype=np.float64, chunks=(packed.chunks[0], (seats,)),
@@ -296,6 +313,7 @@ def winners(
     ([1], [6])
     """
     dask_array = require("dask.array")
+    n_threads = check_n_threads(n_threads)
     packed, board, seats, k = _seat_arrays(holes, boards, active, chunk_rows)
     out = dask_array.map_blocks(
         _winners_block, packed, dtype=np.uint16, chunks=(packed.chunks[0], (2,)),
@@ -340,8 +358,8 @@ def random_deals(
     """
     dask = require("dask")
     dask_array = require("dask.array")
-    if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
-        raise ValueError(f"chunk_rows must be a positive int, not {chunk_rows!r}")
+    chunk_rows = check_chunk_rows(chunk_rows)
+    n = check_int(n, "n", minimum=0, maximum=2**62)
     _random_deals(0, players=players, cards=cards, seed=seed)  # check the arguments here, not in a worker
     board_parts, hole_parts = [], []
     for first in range(0, n, chunk_rows):

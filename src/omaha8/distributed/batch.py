@@ -34,9 +34,13 @@ import numpy as np
 
 from ..deals import Deals, DealResults, analyze_deals, random_deals
 from ..showdown import winners
-from ._client import TaskProgress, connect, per_task, run_tasks, total_threads
+from .._args import check_bool, check_chunk_rows, check_int, check_n_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
 
-__all__ = ["run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
+__all__ = ["MAX_DEALS", "run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
+
+#: Most deals one :func:`random_batch_summary` plays (deal numbers are 64-bit).
+MAX_DEALS = 2**62
 
 
 def _analyze_task(
@@ -55,6 +59,7 @@ def run_batch_on_cluster(
     shares: bool = True,
     n_threads: int | None = 1,
     in_flight: int | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> Iterator[tuple[Deals, DealResults | None]]:
     """Analyse chunks of deals on a Dask cluster, yielding ``(chunk, results)`` in order.
 
@@ -73,6 +78,8 @@ def run_batch_on_cluster(
         Threads per chunk in a worker (default 1).
     in_flight
         Chunks sent ahead of the one being yielded; None: twice the worker threads.
+    connect_timeout
+        Seconds a scheduler given by its address has to answer (default 10).
 
     Yields
     ------
@@ -84,6 +91,8 @@ def run_batch_on_cluster(
     ------
     CardError, DuplicateCardError, ShapeError
         As :func:`~omaha8.deals.analyze_deals`, raised when that chunk's turn comes.
+    SchedulerError
+        A scheduler address where no scheduler answers in time, or a closed client.
 
     Examples
     --------
@@ -94,7 +103,10 @@ def run_batch_on_cluster(
     >>> [len(chunk) for chunk, _ in pairs], pairs[0][1].shares.shape
     ([2000, 2000, 1000], (2000, 6))
     """
-    with connect(scheduler, required=True) as client:
+    values = check_bool(values, "values")
+    shares = check_bool(shares, "shares")
+    n_threads = check_n_threads(n_threads)
+    with connect(scheduler, required=True, timeout=connect_timeout) as client:
         ahead = per_task(in_flight, "in_flight", 2 * total_threads(client))
         pending: collections.deque[tuple[Deals, Any]] = collections.deque()
         try:
@@ -183,6 +195,7 @@ def random_batch_summary(
     chunk_rows: int = 1 << 16,
     n_threads: int | None = None,
     progress: bool = False,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> BatchSummary:
     """Deal ``n`` random deals in the workers, play each out, and count scoops and lows.
 
@@ -205,14 +218,24 @@ def random_batch_summary(
         Threads per task. None: 1 on a cluster, every core when run here.
     progress
         Draw a progress line over the tasks on stderr.
+    connect_timeout
+        Seconds a scheduler given by its address has to answer (default 10).
+
+    Raises
+    ------
+    ArgumentError, ArgumentTypeError
+        ``n`` negative or above :data:`MAX_DEALS`, ``chunk_rows`` below 1, a
+        ``client`` that is not a client, an address or None.
+    SchedulerError
+        A scheduler address where no scheduler answers in time, or a closed client.
     """
     random_deals(0, players=players, cards=cards, seed=seed)  # check the arguments here
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be a non-negative int, not {n!r}")
-    if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
-        raise ValueError(f"chunk_rows must be a positive int, not {chunk_rows!r}")
+    n = check_int(n, "n", minimum=0, maximum=MAX_DEALS)
+    chunk_rows = check_chunk_rows(chunk_rows)
+    n_threads = check_n_threads(n_threads)
+    progress = check_bool(progress, "progress")
     started = time.perf_counter()
-    with connect(client) as found:
+    with connect(client, timeout=connect_timeout) as found:
         threads = total_threads(found) if found is not None else 1
         size = per_task(deals_per_task, "deals_per_task", math.ceil(n / (4 * threads)))
         task_threads = n_threads if n_threads is not None or found is None else 1

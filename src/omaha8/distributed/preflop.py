@@ -23,6 +23,7 @@ omaha8.errors.ShapeError: 4-card hands: opponents must be 1..10 (12 hands and a 
 from __future__ import annotations
 
 import math
+import operator
 import os
 import secrets
 from collections.abc import Sequence
@@ -33,10 +34,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _preflop
+from .._args import brief, check_bool, check_int, check_n_threads, is_int
 from ..cards import format_cards
 from ..errors import Omaha8Error, ShapeError
 from ..starting_hands import canonical_hands, canonical_index
-from ._client import TaskProgress, connect, per_task, run_tasks, total_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
 
 __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "DEFAULT_SAMPLES"]
 
@@ -139,25 +141,23 @@ class PreflopTable:
 
 
 def _check_int(value: object, name: str, low: int, high: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, not {value!r}")
-    if not low <= value <= high:
-        raise PreflopError(f"{name} must be {low}..{high}, got {value}")
-    return int(value)
+    number = check_int(value, name)
+    if not low <= number <= high:
+        raise PreflopError(f"{name} must be {low}..{high}, got {brief(number)}")
+    return number
 
 
 def _check_layout(cards: object, opponents: object) -> tuple[int, int]:
-    if isinstance(cards, bool) or cards not in (4, 5):
-        raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {cards!r}")
-    k = int(cards)
+    if not is_int(cards) or operator.index(cards) not in (4, 5):  # type: ignore[arg-type]
+        raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {brief(cards)}")
+    k = operator.index(cards)  # type: ignore[arg-type]
     top = min(_preflop.MAX_SEATS - 1, (52 - 5) // k - 1)
-    if isinstance(opponents, (bool, np.bool_)) or not isinstance(opponents, (int, np.integer)):
-        raise TypeError(f"opponents must be an int, not {opponents!r}")
+    opponents = check_int(opponents, "opponents")
     if not 1 <= opponents <= top:
         needed = (int(opponents) + 1) * k + 5
         raise ShapeError(
             f"{k}-card hands: opponents must be 1..{top} ({int(opponents) + 1} hands and a board need "
-            f"{needed} cards), got {opponents}"
+            f"{needed} cards), got {brief(opponents)}"
         )
     return k, int(opponents)
 
@@ -213,6 +213,7 @@ def preflop_table(
     hands_per_task: int | None = None,
     n_threads: int | None = None,
     progress: bool = False,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> PreflopTable:
     """Every class of starting hands against random hands, by Monte Carlo, on a cluster.
 
@@ -241,10 +242,24 @@ def preflop_table(
         Threads per task. None: 1 on a cluster, every core when run here.
     progress
         Draw a progress line over the tasks on stderr.
+    connect_timeout
+        Seconds a scheduler given by its address has to answer (default 10).
 
     Returns
     -------
     PreflopTable
+
+    Raises
+    ------
+    ShapeError
+        ``cards`` not 4 or 5, or too many ``opponents`` for one deck.
+    PreflopError
+        ``samples`` or ``seed`` out of range, or ``hands`` that pick no valid classes.
+    SchedulerError
+        A scheduler address where no scheduler answers in time, or a closed client.
+    ArgumentTypeError
+        An argument of the wrong type, or a ``client`` that is not a client,
+        an address or None.
     """
     k, opponents = _check_layout(cards, opponents)
     samples = _check_int(samples, "samples", 1, _preflop.MAX_SAMPLES)
@@ -255,10 +270,12 @@ def preflop_table(
     else:
         try:
             classes = np.arange(n_classes, dtype=np.int64)[hands]  # type: ignore[index]
-        except IndexError as exc:
-            raise PreflopError(f"hands must pick classes 0..{n_classes - 1}: {exc}") from None
+        except (IndexError, ValueError, TypeError, OverflowError) as exc:
+            raise PreflopError(f"hands must pick classes 0..{n_classes - 1}: {brief(str(exc))}") from None
         classes = np.unique(classes)  # ascending, each once
-    with connect(client) as found:
+    n_threads = check_n_threads(n_threads)
+    progress = check_bool(progress, "progress")
+    with connect(client, timeout=connect_timeout) as found:
         threads = total_threads(found) if found is not None else 1
         automatic = min(1024, max(16, math.ceil(len(classes) / (8 * threads))))
         size = per_task(hands_per_task, "hands_per_task", automatic)

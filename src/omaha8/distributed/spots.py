@@ -47,10 +47,11 @@ from typing import Any, Union
 
 import numpy as np
 
+from .._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
 from ..cards import CardsLike, parse_cards
-from ..equity import EquityError, EquityResult, equity
+from ..equity import EquityError, EquityResult, check_samples, equity
 from ..errors import CardTypeError, Omaha8Error, ShapeError
-from ._client import TaskProgress, connect, per_task, run_tasks, total_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
 
 __all__ = ["Spot", "SpotsLike", "spot_seed", "read_spots", "equity_many"]
 
@@ -83,9 +84,8 @@ def spot_seed(seed: int, index: int) -> int:
     >>> spot_seed(7, 3) == int(np.random.SeedSequence(7).spawn(4)[3].generate_state(1, np.uint64)[0])
     True
     """
-    for name, value in (("seed", seed), ("index", index)):
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
-            raise TypeError(f"{name} must be a non-negative int, not {value!r}")
+    seed = check_int(seed, "seed", minimum=0, maximum=SEED_LIMIT - 1)
+    index = check_int(index, "index", minimum=0, maximum=SEED_LIMIT - 1)
     sequence = np.random.SeedSequence(int(seed), spawn_key=(int(index),))
     return int(sequence.generate_state(1, np.uint64)[0])
 
@@ -184,6 +184,7 @@ def equity_many(
     n_threads: int | None = None,
     spots_per_task: int | None = None,
     progress: bool = False,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> list[EquityResult]:
     """The equity of every spot, computed on a Dask cluster (or here), in order.
 
@@ -211,6 +212,8 @@ def equity_many(
         busy (16 per thread) without drowning the scheduler.
     progress
         Draw a progress line over the tasks on stderr.
+    connect_timeout
+        Seconds a scheduler given by its address has to answer (default 10).
 
     Returns
     -------
@@ -222,6 +225,10 @@ def equity_many(
     CardError, DuplicateCardError, ShapeError, EquityError
         An invalid spot; the message starts ``spots[i]:`` (or names the
         file and line).
+    SchedulerError
+        A scheduler address where no scheduler answers in time, or a closed client.
+    ArgumentTypeError
+        A ``client`` that is not a client, an address or None.
     """
     if isinstance(spots, (str, os.PathLike)):
         items = read_spots(spots)
@@ -229,17 +236,14 @@ def equity_many(
         if isinstance(spots, Mapping):
             raise CardTypeError("spots must be a list of spots (dicts or tuples), not one dict")
         items = [_as_spot(s, f"spots[{i}]") for i, s in enumerate(spots)]
-    if samples is not None and (isinstance(samples, (bool, np.bool_)) or not isinstance(samples, (int, np.integer))):
-        raise TypeError(f"samples must be None or a positive int, not {samples!r}")
-    if samples is not None and samples < 1:
-        raise EquityError(f"samples must be at least 1, got {samples}")
-    if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))):
-        raise TypeError(f"seed must be None or a non-negative int, not {seed!r}")
-    if seed is not None and seed < 0:
-        raise EquityError(f"seed must be non-negative, got {seed}")
+    samples = check_samples(samples)
+    if seed is not None:
+        seed = check_int(seed, "seed", minimum=0, maximum=SEED_LIMIT - 1, value_error=EquityError)
+    n_threads = check_n_threads(n_threads)
+    progress = check_bool(progress, "progress")
     master = secrets.randbits(64) if seed is None else int(seed)
     seeds = [None if samples is None else spot_seed(master, i) for i in range(len(items))]
-    with connect(client) as found:
+    with connect(client, timeout=connect_timeout) as found:
         threads = total_threads(found) if found is not None else 1
         size = per_task(spots_per_task, "spots_per_task", math.ceil(len(items) / (16 * threads)))
         task_threads = n_threads if n_threads is not None or found is None else 1
