@@ -376,7 +376,7 @@ class Hand:
 
     Every hand is settled the same way, with or without a showdown: the
     uncalled part of the top bet goes back, then the chips are cut into
-    pots by contribution level (:func:`omaha8.showdown`'s rule, RULES.md
+    pots by contribution level (:func:`omaha8.showdown`'s rule, docs/rules.md
     §4.6-4.8), so no one wins more than they covered. (With ``posts`` the
     seats still in may have put in nothing while seats that folded posted:
     that dead money, less the uncalled part, is one pot among the seats
