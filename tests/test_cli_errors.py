@@ -68,7 +68,6 @@ def test_usage_errors_exit_2_on_one_line(capsys: pytest.CaptureFixture[str], arg
     (["equity", *HANDS, "--board", "7h 8h"], "board must have 0, 3, 4 or 5 cards, got 2"),
     (["equity", "As Ad 2c 3d"], "equity needs at least 2 players"),
     (["equity", "As Ad 2c 3d", "As Kd Qh Jh"], "card 'As' appears twice"),
-    (["equity", "As" * 5_000_000, "Ks Kd Qh Jh"], "is too long"),  # 10 MB of card text, a short message
     (["preflop-table", "--hands", "20000:", "--workers", "0"], "--hands 20000: picks no classes"),
     (["preflop-table", "--cards", "5", "--opponents", "9", "--workers", "0"], "opponents must be 1..8"),
     (["evaluate", "As 3s Qc Jd"], "--board is required when hole cards are given"),
@@ -90,6 +89,15 @@ def test_data_errors_exit_2_on_one_line(capsys: pytest.CaptureFixture[str], argv
     assert err.startswith("omaha8: error: ") and message in err
     assert_one_line(err)
     assert len(err) < 600  # the input is quoted briefly, whatever its size
+
+
+def test_ten_megabytes_of_seat_text_give_a_short_range_error(capsys: pytest.CaptureFixture[str]) -> None:
+    # read as range text, it is refused for its length; the message shows a window of it and a caret
+    code, _, err = run(capsys, "equity", "As" * 5_000_000, "Ks Kd Qh Jh")
+    assert code == EXIT_ERROR == 2
+    assert err.startswith("omaha8: error: ") and "characters, more than" in err
+    assert err.count("\n") == 3 and err.rstrip("\n").endswith("^") and "Traceback" not in err
+    assert len(err) < 600
 
 
 def _crash(args: argparse.Namespace) -> int:

@@ -88,11 +88,16 @@ def test_numpy_integers_are_accepted_in_every_engine_argument() -> None:
                   min_buy_in=np.uint8(10), button=np.int64(0))
     table.add_chips(np.int64(1), np.int32(50))
     assert table.stacks == (100, 50) and all(type(c) is int for c in table.stacks)
-    # huge ints are chips too (Python ints have no limit); no OverflowError anywhere
-    big = Hand([2**70, 2**64], NoLimit(1, 2), seed=0)
-    big.act("raise", 2**64)
+    # stacks up to the showdown's MAX_CHIPS (2**63 - 1) play; beyond it they are refused up front,
+    # never an OverflowError or a failure at the end of the hand
+    top = 2**63 - 1
+    big = Hand([top, top - 1], NoLimit(1, 2), seed=0)
+    big.act("raise", top - 1)
     big.act("call")
-    assert sum(big.stacks) + big.pot == 2**70 + 2**64
+    # each put in top - 1 (the shorter stack, all-in): the pot pays out exactly that twice
+    assert big.is_over and sum(big.result.payouts) == 2 * (top - 1) and sum(big.stacks) == 2 * top - 1
+    with pytest.raises(ChipError, match="more than"):
+        Hand([2**70, 2**64], NoLimit(1, 2), seed=0)
 
 
 def test_play_says_when_a_busted_seat_buys_in_again(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from omaha8 import CardroomOddChips
-from omaha8.errors import ArgumentTypeError
+from omaha8.errors import ArgumentTypeError, ChipError
 from omaha8.game import (
     FixedLimit,
     GameError,
@@ -217,7 +217,7 @@ def test_settle_with_another_policy_and_misuse() -> None:
 def test_a_policy_whose_answers_do_not_conserve_chips_is_refused() -> None:
     hand = Hand([50, 50], NoLimit(1, 2), holes=SPLIT[0], board=SPLIT[1], odd_chips=Wrapping())
     to_last_check(hand)
-    with pytest.raises(GameError):
+    with pytest.raises(ChipError, match="not two non-negative whole chip counts"):
         hand.act("check")
     assert not hand.is_over and sum(hand.stacks) + hand.pot == 100
     hand.settle(odd_chips=CardroomOddChips())

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
-from .errors import Omaha8Error
+from .errors import Omaha8Error, RangeSyntaxError
 
 COMMANDS: tuple[str, ...] = (
     "evaluate",
@@ -114,8 +114,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(one_line(exc.code), file=sys.stderr)
             exc.code = EXIT_USAGE
         raise
-    except Omaha8Error as exc:
+    except RangeSyntaxError as exc:
+        # the one error shown on three lines: the text and a caret under the fault
         failure: BaseException = exc
+        code, message = EXIT_ERROR, f"{prog}: error: {exc}"
+    except Omaha8Error as exc:
+        failure = exc
         code, message = EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
     except KeyboardInterrupt as exc:
         failure, code, message = exc, EXIT_INTERRUPTED, f"{prog}: interrupted"

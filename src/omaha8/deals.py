@@ -487,6 +487,14 @@ def _check_layout(players: int | None, cards: int | None) -> None:
                          f"a deck has {N_CARDS}")
 
 
+def _check_dealt_layout(players: object, cards: object) -> None:
+    """A layout to deal: unlike a file's, neither part can be left to be found out (None)."""
+    for value, name in ((players, "players"), (cards, "cards")):
+        if value is None:
+            raise ArgumentTypeError(f"{name} must be an int to deal random deals, not None")
+    _check_layout(players, cards)  # type: ignore[arg-type]
+
+
 def _split_fields(text: str) -> list[str]:
     """The fields of one CSV line, by the rules in this module's docstring."""
     fields = []
@@ -1217,7 +1225,7 @@ def random_deals(
     ...
     omaha8.errors.ShapeError: 10 seats of 5 cards and a board need 55 cards; a deck has 52
     """
-    _check_layout(players, cards)
+    _check_dealt_layout(players, cards)
     n = check_int(n, "n", minimum=0, maximum=_MAX_ARRAY_DEALS)
     first = check_int(first, "first", minimum=0, maximum=_MAX_STREAM_DEALS - n)
     seed = _check_seed(seed)
@@ -1243,7 +1251,7 @@ def iter_random_deals(
     >>> [len(chunk) for chunk in iter_random_deals(5, seed=2, chunk_rows=2)]
     [2, 2, 1]
     """
-    _check_layout(players, cards)
+    _check_dealt_layout(players, cards)
     n = check_int(n, "n", minimum=0, maximum=_MAX_STREAM_DEALS)
     seed = _check_seed(seed)
     chunk_rows = check_chunk_rows(chunk_rows)
@@ -1887,13 +1895,22 @@ def write_results(
     >>> with np.load(path) as f: sorted(f), f["shares"].sum(axis=1).tolist()
     (['seats', 'shares'], [1.0, 1.0, 1.0, 1.0])
     """
+    def refuse(value: object) -> ArgumentTypeError:
+        return ArgumentTypeError(f"results must be DealResults or an iterable of them, not "
+                                 f"{type(value).__name__} {brief(value)}")
+
+    def checked(items: Iterable[Any]) -> Iterator[DealResults]:
+        for item in items:
+            if not isinstance(item, DealResults):
+                raise refuse(item)
+            yield item
+
     if isinstance(results, DealResults):
-        batches: Iterator[Any] = iter([results])
-    elif isinstance(results, Iterable) and not isinstance(results, (str, bytes)):
-        batches = iter(results)
+        batches: Iterator[DealResults] = iter([results])
+    elif isinstance(results, Iterable) and not isinstance(results, (str, bytes, np.ndarray)):
+        batches = checked(results)
     else:
-        raise ArgumentTypeError(f"results must be DealResults or an iterable of them, not "
-                                f"{type(results).__name__} {brief(results)}")
+        raise refuse(results)
     first = next(batches, None)
     if first is None:
         raise ArgumentError("no results to write: give at least one batch")

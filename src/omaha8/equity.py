@@ -229,6 +229,8 @@ def equity(
     ...
     omaha8.errors.ShapeError: board must have 0, 3, 4 or 5 cards, got 2: 'Ac Kc'
     """
+    if isinstance(holes, (Mapping, Set)):
+        raise CardTypeError(f"holes must be a sequence of hands in player order, not a {type(holes).__name__}")
     if not isinstance(holes, (str, bytes, np.ndarray)) and isinstance(holes, Iterable):
         holes = list(holes)
         if any(is_range(seat) for seat in holes):

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._args import brief, is_int
 from ._validate import card_array
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, DuplicateCardError, ShapeError
@@ -55,8 +56,9 @@ _POPCOUNT = np.array([bin(m).count("1") for m in range(1 << _RANKS)], dtype=np.i
 
 
 def _check_size(cards: object) -> int:
-    if isinstance(cards, bool) or cards not in (4, 5):
-        raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {cards!r}")
+    # only an int can be a hole size: an array would compare elementwise
+    if not is_int(cards) or cards not in (4, 5):
+        raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {brief(cards)}")
     return int(cards)
 
 

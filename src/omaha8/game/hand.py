@@ -33,7 +33,7 @@ import numpy as np
 from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ArgumentTypeError, ChipError, DuplicateCardError, Omaha8Error, ShapeError
-from ..showdown import CardroomOddChips, OddChipPolicy, Pot, PotSplit, _split, showdown
+from ..showdown import MAX_CHIPS, CardroomOddChips, OddChipPolicy, Pot, PotSplit, _split, showdown
 from .rake import RakePolicy
 from .structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, FixedLimit, NoLimit, PotLimit, Structure
 
@@ -276,7 +276,7 @@ def _chip_list(stacks: Iterable[int], name: str) -> list[int]:
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
         raise ChipError(f"{name} must be a sequence of chip counts, one per seat, not {brief(stacks)}")
     out = list(stacks)
-    if all(type(c) is int and c >= 0 for c in out):
+    if all(type(c) is int and 0 <= c <= MAX_CHIPS for c in out):
         return out
     return _checked_chips(out, name)
 
@@ -290,6 +290,8 @@ def _checked_chips(stacks: list[Any], name: str) -> list[int]:
         value = int(value)
         if value < 0:
             raise ChipError(f"{name}[{i}] = {brief(value)} is negative")
+        if value > MAX_CHIPS:
+            raise ChipError(f"{name}[{i}] = {brief(value)} is more than {MAX_CHIPS} chips")
         out.append(value)
     return out
 
