@@ -44,12 +44,13 @@ Lists and spans
   suits and variables must match on both sides (``KsQs-TsJs`` is refused,
   ``AxKx-AxTx`` is fine). A single-rank span ``[K-T]`` is the rank list
   ``[K,Q,J,T]``. Several spans in one pattern go in brackets: ``[KK-TT][55-33]``.
-- A trailing ``+`` or ``-`` *(the hold'em convention, omaha8's reading)*: when
-  every explicit rank is the same, they all move up to aces (``TT+`` = ``TT``
-  .. ``AA``) or down to deuces (``33-``); otherwise the cards of the highest
-  rank stay and the others move together, up while they stay below it
-  (``A2+`` = ``A2`` .. ``AK``, ``KT+`` = ``KT, KJ, KQ``) or down to a deuce
-  (``A5-`` = ``A5, A4, A3, A2``).
+- A trailing ``+`` or ``-`` runs a pattern up or down, its explicit ranks
+  moving together as in a span: ``TT+`` = ``TT`` .. ``AA``, ``33-`` = ``33``
+  .. ``22``, ``8765+`` = ``8765, 9876, ..., AKQJ`` (up until the highest
+  rank is an ace), ``JT98-`` = ``JT98`` .. ``5432`` (down until the lowest is
+  a deuce), ``KT+`` = ``KT, AJ``. Aces stay where other ranks can move
+  *(omaha8, the hold'em reading for ace-high patterns)*: ``A2+`` = ``A2`` ..
+  ``AK``, ``A5-`` = ``A5, A4, A3, A2``, ``A23+`` = ``A23`` .. ``AQK``.
 
 Macros
 ------
@@ -64,6 +65,18 @@ Written after a pattern's cards (``AA23$ds``, meaning both) or alone:
 ``$o``     "offsuit": at least two suits (the pattern ``xy``)
 ``$rb``    rainbow: no two cards of the same suit *(omaha8; empty for 5 cards)*
 =========  ===================================================================
+
+Rank-class macros are cards, written among a pattern's cards: each is one
+card whose rank is in the class, and a suit may follow it (``$Bs``, ``$Lx``).
+``$B$B$L$L`` is two big cards and two low cards (four different cards; an
+ace may be either):
+
+=========  ==================================  =========  ====================
+``$B``     big: ``[A,K,Q,J]``                  ``$Z``     small: ``[6,5,4,3,2]``
+``$F``     face: ``[K,Q,J]``                   ``$L``     low: ``[A,2,3,4,5,6,7,8]``
+``$R``     broadway: ``[A,K,Q,J,T]``           ``$N``     no-low: ``[K,Q,J,T,9]``
+``$M``     middle: ``[T,9,8,7]``               ``$W``     wheel: ``[A,2,3,4,5]``
+=========  ==================================  =========  ====================
 
 Combining
 ---------
@@ -101,7 +114,7 @@ semantics, the three combinators (with the example ``AA:xxyy, JJ!JJJ, KK``),
 rank spans with trailing ``+``/``-``, lists, percentages and weights (``@``
 "given precedence just after the ':' and '!' symbols", integers 1-100,
 relative, highest weight wins, all or none). The macro names ``$ds``, ``$ss``,
-``$np``, ``$s`` and ``$o`` and the reading of ``:``/``!`` as one level, left to
+``$np``, ``$s`` and ``$o``, the rank classes, and the reading of ``:``/``!`` as one level, left to
 right, come from tools that document the same syntax; ``$rb`` is omaha8's.
 
 Bounds *(omaha8)*
@@ -146,6 +159,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_PATTERNS",
     "MACROS",
+    "RANK_CLASSES",
     "CardSpec",
     "Pattern",
     "Patterns",
@@ -185,15 +199,27 @@ MACROS = {
     "rb": "rainbow (no two cards of one suit)",
 }
 
+#: Rank-class macros: each is one card whose rank is in the class (``$B$B$L$L``).
+RANK_CLASSES = {
+    "B": "AKQJ",  # big
+    "F": "KQJ",  # face
+    "R": "AKQJT",  # broadway
+    "M": "T987",  # middle
+    "Z": "65432",  # small
+    "L": "A2345678",  # low: the 8-or-better ranks
+    "N": "KQJT9",  # no-low
+    "W": "A2345",  # wheel
+}
+
 
 # --- tokens -------------------------------------------------------------------
 
 RANK, STAR, RVAR, SUIT, SVAR = "rank", "*", "rank variable", "suit", "suit variable"
 LBRACK, RBRACK, LPAREN, RPAREN = "[", "]", "(", ")"
 COMMA, COLON, BANG, AT, DASH, PLUS, PERCENT = ",", ":", "!", "@", "-", "+", "%"
-NUMBER, MACRO, END = "number", "macro", "end of text"
-CARD_START = {RANK, STAR, RVAR, SUIT, SVAR, LBRACK}
-RANK_START = {RANK, STAR, RVAR}
+NUMBER, MACRO, CLASS, END = "number", "macro", "rank class", "end of text"
+CARD_START = {RANK, STAR, RVAR, SUIT, SVAR, LBRACK, CLASS}
+RANK_START = {RANK, STAR, RVAR, CLASS}
 _PUNCTUATION = {"[": LBRACK, "]": RBRACK, "(": LPAREN, ")": RPAREN, ",": COMMA, ":": COLON,
                 "!": BANG, "@": AT, "-": DASH, "+": PLUS, "%": PERCENT, "*": STAR}
 
@@ -232,6 +258,9 @@ def tokenize(text: str) -> list[Token]:
                     raise _error(f"{text[k]!r} is not a rank (ranks are AKQJT98765432){hint}", text, k)
                 tokens.append(Token(RANK, text[k], k, k + 1))
             i = j
+        elif ch == "$" and i + 1 < n and text[i + 1] in RANK_CLASSES:
+            tokens.append(Token(CLASS, text[i + 1], i, i + 2))
+            i += 2
         elif ch == "$":
             j = i + 1
             while j < n and "a" <= text[j] <= "z":  # macro names are lower case
@@ -266,7 +295,7 @@ _MISCASED = {
 
 
 def _macro_list() -> str:
-    return ", ".join("$" + name for name in MACROS)
+    return ", ".join("$" + name for name in [*MACROS, *RANK_CLASSES])
 
 
 # --- the tree -------------------------------------------------------------------
@@ -443,7 +472,7 @@ class _Parser:
 
     def found(self) -> str:
         tok = self.tok
-        return "the end of the text" if tok.kind == END else repr(tok.text if tok.kind != MACRO else "$" + tok.text)
+        return "the end of the text" if tok.kind == END else repr("$" + tok.text if tok.kind in (MACRO, CLASS) else tok.text)
 
     def enter(self, column: int) -> None:
         self.depth += 1
@@ -610,6 +639,9 @@ class _Parser:
             return CardSpec(ranks=frozenset({RANK_CHARS.index(tok.text)}), column=tok.start)
         if tok.kind == RVAR:
             return CardSpec(rank_var=tok.text, column=tok.start)
+        if tok.kind == CLASS:
+            return CardSpec(ranks=frozenset(RANK_CHARS.index(r) for r in RANK_CLASSES[tok.text]),
+                            column=tok.start)
         return CardSpec(column=tok.start)
 
     def with_suit(self, spec: CardSpec) -> list[Alternatives]:
@@ -723,16 +755,14 @@ class _Parser:
         if not ranked or any(len(cards[i].ranks or ()) != 1 for i in ranked):
             raise self.fail(f"a trailing '{'+' if up else '-'}' needs cards with single explicit ranks", column)
         rank = {i: next(iter(cards[i].ranks or ())) for i in ranked}
-        top = max(rank.values())
-        if all(r == top for r in rank.values()):
-            moving, limit = ranked, (ACE if up else 0)
-        else:
-            moving = [i for i in ranked if rank[i] != top]
-            limit = top - 1 if up else 0
+        # every explicit rank moves together, except that aces stay when other ranks can move
+        # (A2+ = A2..AK, A5- = A5..A2), and never past an ace they stay below
+        moving = [i for i in ranked if rank[i] != ACE] or ranked
+        staying = len(moving) < len(ranked)
         if up:
-            steps = limit - max(rank[i] for i in moving)
+            steps = (ACE - 1 if staying else ACE) - max(rank[i] for i in moving)
         else:
-            steps = min(rank[i] for i in moving) - limit
+            steps = min(rank[i] for i in moving)
         return [_shift(cards, moving, k if up else -k) for k in range(max(steps, 0) + 1)]
 
 
