@@ -175,6 +175,8 @@ CASES: list[tuple[str, Predicate]] = [
     ("$B$B$L$L", lambda h: classes(h, "AKQJ", "A2345678", 2, 2)),
     ("$W$W$W$W", lambda h: h.nr("A2345") == 4),
     ("$R$R:$Z$Z", lambda h: (h.nr("AKQJT") >= 2) & (h.nr("65432") >= 2)),
+    ("$BRR", lambda h: any_of(h, "AKQJ") & pair_in(h, "T98765432")),  # a class's ranks are explicit
+    ("[A,K]RR", lambda h: any_of(h, "AK") & pair_in(h, "QJT98765432")),
     ("$F$Z", lambda h: any_of(h, "KQJ") & any_of(h, "65432")),
     ("$N$M", lambda h: classes(h, "KQJT9", "T987", 1, 1)),
     ("A$L$L", lambda h: (h.rc[:, A] >= 1) & (h.nr("A2345678") >= 3)),

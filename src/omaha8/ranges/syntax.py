@@ -69,7 +69,10 @@ Written after a pattern's cards (``AA23$ds``, meaning both) or alone:
 Rank-class macros are cards, written among a pattern's cards: each is one
 card whose rank is in the class, and a suit may follow it (``$Bs``, ``$Lx``).
 ``$B$B$L$L`` is two big cards and two low cards (four different cards; an
-ace may be either):
+ace may be either). Like a rank list's, a class's ranks are explicit ranks of
+its pattern, which its rank variables never stand for *(omaha8)*: ``$BRR`` is
+a big card and a pair of tens or lower, ``[A,K]RR`` an ace or king and a
+pair below kings.
 
 =========  ==================================  =========  ====================
 ``$B``     big: ``[A,K,Q,J]``                  ``$Z``     small: ``[6,5,4,3,2]``
