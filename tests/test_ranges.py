@@ -327,7 +327,8 @@ def test_error_far_into_a_long_text_keeps_the_caret_under_it() -> None:
 
 def test_percent_syntax() -> None:
     assert parse("15%") == Percent(0.0, 15.0, 0, 3)
-    assert parse("5%-10%") == Percent(5.0, 10.0, 0, 6)
+    assert parse("5%-10%") == Percent(4.0, 10.0, 0, 6)  # percentiles 5 through 10: past the top 4%
+    assert parse("0%-10%").lo == parse("1%-10%").lo == 0.0  # the top 10%, as "10%" is
     assert parse("2.5%") == Percent(0.0, 2.5, 0, 4)
 
 
@@ -339,13 +340,21 @@ def test_percentages() -> None:
     top = Range("15%")
     assert np.array_equal(top.combos()[0], all_hands(4)[percent_mask(4, 0, 15)])
     assert abs(len(top) - 0.15 * ALL4) <= 24
-    band = Range("5%-10%")
+    band = Range("6%-10%")
     assert np.array_equal(band.combos()[0], all_hands(4)[percent_mask(4, 5, 10)])
-    # the bands tile: top 5% and 5%-10% are disjoint and together the top 10%
+    # the bands tile: top 5% and 6%-10% (percentiles 6 through 10) are disjoint and together the top 10%
     assert len(Range("5%")) + len(band) == len(Range("10%"))
     with pytest.raises(EmptyRangeError):
-        Range("5%:5%-10%")
+        Range("5%:6%-10%")
+    assert len(Range("5%:5%-10%")) == len(Range("5%")) - len(Range("4%"))  # the 5th percentile is in both
     assert len(Range("100%")) == ALL4 and len(Range("0%-100%")) == ALL4
+    # ProPokerTools' own examples: "1%-100%" is every hand; "15%@10, 16%-50%@5, 51%-100%@1" weights every hand
+    assert len(Range("1%-100%")) == ALL4
+    combos, weights = Range("15%@10, 16%-50%@5, 51%-100%@1").combos()
+    assert len(combos) == ALL4
+    assert sorted(set(weights.tolist())) == [1.0, 5.0, 10.0]
+    assert int((weights == 10).sum()) == len(Range("15%"))
+    assert int((weights == 5).sum()) == len(Range("50%")) - len(Range("15%"))
     assert abs(len(Range("10%", cards=5)) - 0.10 * comb(52, 5)) <= 120
     # combinators work on percentages like on patterns
     assert len(Range("15%:$ds")) == int((percent_mask(4, 0, 15) & range_mask("$ds")).sum())

@@ -92,8 +92,14 @@ but" *(omaha8)*: ``!AA`` = ``*!AA``.
 Percentages and weights
 -----------------------
 - ``15%``: the top 15% of hands by omaha8's 8-or-better ordering
-  (:mod:`omaha8.ranges.ordering`); ``5%-10%`` the hands between the top 5% and
-  the top 10%. Decimals are allowed (``2.5%``). ProPokerTools' 6-handed
+  (:mod:`omaha8.ranges.ordering`). ``a%-b%`` is the percentiles ``a``
+  through ``b``, both included, as ProPokerTools reads it (its pages give
+  ``1%-100%`` as every hand, and ``15%@10, 16%-50%@5, 51%-100%@1`` as
+  weighting every hand): the top ``b%`` less the top ``(a-1)%``, so
+  ``5%-10%`` is the hands past the top 4% and within the top 10%, and
+  ``0%-10%`` = ``1%-10%`` = ``10%``. Decimals are allowed (``2.5%``,
+  ``2.5%-10%`` = the top 10% less the top 1.5%) *(omaha8: the rule for
+  whole percentiles, applied as is)*. ProPokerTools' 6-handed
   orderings (``15%6h``) have no counterpart and are an error.
 - ``@N`` after a comma-separated sub-range or a closing parenthesis weights it,
   ``N`` an integer 1..100, relative: ``AA@100, KK@50`` deals each AA combo
@@ -393,7 +399,7 @@ class Patterns:
 
 @dataclass(frozen=True)
 class Percent:
-    """``lo%-hi%`` of the ordering (``15%`` is 0 to 15)."""
+    """From ``lo`` % to ``hi`` % of the ordering (``15%`` is 0 to 15, ``5%-10%`` 4 to 10)."""
 
     lo: float
     hi: float
@@ -561,8 +567,11 @@ class _Parser:
             raise self.fail("omaha8 has one ordering, not ProPokerTools' 6-handed one: drop the '6h'")
         if hi is None:
             lo, hi = 0.0, lo
-        elif hi <= lo:
+        elif hi < lo:
             raise self.fail(f"a percentage span runs from the smaller to the larger, not {lo:g}%-{hi:g}%", start)
+        else:
+            # percentiles lo through hi, both included: 1%-100% is every hand, 16%-50% follows 15%
+            lo = max(lo - 1.0, 0.0)
         return Percent(lo, hi, start, self.tokens[self.pos - 1].end)
 
     def percent_value(self) -> float:
