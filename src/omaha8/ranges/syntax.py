@@ -122,9 +122,12 @@ The ProPokerTools pages give the cards, variables, wildcard, pattern
 semantics, the three combinators (with the example ``AA:xxyy, JJ!JJJ, KK``),
 rank spans with trailing ``+``/``-``, lists, percentages and weights (``@``
 "given precedence just after the ':' and '!' symbols", integers 1-100,
-relative, highest weight wins, all or none). The macro names ``$ds``, ``$ss``,
-``$np``, ``$s`` and ``$o``, the rank classes, and the reading of ``:``/``!`` as one level, left to
-right, come from tools that document the same syntax; ``$rb`` is omaha8's.
+relative, highest weight wins, all or none) and percentage spans whose ends
+are included (``1%-100%``). The macro names ``$ds``, ``$ss``, ``$np``, ``$s``
+and ``$o``, the rank classes (``$B`` ... ``$W``), trailing ``+`` moving every
+rank (``678+``: ``678, 789, 89T ...``) and the reading of ``:``/``!`` as one
+level, left to right, come from tools that document the same syntax;
+``$rb`` and ``$L``'s use for 8-or-better lows are omaha8's.
 
 Bounds *(omaha8)*
 -----------------
