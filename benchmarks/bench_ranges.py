@@ -27,6 +27,7 @@ RANGES = [
     ("AA23$ds", 12, None),
     ("RxRyOxOy", comb(13, 2) * 6, None),
     ("KK-TT:$ds, RxRyOxOy, A2+!AAA, [A,2,3][A,2,3][A,2,3,4,5]$np, RRON:wxy", None, None),
+    ("$B$B$L$L, 8765+, JT98-5432:$ds, $L$L$L$W", None, None),
     ("15%", None, None),
     ("AA@100, KK@60, QQ@30, JJ@10, 10%!$rb@5", None, None),
     # explicit suited cards: each pattern tried only on the hands holding its anchor card

@@ -44,7 +44,9 @@ COUNTS4 = [
     ("A2-A5", ALL4 - comb(48, 4) - comb(36, 4) + comb(32, 4)),  # an ace and a 2-5: 53,200
     ("A5-", ALL4 - comb(48, 4) - comb(36, 4) + comb(32, 4)),  # the same hands as A5, A4, A3, A2
     ("A2+", ALL4 - comb(48, 4) - 1),  # an ace and a non-ace card: hands with an ace, less AAAA
-    ("KT+", ALL4 - comb(48, 4) - comb(40, 4) + comb(36, 4)),  # a king and one of T, J, Q
+    # KT+ is KT, AJ (the ranks move together): |KT| = |AJ| = N - 2C(48,4) + C(44,4) = 17,316, both 4**4
+    ("KT+", 2 * (ALL4 - 2 * comb(48, 4) + comb(44, 4)) - 4**4),
+    ("8765+", 7 * 4**4),  # 8765, 9876, ..., AKQJ: seven rundowns, one of each rank, 256 hands each
     ("[A,K]s", ALL4 - comb(50, 4)),  # As or Ks: 40,425
     ("A[s,h]", ALL4 - comb(50, 4)),  # As or Ah
     ("[As,Kh]", ALL4 - comb(50, 4)),
@@ -86,14 +88,20 @@ def test_list_of_pairs() -> None:
     assert count("[KK,QQ]5") == 2 * kk5
 
 
+RANKS_UP = "23456789TJQKA"
+
+
 def test_trailing_spans_are_their_expansions() -> None:
     assert count("A2+") == count("A2,A3,A4,A5,A6,A7,A8,A9,AT,AJ,AQ,AK")
     # an ace and any other rank: all hands with an ace, minus those whose other cards are aces only (AAAA 1)
     assert count("A2+") == (ALL4 - comb(48, 4)) - 1
-    assert count("KT+") == count("KT,KJ,KQ")
+    assert count("KT+") == count("KT,AJ")
+    assert count("8765+") == count("8765,9876,T987,JT98,QJT9,KQJT,AKQJ")
+    assert count("JT98-") == count("JT98-5432")
+    assert count("A23+") == count(",".join("A" + RANKS_UP[i] + RANKS_UP[i + 1] for i in range(11)))
     assert count("A5-") == count("A5,A4,A3,A2")
     assert count("33-") == count("33,22") == 2 * 6961 - 36
-    assert count("KQ-") == count(",".join("K" + r for r in "QJT98765432"))
+    assert count("KQ-") == count("KQ,QJ,JT,T9,98,87,76,65,54,43,32")
     assert count("JT98-5432") == count("JT98,T987,9876,8765,7654,6543,5432")
     assert [p.text for p in parse("AxKx-AxTx").alternatives] == ["AxKx", "AxQx", "AxJx", "AxTx"]
 
@@ -319,7 +327,8 @@ def test_error_far_into_a_long_text_keeps_the_caret_under_it() -> None:
 
 def test_percent_syntax() -> None:
     assert parse("15%") == Percent(0.0, 15.0, 0, 3)
-    assert parse("5%-10%") == Percent(5.0, 10.0, 0, 6)
+    assert parse("5%-10%") == Percent(4.0, 10.0, 0, 6)  # percentiles 5 through 10: past the top 4%
+    assert parse("0%-10%").lo == parse("1%-10%").lo == 0.0  # the top 10%, as "10%" is
     assert parse("2.5%") == Percent(0.0, 2.5, 0, 4)
 
 
@@ -331,13 +340,21 @@ def test_percentages() -> None:
     top = Range("15%")
     assert np.array_equal(top.combos()[0], all_hands(4)[percent_mask(4, 0, 15)])
     assert abs(len(top) - 0.15 * ALL4) <= 24
-    band = Range("5%-10%")
+    band = Range("6%-10%")
     assert np.array_equal(band.combos()[0], all_hands(4)[percent_mask(4, 5, 10)])
-    # the bands tile: top 5% and 5%-10% are disjoint and together the top 10%
+    # the bands tile: top 5% and 6%-10% (percentiles 6 through 10) are disjoint and together the top 10%
     assert len(Range("5%")) + len(band) == len(Range("10%"))
     with pytest.raises(EmptyRangeError):
-        Range("5%:5%-10%")
+        Range("5%:6%-10%")
+    assert len(Range("5%:5%-10%")) == len(Range("5%")) - len(Range("4%"))  # the 5th percentile is in both
     assert len(Range("100%")) == ALL4 and len(Range("0%-100%")) == ALL4
+    # ProPokerTools' own examples: "1%-100%" is every hand; "15%@10, 16%-50%@5, 51%-100%@1" weights every hand
+    assert len(Range("1%-100%")) == ALL4
+    combos, weights = Range("15%@10, 16%-50%@5, 51%-100%@1").combos()
+    assert len(combos) == ALL4
+    assert sorted(set(weights.tolist())) == [1.0, 5.0, 10.0]
+    assert int((weights == 10).sum()) == len(Range("15%"))
+    assert int((weights == 5).sum()) == len(Range("50%")) - len(Range("15%"))
     assert abs(len(Range("10%", cards=5)) - 0.10 * comb(52, 5)) <= 120
     # combinators work on percentages like on patterns
     assert len(Range("15%:$ds")) == int((percent_mask(4, 0, 15) & range_mask("$ds")).sum())

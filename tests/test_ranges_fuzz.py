@@ -11,11 +11,11 @@ from omaha8.ranges import _reference
 from omaha8.ranges.syntax import parse
 from omaha8.ranges.universe import all_hands
 
-ALPHABET = "AKQJT98765432shdcwxyzRON*[](),:!@$%-+. 01"
+ALPHABET = "AKQJT98765432shdcwxyzRON*[](),:!@$%-+. 01BLW"
 
 # pieces of patterns, combined at random into well-formed ranges
 CARD = st.sampled_from(["A", "K", "T", "5", "2", "R", "O", "*", "As", "Kh", "2c", "Ax", "Ry", "Ox", "x", "y",
-                        "s", "h", "[A,K]", "[s,h]", "[As,Kd]", "[K-T]", "[A,2]x"])
+                        "s", "h", "[A,K]", "[s,h]", "[As,Kd]", "[K-T]", "[A,2]x", "$B", "$L", "$Wx"])
 MACRO = st.sampled_from(["", "", "", "$ds", "$ss", "$np", "$s", "$rb"])
 
 

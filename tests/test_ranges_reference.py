@@ -22,7 +22,7 @@ from omaha8.starting_hands import canonical_hands, canonical_index
 SUIT_FREE = [
     "AA", "AA!AAA", "*", "RR", "RRON", "RONP", "RROO!RRR", "AARR", "AxAyxy", "wxy", "wxyz", "xxyy", "xxx",
     "RxRyOxOy", "RxOx", "AxKx", "RRx", "RxOxNx", "*x*x*y*y", "KK-TT", "TT+", "KK-", "A2-A5", "A5-", "A2+",
-    "KT+", "JT98-5432", "AxKx-AxTx", "[K-T]x", "[KK-TT][55-33]", "[KK,QQ]R", "[A,2,3][A,2,3]$np",
+    "KT+", "JT98-5432", "8765+", "JT98-", "A23+", "AxKx-AxTx", "$B$B$L$L", "$L$L$L$ds", "A$W$W", "$N$Mx$Mx", "[K-T]x", "[KK-TT][55-33]", "[KK,QQ]R", "[A,2,3][A,2,3]$np",
     "$ds", "$ss", "$np", "$s", "$o", "$rb", "AA23$ds", "RR$ds", "RxRy$ss", "!AA", "!(RR:xx)",
     "AA:xxyy, JJ!JJJ, KK", "(AA,KK):xxyy", "AA@50, KK@20", "(AA@30, KK@60):$ds!KKK", "TT+!AA",
     # the ordering ranks suit classes, so percentages are suit-free too
@@ -31,7 +31,7 @@ SUIT_FREE = [
 # patterns that name suits or cards: checked hand by hand
 SUITED = [
     "AsKhJd2c", "As", "Ks*", "*h", "sshh", "ssxx", "shx", "[A,K]s", "A[s,h]", "[As,Kh]", "[s,h][s,h]",
-    "Rs Os", "Ax As", "KsQs-KsTs", "[A,K]s[2,3]", "A[s,h]J$ss", "As!AsAh@5, Kd@2, Qc@1",
+    "Rs Os", "Ax As", "$Bs$Lh", "KsQs-KsTs", "[A,K]s[2,3]", "A[s,h]J$ss", "As!AsAh@5, Kd@2, Qc@1",
 ]
 # unions of every kind of pattern, matched in batches (suit-free, suit variables, anchored, macros): sampled
 UNIONS = [

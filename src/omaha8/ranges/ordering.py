@@ -34,7 +34,8 @@ combos from ``a%`` to ``b%`` of all hands (the share of combos of better
 classes, then its own) is placed at its midpoint ``(a + b) / 2``;
 ``lo%-hi%`` holds exactly the classes with ``lo <= midpoint < hi``. So a
 class straddling a boundary goes wholly to the side holding most of its
-combos, adjacent percentage ranges (``0%-5%``, ``5%-10%``) never overlap
+combos, adjacent percentage masks (0 to 5, 5 to 10; in range text ``5%`` and
+``6%-10%``, whose ends are included percentiles) never overlap
 and together make the range they span, and each end of a percentage range
 is off its nominal place by at most half a class (12 combos: a class holds
 at most 24), so a range is off its nominal size by at most 24 combos.

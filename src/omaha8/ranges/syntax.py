@@ -44,12 +44,13 @@ Lists and spans
   suits and variables must match on both sides (``KsQs-TsJs`` is refused,
   ``AxKx-AxTx`` is fine). A single-rank span ``[K-T]`` is the rank list
   ``[K,Q,J,T]``. Several spans in one pattern go in brackets: ``[KK-TT][55-33]``.
-- A trailing ``+`` or ``-`` *(the hold'em convention, omaha8's reading)*: when
-  every explicit rank is the same, they all move up to aces (``TT+`` = ``TT``
-  .. ``AA``) or down to deuces (``33-``); otherwise the cards of the highest
-  rank stay and the others move together, up while they stay below it
-  (``A2+`` = ``A2`` .. ``AK``, ``KT+`` = ``KT, KJ, KQ``) or down to a deuce
-  (``A5-`` = ``A5, A4, A3, A2``).
+- A trailing ``+`` or ``-`` runs a pattern up or down, its explicit ranks
+  moving together as in a span: ``TT+`` = ``TT`` .. ``AA``, ``33-`` = ``33``
+  .. ``22``, ``8765+`` = ``8765, 9876, ..., AKQJ`` (up until the highest
+  rank is an ace), ``JT98-`` = ``JT98`` .. ``5432`` (down until the lowest is
+  a deuce), ``KT+`` = ``KT, AJ``. Aces stay where other ranks can move
+  *(omaha8, the hold'em reading for ace-high patterns)*: ``A2+`` = ``A2`` ..
+  ``AK``, ``A5-`` = ``A5, A4, A3, A2``, ``A23+`` = ``A23`` .. ``AQK``.
 
 Macros
 ------
@@ -65,6 +66,21 @@ Written after a pattern's cards (``AA23$ds``, meaning both) or alone:
 ``$rb``    rainbow: no two cards of the same suit *(omaha8; empty for 5 cards)*
 =========  ===================================================================
 
+Rank-class macros are cards, written among a pattern's cards: each is one
+card whose rank is in the class, and a suit may follow it (``$Bs``, ``$Lx``).
+``$B$B$L$L`` is two big cards and two low cards (four different cards; an
+ace may be either). Like a rank list's, a class's ranks are explicit ranks of
+its pattern, which its rank variables never stand for *(omaha8)*: ``$BRR`` is
+a big card and a pair of tens or lower, ``[A,K]RR`` an ace or king and a
+pair below kings.
+
+=========  ==================================  =========  ====================
+``$B``     big: ``[A,K,Q,J]``                  ``$Z``     small: ``[6,5,4,3,2]``
+``$F``     face: ``[K,Q,J]``                   ``$L``     low: ``[A,2,3,4,5,6,7,8]``
+``$R``     broadway: ``[A,K,Q,J,T]``           ``$N``     no-low: ``[K,Q,J,T,9]``
+``$M``     middle: ``[T,9,8,7]``               ``$W``     wheel: ``[A,2,3,4,5]``
+=========  ==================================  =========  ====================
+
 Combining
 ---------
 ``,`` (or), ``:`` (and), ``!`` (and not) and parentheses. ``:`` and ``!`` bind
@@ -76,8 +92,14 @@ but" *(omaha8)*: ``!AA`` = ``*!AA``.
 Percentages and weights
 -----------------------
 - ``15%``: the top 15% of hands by omaha8's 8-or-better ordering
-  (:mod:`omaha8.ranges.ordering`); ``5%-10%`` the hands between the top 5% and
-  the top 10%. Decimals are allowed (``2.5%``). ProPokerTools' 6-handed
+  (:mod:`omaha8.ranges.ordering`). ``a%-b%`` is the percentiles ``a``
+  through ``b``, both included, as ProPokerTools reads it (its pages give
+  ``1%-100%`` as every hand, and ``15%@10, 16%-50%@5, 51%-100%@1`` as
+  weighting every hand): the top ``b%`` less the top ``(a-1)%``, so
+  ``5%-10%`` is the hands past the top 4% and within the top 10%, and
+  ``0%-10%`` = ``1%-10%`` = ``10%``. Decimals are allowed (``2.5%``,
+  ``2.5%-10%`` = the top 10% less the top 1.5%) *(omaha8: the rule for
+  whole percentiles, applied as is)*. ProPokerTools' 6-handed
   orderings (``15%6h``) have no counterpart and are an error.
 - ``@N`` after a comma-separated sub-range or a closing parenthesis weights it,
   ``N`` an integer 1..100, relative: ``AA@100, KK@50`` deals each AA combo
@@ -100,9 +122,12 @@ The ProPokerTools pages give the cards, variables, wildcard, pattern
 semantics, the three combinators (with the example ``AA:xxyy, JJ!JJJ, KK``),
 rank spans with trailing ``+``/``-``, lists, percentages and weights (``@``
 "given precedence just after the ':' and '!' symbols", integers 1-100,
-relative, highest weight wins, all or none). The macro names ``$ds``, ``$ss``,
-``$np``, ``$s`` and ``$o`` and the reading of ``:``/``!`` as one level, left to
-right, come from tools that document the same syntax; ``$rb`` is omaha8's.
+relative, highest weight wins, all or none) and percentage spans whose ends
+are included (``1%-100%``). The macro names ``$ds``, ``$ss``, ``$np``, ``$s``
+and ``$o``, the rank classes (``$B`` ... ``$W``), trailing ``+`` moving every
+rank (``678+``: ``678, 789, 89T ...``) and the reading of ``:``/``!`` as one
+level, left to right, come from tools that document the same syntax;
+``$rb`` and ``$L``'s use for 8-or-better lows are omaha8's.
 
 Bounds *(omaha8)*
 -----------------
@@ -146,6 +171,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_PATTERNS",
     "MACROS",
+    "RANK_CLASSES",
     "CardSpec",
     "Pattern",
     "Patterns",
@@ -185,15 +211,27 @@ MACROS = {
     "rb": "rainbow (no two cards of one suit)",
 }
 
+#: Rank-class macros: each is one card whose rank is in the class (``$B$B$L$L``).
+RANK_CLASSES = {
+    "B": "AKQJ",  # big
+    "F": "KQJ",  # face
+    "R": "AKQJT",  # broadway
+    "M": "T987",  # middle
+    "Z": "65432",  # small
+    "L": "A2345678",  # low: the 8-or-better ranks
+    "N": "KQJT9",  # no-low
+    "W": "A2345",  # wheel
+}
+
 
 # --- tokens -------------------------------------------------------------------
 
 RANK, STAR, RVAR, SUIT, SVAR = "rank", "*", "rank variable", "suit", "suit variable"
 LBRACK, RBRACK, LPAREN, RPAREN = "[", "]", "(", ")"
 COMMA, COLON, BANG, AT, DASH, PLUS, PERCENT = ",", ":", "!", "@", "-", "+", "%"
-NUMBER, MACRO, END = "number", "macro", "end of text"
-CARD_START = {RANK, STAR, RVAR, SUIT, SVAR, LBRACK}
-RANK_START = {RANK, STAR, RVAR}
+NUMBER, MACRO, CLASS, END = "number", "macro", "rank class", "end of text"
+CARD_START = {RANK, STAR, RVAR, SUIT, SVAR, LBRACK, CLASS}
+RANK_START = {RANK, STAR, RVAR, CLASS}
 _PUNCTUATION = {"[": LBRACK, "]": RBRACK, "(": LPAREN, ")": RPAREN, ",": COMMA, ":": COLON,
                 "!": BANG, "@": AT, "-": DASH, "+": PLUS, "%": PERCENT, "*": STAR}
 
@@ -232,6 +270,9 @@ def tokenize(text: str) -> list[Token]:
                     raise _error(f"{text[k]!r} is not a rank (ranks are AKQJT98765432){hint}", text, k)
                 tokens.append(Token(RANK, text[k], k, k + 1))
             i = j
+        elif ch == "$" and i + 1 < n and text[i + 1] in RANK_CLASSES:
+            tokens.append(Token(CLASS, text[i + 1], i, i + 2))
+            i += 2
         elif ch == "$":
             j = i + 1
             while j < n and "a" <= text[j] <= "z":  # macro names are lower case
@@ -266,7 +307,7 @@ _MISCASED = {
 
 
 def _macro_list() -> str:
-    return ", ".join("$" + name for name in MACROS)
+    return ", ".join("$" + name for name in [*MACROS, *RANK_CLASSES])
 
 
 # --- the tree -------------------------------------------------------------------
@@ -361,7 +402,7 @@ class Patterns:
 
 @dataclass(frozen=True)
 class Percent:
-    """``lo%-hi%`` of the ordering (``15%`` is 0 to 15)."""
+    """From ``lo`` % to ``hi`` % of the ordering (``15%`` is 0 to 15, ``5%-10%`` 4 to 10)."""
 
     lo: float
     hi: float
@@ -443,7 +484,7 @@ class _Parser:
 
     def found(self) -> str:
         tok = self.tok
-        return "the end of the text" if tok.kind == END else repr(tok.text if tok.kind != MACRO else "$" + tok.text)
+        return "the end of the text" if tok.kind == END else repr("$" + tok.text if tok.kind in (MACRO, CLASS) else tok.text)
 
     def enter(self, column: int) -> None:
         self.depth += 1
@@ -529,8 +570,11 @@ class _Parser:
             raise self.fail("omaha8 has one ordering, not ProPokerTools' 6-handed one: drop the '6h'")
         if hi is None:
             lo, hi = 0.0, lo
-        elif hi <= lo:
+        elif hi < lo:
             raise self.fail(f"a percentage span runs from the smaller to the larger, not {lo:g}%-{hi:g}%", start)
+        else:
+            # percentiles lo through hi, both included: 1%-100% is every hand, 16%-50% follows 15%
+            lo = max(lo - 1.0, 0.0)
         return Percent(lo, hi, start, self.tokens[self.pos - 1].end)
 
     def percent_value(self) -> float:
@@ -610,6 +654,9 @@ class _Parser:
             return CardSpec(ranks=frozenset({RANK_CHARS.index(tok.text)}), column=tok.start)
         if tok.kind == RVAR:
             return CardSpec(rank_var=tok.text, column=tok.start)
+        if tok.kind == CLASS:
+            return CardSpec(ranks=frozenset(RANK_CHARS.index(r) for r in RANK_CLASSES[tok.text]),
+                            column=tok.start)
         return CardSpec(column=tok.start)
 
     def with_suit(self, spec: CardSpec) -> list[Alternatives]:
@@ -723,16 +770,14 @@ class _Parser:
         if not ranked or any(len(cards[i].ranks or ()) != 1 for i in ranked):
             raise self.fail(f"a trailing '{'+' if up else '-'}' needs cards with single explicit ranks", column)
         rank = {i: next(iter(cards[i].ranks or ())) for i in ranked}
-        top = max(rank.values())
-        if all(r == top for r in rank.values()):
-            moving, limit = ranked, (ACE if up else 0)
-        else:
-            moving = [i for i in ranked if rank[i] != top]
-            limit = top - 1 if up else 0
+        # every explicit rank moves together, except that aces stay when other ranks can move
+        # (A2+ = A2..AK, A5- = A5..A2), and never past an ace they stay below
+        moving = [i for i in ranked if rank[i] != ACE] or ranked
+        staying = len(moving) < len(ranked)
         if up:
-            steps = limit - max(rank[i] for i in moving)
+            steps = (ACE - 1 if staying else ACE) - max(rank[i] for i in moving)
         else:
-            steps = min(rank[i] for i in moving) - limit
+            steps = min(rank[i] for i in moving)
         return [_shift(cards, moving, k if up else -k) for k in range(max(steps, 0) + 1)]
 
 
