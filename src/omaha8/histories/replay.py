@@ -1,0 +1,119 @@
+"""Replay a hand record through the engine, :mod:`omaha8.game`.
+
+The record's seats become the engine's seats (file seat ``s`` is engine seat
+``s - 1``; empty and sitting-out seats have 0 chips), its forced bets
+become :class:`omaha8.game.Post` values, the stated rake a
+:class:`omaha8.game.PokerStarsRake`, and every action is applied with
+:meth:`omaha8.game.Hand.act`. Cards the file shows are dealt as shown; the
+others come from a shuffle with a fixed seed, so a replay is repeatable.
+
+>>> from omaha8.histories import read_pokerstars
+>>> record = next(read_pokerstars("tests/data/hh/pot_limit_max_raise.txt"))
+>>> hand = record.replay()
+>>> hand.result.payouts  # seat 2 (the file's seat 3) takes 3230 after 170 rake and 3400 back
+(0, 0, 6630)
+"""
+
+from __future__ import annotations
+
+from ..errors import Omaha8Error
+from ..game import FixedLimit, GameError, Hand, IllegalActionError, NoLimit, PokerStarsRake, Post, PotLimit, Structure
+from .records import STREET_NAMES, HandRecord
+
+__all__ = ["ReplayDiscrepancy", "replay_record", "structure_of", "SHUFFLE_SEED"]
+
+#: Seed of the shuffle that deals the cards a file does not show.
+SHUFFLE_SEED = 0
+
+
+class ReplayDiscrepancy(GameError):
+    """The engine refused the file's hand: ``line`` (0 for the setup) and the rule it applied."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line, self.reason = line, reason
+        super().__init__(f"line {line}: {reason}" if line else reason)
+
+
+def structure_of(record: HandRecord) -> Structure:
+    """The betting structure of a record: limit stakes are bet sizes ((30/60): blinds 15/30)."""
+    low, high = record.stakes
+    if record.limit == "Pot Limit":
+        return PotLimit(low, high)
+    if record.limit == "No Limit":
+        return NoLimit(low, high)
+    small_blind = next((p.amount for p in record.posts if p.kind == "small_blind" and not p.all_in), max(1, low // 2))
+    return FixedLimit(low, high, small_blind=min(small_blind, low), big_blind=low)
+
+
+def replay_record(record: HandRecord) -> Hand:
+    """The engine's hand after every action of ``record``.
+
+    Raises
+    ------
+    ReplayDiscrepancy
+        The engine cannot set the hand up, refuses an action (the message
+        gives the file line, the action and the rule), or is not over when
+        the file's actions end.
+    """
+    n = record.n_seats
+    if n > 10:
+        raise ReplayDiscrepancy(0, f"the table has {n} seats; the engine seats at most 10")
+    stacks = [0] * n
+    index = {}
+    for seat in record.in_hand():
+        stacks[seat.number - 1] = seat.stack
+        index[seat.name] = seat.number - 1
+    holes: list[tuple[int, ...] | None] = [None] * n
+    for name, cards in record.known_cards().items():
+        if name in index:
+            holes[index[name]] = cards
+    posts = []
+    for post in record.posts:
+        if post.name not in index:
+            raise ReplayDiscrepancy(post.line, f"{post.name} posts but is not dealt in (sitting out or no chips)")
+        posts.append(Post(index[post.name], post.kind, post.amount))
+    try:
+        hand = Hand(
+            stacks,
+            structure_of(record),
+            button=record.button - 1,
+            variant=record.variant,
+            holes=holes,
+            board=record.board,
+            seed=SHUFFLE_SEED,
+            posts=posts,
+            rake=PokerStarsRake(record.rake),
+        )
+    except Omaha8Error as exc:
+        raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None
+    for action in record.actions:
+        seat = index.get(action.name)
+        what = _text(action)
+        if seat is None:
+            raise ReplayDiscrepancy(action.line, f"{what}: {action.name} is not dealt in")
+        if hand.is_over:
+            raise ReplayDiscrepancy(action.line, f"{what}: the engine's hand is already over")
+        if hand.street != STREET_NAMES[action.street]:
+            raise ReplayDiscrepancy(
+                action.line, f"{what}: the file is on the {STREET_NAMES[action.street]}, the engine on the {hand.street}"
+            )
+        kind = action.kind
+        amount = action.to if kind in ("bet", "raise") else (action.amount if kind == "call" else None)
+        try:
+            hand.act(kind, amount, seat=seat)
+        except IllegalActionError as exc:
+            raise ReplayDiscrepancy(action.line, f"{what} is refused by the engine: {exc.reason}") from None
+    if not hand.is_over:
+        raise ReplayDiscrepancy(0, f"the file's actions end on the {hand.street} with seat {hand.actor} still to act")
+    return hand
+
+
+def _text(action: object) -> str:
+    """An action as the file wrote it, roughly: ``"Bob: raises to 60"``."""
+    name = getattr(action, "name")
+    kind = getattr(action, "kind")
+    if kind in ("bet", "raise"):
+        return f"{name}: {kind} to {getattr(action, 'to')}"
+    if kind == "call":
+        return f"{name}: call {getattr(action, 'amount')}"
+    return f"{name}: {kind}"
