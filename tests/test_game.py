@@ -81,15 +81,18 @@ def test_seats_without_chips_sit_out() -> None:
 
 
 def test_short_stack_posts_big_blind_all_in_and_the_full_blind_is_still_called() -> None:
-    hand = Hand([100, 100, 1], NoLimit(1, 2), button=0, seed=0)
+    holes = ["2c 3c 4c 5c", "Ks Kh 2d 3d", "As Ah 6c 6d"]
+    hand = Hand([100, 100, 1], NoLimit(1, 2), button=0, holes=holes, board=NO_LOW_BOARD)
     assert hand.bets == (0, 1, 1)
     assert hand.all_in == (2,)
     # the button must still call the full big blind of 2
     assert hand.legal_actions() == LegalActions(seat=0, call=2, min_to=4, max_to=100, raising=True)
-    play(hand, "fold, fold")
-    # the all-in big blind takes the small blind: 1 + its own 1
-    assert hand.result.payouts == (0, 0, 2)
-    assert hand.result.net == (0, -1, 1)
+    play(hand, "fold")
+    # the small blind is left alone with chips and has put in the big blind's whole all-in (1):
+    # nothing to decide, the board runs out. Pot 1 + 1; four kings beat aces up.
+    assert hand.is_over and hand.result.went_to_showdown
+    assert hand.result.payouts == (0, 2, 0)
+    assert hand.result.net == (0, 1, -1)
 
 
 def test_short_small_blind_all_in_and_no_one_left_to_bet_against() -> None:
@@ -535,7 +538,9 @@ def test_seeded_deals_repeat_and_differ_by_seed() -> None:
 def test_five_card_omaha_seats_and_holes() -> None:
     hand = Hand([100] * 9, PotLimit(1, 2), variant=5, seed=2)
     assert all(hole is not None and len(hole) == 5 for hole in hand.holes)
-    with pytest.raises(ShapeError, match="a 5-card table has 2 to 9 seats, got 10"):
+    # ten seats, but 10 x 5 + 5 cards do not fit in the deck: at most nine are dealt in
+    assert Hand([100] * 9 + [0], PotLimit(1, 2), variant=5, seed=2).n_seats == 10
+    with pytest.raises(ShapeError, match="a 5-card hand deals at most 9 seats, got 10 seats with chips"):
         Hand([100] * 10, PotLimit(1, 2), variant=5)
     with pytest.raises(ShapeError, match="a 4-card table has 2 to 10 seats, got 11"):
         Hand([100] * 11, PotLimit(1, 2))
@@ -550,8 +555,8 @@ def test_hand_setup_errors() -> None:
         Hand([100, -5], PotLimit(1, 2))
     with pytest.raises(ChipError, match=r"stacks\[0\] = 1.5 is not a whole number of chips"):
         Hand([1.5, 100], PotLimit(1, 2))  # type: ignore[list-item]
-    with pytest.raises(GameError, match="button seat 1 has no chips"):
-        Hand([100, 0, 100], PotLimit(1, 2), button=1)
+    with pytest.raises(GameError, match="button must be at most 2, got 3"):
+        Hand([100, 0, 100], PotLimit(1, 2), button=3)
     with pytest.raises(TypeError, match="a Table plays a MixedGame hand by hand"):
         Hand([100, 100], MixedGame(PotLimit(1, 2)))  # type: ignore[arg-type]
 

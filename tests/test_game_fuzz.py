@@ -113,15 +113,20 @@ def reference_legal(hand: Hand) -> LegalActions:
     # the actor: clockwise from the last seat to act (before anyone: the big blind pre-flop, the button later)
     if last is None:
         last = hand.blinds[1] if street == 0 else history.button
+    # alone with chips, a player only has to match the largest all-in bet (nobody can put in more)
+    need = bet
+    if live_now < 2:
+        need = min(bet, max([mine[q] for q in range(n) if in_hand[q] and not folded[q] and stack[q] == 0],
+                            default=0))
     actor = None
     for step in range(1, n + 1):
         q = (last + step) % n
-        if live(q) and (mine[q] < bet or (acted_at[q] is None and live_now >= 2)):
+        if live(q) and (mine[q] < need or (acted_at[q] is None and live_now >= 2)):
             actor = q
             break
     assert actor is not None, "reference: nobody to act in a running hand"
     p = actor
-    call = min(bet - mine[p], stack[p])
+    call = min(need - mine[p], stack[p])
     all_in_to = mine[p] + stack[p]
     faced = bet - (acted_at[p] or 0)
     reopened = acted_at[p] is None or (2 * faced >= size if fixed else faced >= largest)

@@ -25,8 +25,20 @@ omaha8.game.hand.IllegalActionError: cannot check: the hand is over
 
 from __future__ import annotations
 
-from .hand import ACTIONS, STREETS, GameError, Hand, HandResult, IllegalActionError, LegalActions
+from .hand import (
+    ACTIONS,
+    POST_KINDS,
+    STREETS,
+    GameError,
+    Hand,
+    HandResult,
+    IllegalActionError,
+    LegalActions,
+    Post,
+    PotResult,
+)
 from .history import Event, HandHistory, ReplayError, replay
+from .rake import NoRake, PercentageRake, RakePolicy
 from .structures import HEADS_UP_RULES, FixedLimit, MixedGame, NoLimit, PotLimit, Structure
 from .table import BuyInError, Table
 
@@ -34,7 +46,13 @@ __all__ = [
     "Table",
     "Hand",
     "HandResult",
+    "PotResult",
     "LegalActions",
+    "Post",
+    "POST_KINDS",
+    "RakePolicy",
+    "NoRake",
+    "PercentageRake",
     "FixedLimit",
     "PotLimit",
     "NoLimit",

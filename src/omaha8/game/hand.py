@@ -14,7 +14,7 @@ LegalActions(seat=0, call=2, min_to=4, max_to=7, raising=True)
 >>> hand.act("raise", 30)
 Traceback (most recent call last):
 ...
-omaha8.game.hand.IllegalActionError: seat 2 cannot raise to 30: a raise here is to 12..22 (pot limit)
+omaha8.game.hand.IllegalActionError: seat 2 cannot raise to 30: a raise here is to 12..22 (pot limit): 30 is above the pot-limit maximum 22 (a raise may add at most the pot after calling, 10 with the bets + 5 to call = 15, to the bet of 7)
 >>> hand.act("call")
 >>> hand.street, hand.pot, hand.actor
 ('flop', 15, 2)
@@ -22,13 +22,17 @@ omaha8.game.hand.IllegalActionError: seat 2 cannot raise to 30: a raise here is 
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike, format_card, parse_cards
-from ..errors import ChipError, DuplicateCardError, Omaha8Error, ShapeError
+from ..errors import ArgumentTypeError, ChipError, DuplicateCardError, Omaha8Error, ShapeError
+from ..showdown import CardroomOddChips, OddChipPolicy, Pot, PotSplit, _split, showdown
+from .rake import RakePolicy
 from .structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, FixedLimit, NoLimit, PotLimit, Structure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,6 +42,9 @@ __all__ = [
     "Hand",
     "HandResult",
     "LegalActions",
+    "Post",
+    "POST_KINDS",
+    "PotResult",
     "GameError",
     "IllegalActionError",
     "STREETS",
@@ -48,6 +55,11 @@ __all__ = [
 STREETS = ("preflop", "flop", "turn", "river", "over")
 #: The actions a player may take.
 ACTIONS = ("fold", "check", "call", "bet", "raise")
+#: The kinds of :class:`Post`: dead money (``"ante"``, ``"dead"``) and live blinds.
+POST_KINDS = ("ante", "small_blind", "big_blind", "dead")
+_LIVE_POSTS = ("small_blind", "big_blind")
+# most seats dealt in: 10 * 4 + 5 and 9 * 5 + 5 cards fit in a deck of 52
+_MAX_DEALT = {4: 10, 5: 9}
 
 # seat status codes
 _OUT, _LIVE, _ALLIN, _FOLDED = 0, 1, 2, 3
@@ -59,6 +71,7 @@ _KIND_NAME = {FIXED_LIMIT: "fixed limit", POT_LIMIT: "pot limit", NO_LIMIT: "no 
 
 
 _DECK = tuple(range(52))
+_CARDROOM = CardroomOddChips()
 
 
 def _draw(rng: random.Random, cards: list[int], k: int) -> list[int]:
@@ -148,6 +161,58 @@ class LegalActions(NamedTuple):
         return tuple(out)
 
 
+class Post(NamedTuple):
+    """Chips a seat puts in before the cards are dealt (see :class:`Hand`'s ``posts``).
+
+    ``kind`` is one of :data:`POST_KINDS`: ``"ante"`` and ``"dead"`` are dead
+    money (in the pot, not part of the seat's bet), ``"small_blind"`` and
+    ``"big_blind"`` live money (part of its pre-flop bet). ``amount`` is
+    the post as called for: a seat with fewer chips goes all-in for what it
+    has, and a live post still sets the bet to call at its full amount.
+
+    >>> Post(3, "big_blind", 10)
+    Post(seat=3, kind='big_blind', amount=10)
+    """
+
+    seat: int
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """One pot of a settled hand: the main pot or a side pot, with or without a showdown.
+
+    Attributes
+    ----------
+    amount
+        Chips in the pot, before the rake (uncalled chips are never in it).
+    rake
+        Chips the rake took from it.
+    eligible
+        Seats still in the hand that may win it, ascending.
+    high_winners
+        Seats paid for the high (the whole pot when nobody in it has a low);
+        the sole eligible seat of an uncontested pot.
+    low_winners
+        Seats paid for the low; None when nobody eligible has a qualifying
+        low or the pot was not contested.
+    awards
+        Chips from this pot per seat (after the rake); they add up to
+        ``amount - rake``.
+    split
+        How the pot was divided, a :class:`omaha8.PotSplit`.
+    """
+
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...] | None
+    awards: tuple[int, ...]
+    split: PotSplit
+
+
 @dataclass(frozen=True)
 class HandResult:
     """How a finished hand ended.
@@ -170,8 +235,16 @@ class HandResult:
     board
         The board cards dealt (fewer than five when the hand ended early).
     showdown
-        The :func:`omaha8.showdown.showdown` result, or None when everyone
-        else folded.
+        The :func:`omaha8.showdown.showdown` result (hands, show order, and
+        pots as split before any rake), or None when everyone else folded.
+    pots
+        Each pot as settled, main pot first: its chips, rake, eligible
+        seats and winners (:class:`PotResult`); filled with or without a
+        showdown.
+    rake
+        Chips the rake took from each pot (one entry per pot).
+    rake_total
+        All the rake; ``sum(payouts) + rake_total`` is the chips put in.
     """
 
     payouts: tuple[int, ...]
@@ -182,6 +255,9 @@ class HandResult:
     pot: int
     board: tuple[int, ...]
     showdown: Any
+    pots: tuple[PotResult, ...] = ()
+    rake: tuple[int, ...] = ()
+    rake_total: int = 0
 
     @property
     def went_to_showdown(self) -> bool:
@@ -195,6 +271,8 @@ class HandResult:
 
 
 def _chip_list(stacks: Iterable[int], name: str) -> list[int]:
+    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
+        raise ChipError(f"{name} must be a sequence of chip counts, one per seat, not {brief(stacks)}")
     out = list(stacks)
     if all(type(c) is int and c >= 0 for c in out):
         return out
@@ -204,15 +282,35 @@ def _chip_list(stacks: Iterable[int], name: str) -> list[int]:
 def _checked_chips(stacks: list[Any], name: str) -> list[int]:
     out = []
     for i, value in enumerate(stacks):
-        if isinstance(value, bool) or not isinstance(value, int):
-            try:
-                value = value.__index__()  # numpy integers
-            except (AttributeError, TypeError):
-                raise ChipError(f"{name}[{i}] = {value!r} is not a whole number of chips") from None
+        # bools are not chips; numpy integers are
+        if not is_int(value):
+            raise ChipError(f"{name}[{i}] = {brief(value)} is not a whole number of chips")
+        value = int(value)
         if value < 0:
-            raise ChipError(f"{name}[{i}] = {value} is negative")
-        out.append(int(value))
+            raise ChipError(f"{name}[{i}] = {brief(value)} is negative")
+        out.append(value)
     return out
+
+
+def _check_policy(value: Any, name: str, protocol: type, what: str) -> Any:
+    """``value`` when it is None or implements ``protocol``, else an ArgumentTypeError."""
+    if value is None or isinstance(value, protocol):
+        return value
+    raise ArgumentTypeError(f"{name} must be {what}, not {type(value).__name__} {brief(value)}")
+
+
+def check_odd_chips(value: Any) -> OddChipPolicy | None:
+    """An odd-chip policy argument: None or an :class:`omaha8.OddChipPolicy`."""
+    return _check_policy(  # type: ignore[no-any-return]
+        value, "odd_chips", OddChipPolicy, "None or an omaha8.OddChipPolicy (with split_halves and order)"
+    )
+
+
+def check_rake(value: Any) -> RakePolicy | None:
+    """A rake argument: None or an :class:`omaha8.game.RakePolicy`."""
+    return _check_policy(  # type: ignore[no-any-return]
+        value, "rake", RakePolicy, "None or an omaha8.game.RakePolicy (with a take method)"
+    )
 
 
 class Hand:
@@ -221,13 +319,16 @@ class Hand:
     Parameters
     ----------
     stacks
-        Chips of each seat, clockwise; 2 to 10 seats (2 to 9 for 5-card
-        Omaha). A seat with 0 chips sits out: no blinds, no cards.
+        Chips of each seat, clockwise; 2 to 10 seats. A seat with 0 chips
+        is not in the hand (an empty seat or a player sitting out): no
+        blinds, no cards. At most 9 seats with chips in 5-card Omaha
+        (9 x 5 hole cards and 5 on the board fill the deck).
     structure
         :class:`FixedLimit`, :class:`PotLimit` or :class:`NoLimit`.
     button
-        The button's seat; it must have chips. Heads-up the button posts the
-        small blind and acts first pre-flop, last after.
+        The button's seat; it may have no chips (a dead button). Heads-up
+        with automatic blinds the button posts the small blind and acts
+        first pre-flop, last after.
     variant
         Hole cards per player: 4 (Omaha Hi/Lo) or 5 (5-card Omaha Hi/Lo).
     holes
@@ -240,8 +341,23 @@ class Hand:
         The shuffle: an int seed, or a :class:`random.Random` to draw from.
         Neither: an unseeded shuffle.
     odd_chips
-        Odd-chip policy passed to :func:`omaha8.showdown.showdown` (None:
-        its default, the cardroom rule).
+        An :class:`omaha8.OddChipPolicy` for the showdown (None: the
+        cardroom rule).
+    on_finish
+        Called with the hand once it is settled.
+    posts
+        Optional :class:`Post` s that replace the automatic blinds, posted
+        in order before the deal: antes, live and dead blinds, a big blind
+        out of position. Pre-flop the bet to call is the largest live post;
+        the first ``"big_blind"`` post marks the big blind, and the action
+        starts with the first seat after it that can act (without one:
+        after the last live post, or left of the button). Every seat that
+        posted live money keeps its option when nobody raises. The minimum
+        raise is the structure's usual; in fixed limit a live post of one
+        small bet is the round's first bet.
+    rake
+        A :class:`RakePolicy` asked for the chips taken from each pot before
+        it is split (None: no rake).
 
     Notes
     -----
@@ -249,6 +365,33 @@ class Hand:
     the button, then the board; no burn cards. Pre-flop the big blind is the
     bet to call even when it was posted all-in for less; chips nobody
     matched are returned as uncalled at the end.
+
+    A player left alone with chips who has put in as much as every all-in
+    player in the hand has nothing to decide: the board is dealt out to the
+    showdown. Alone and facing a larger all-in, calling adds only what the
+    all-in players put in.
+
+    Every hand is settled the same way, with or without a showdown: the
+    uncalled part of the top bet goes back, then the chips are cut into
+    pots by contribution level (:func:`omaha8.showdown`'s rule, RULES.md
+    §4.6-4.8), so no one wins more than they covered.
+
+    If the odd-chip or rake policy fails while the hand is settled, the
+    action that ended the betting stands and the hand waits, unsettled:
+    :attr:`is_over` is False, :attr:`actor` None, :attr:`settlement_error`
+    holds the error, every action is refused, and :meth:`settle` retries
+    (with other policies if given).
+
+    Examples
+    --------
+    A replayed hand: antes of 1, a dead small blind and a live big blind
+    posted by seat 2, the big blind 2 posted by seat 1:
+
+    >>> hand = Hand([50, 50, 50], NoLimit(1, 2), button=0, seed=3,
+    ...             posts=[Post(0, "ante", 1), Post(1, "ante", 1), Post(2, "ante", 1),
+    ...                    Post(1, "big_blind", 2), Post(2, "dead", 1), Post(2, "big_blind", 2)])
+    >>> hand.pot, hand.bets, hand.actor    # 3 antes + 2 + 1 dead + 2
+    (8, (0, 2, 2), 2)
     """
 
     __slots__ = (
@@ -257,6 +400,7 @@ class Hand:
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
+        "_posts", "_rake", "_settle_error",
     )
 
     def __init__(
@@ -272,26 +416,34 @@ class Hand:
         rng: random.Random | None = None,
         odd_chips: Any = None,
         on_finish: Callable[[Hand], None] | None = None,
+        posts: Sequence[Post] | None = None,
+        rake: RakePolicy | None = None,
     ) -> None:
         if not isinstance(structure, (FixedLimit, PotLimit, NoLimit)):
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"structure must be FixedLimit, PotLimit or NoLimit, not {type(structure).__name__}"
                 + (" (a Table plays a MixedGame hand by hand)" if type(structure).__name__ == "MixedGame" else "")
             )
-        if variant not in (4, 5) or isinstance(variant, bool):
-            raise ShapeError(f"variant must be 4 or 5 hole cards, not {variant!r}")
+        if not is_int(variant) or int(variant) not in (4, 5):
+            raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
+        variant = int(variant)
         stack = _chip_list(stacks, "stacks")
         n = len(stack)
-        top = 10 if variant == 4 else 9
-        if not 2 <= n <= top:
-            raise ShapeError(f"a {variant}-card table has 2 to {top} seats, got {n}")
+        if not 2 <= n <= 10:
+            raise ShapeError(f"a {variant}-card table has 2 to 10 seats, got {n}")
         seated = [s for s in range(n) if stack[s] > 0]
         if len(seated) < 2:
-            raise ChipError(f"a hand needs at least two seats with chips, got stacks {stack}")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise GameError(f"button must be a seat number 0..{n - 1}, not {button!r}")
-        if stack[button] == 0:
-            raise GameError(f"button seat {button} has no chips")
+            raise ChipError(f"a hand needs at least two seats with chips, got stacks {brief(stack)}")
+        if len(seated) > _MAX_DEALT[variant]:
+            raise ShapeError(
+                f"a {variant}-card hand deals at most {_MAX_DEALT[variant]} seats, got {len(seated)} seats with chips"
+            )
+        button = check_int(button, "button", minimum=0, maximum=n - 1, type_error=GameError, value_error=GameError)
+        seed = check_seed(seed)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ArgumentTypeError(f"rng must be a random.Random, not {type(rng).__name__} {brief(rng)}")
+        if on_finish is not None and not callable(on_finish):
+            raise ArgumentTypeError(f"on_finish must be callable, not {type(on_finish).__name__}")
 
         self._n = n
         self._structure = structure
@@ -314,9 +466,12 @@ class Hand:
         self._contrib = [0] * n
         self._status = [_LIVE if c > 0 else _OUT for c in stack]
         self._acted = [False] * n
-        self._odd_chips = odd_chips
+        self._odd_chips = check_odd_chips(odd_chips)
+        self._rake = check_rake(rake)
+        self._posts = None if posts is None else self._checked_posts(posts)
         self._on_finish = on_finish
         self._result: HandResult | None = None
+        self._settle_error: Exception | None = None
         self._log: list[tuple[Any, ...]] = []
         self._n_in = self._n_live = len(seated)
         self._pot = 0
@@ -324,7 +479,11 @@ class Hand:
 
         if rng is None:
             rng = random.Random(seed)
-        self._post_blinds(self._deal(holes, board, rng))
+        order = self._deal(holes, board, rng)
+        if self._posts is None:
+            self._post_blinds(order)
+        else:
+            self._post_given(order, self._posts)
 
     # ------------------------------------------------------------------ setup
 
@@ -426,21 +585,80 @@ class Hand:
                 status[seat] = _ALLIN
                 self._n_live -= 1
             log.append((kind, seat, pay, pay, (), (), all_in, ""))
+        self._open_preflop(order, self._bb, bb_seat)
+
+    def _checked_posts(self, posts: Sequence[Post]) -> tuple[Post, ...]:
+        """``posts`` as a tuple of :class:`Post` with plain ints, each naming a seat in the hand."""
+        if isinstance(posts, (str, bytes)) or not isinstance(posts, Iterable):
+            raise GameError(f"posts must be a sequence of Post(seat, kind, amount), not {brief(posts)}")
+        out = []
+        for i, post in enumerate(posts):
+            if not isinstance(post, tuple) or len(post) != 3:
+                raise GameError(f"posts[{i}] must be a Post(seat, kind, amount), not {brief(post)}")
+            seat, kind, amount = post
+            seat = check_int(seat, f"posts[{i}].seat", minimum=0, maximum=self._n - 1,
+                             type_error=GameError, value_error=GameError)
+            if self._status[seat] == _OUT:
+                raise GameError(f"posts[{i}]: seat {seat} has no chips and is not in the hand")
+            if kind not in POST_KINDS:
+                raise GameError(f"posts[{i}].kind must be one of {', '.join(POST_KINDS)}, not {brief(kind)}")
+            amount = check_int(amount, f"posts[{i}].amount", minimum=1, type_error=ChipError, value_error=ChipError)
+            out.append(Post(seat, str(kind), amount))
+        return tuple(out)
+
+    def _post_given(self, order: list[int], posts: tuple[Post, ...]) -> None:
+        """Post ``posts`` in order, then open the pre-flop betting."""
+        log = self._log
+        stack, status, bet, contrib = self._stack, self._status, self._bet, self._contrib
+        to_call = 0
+        big_blind = last_live = -1
+        small_blind = -1
+        for seat, kind, amount in posts:
+            have = stack[seat]
+            pay = amount if amount < have else have
+            stack[seat] = have - pay
+            contrib[seat] += pay
+            self._pot += pay
+            live = kind in _LIVE_POSTS
+            if live:
+                bet[seat] += pay
+                # a live post sets the bet to call at its full amount, even when posted all-in for less
+                if amount > to_call:
+                    to_call = amount
+                last_live = seat
+                if kind == "big_blind" and big_blind < 0:
+                    big_blind = seat
+                elif kind == "small_blind" and small_blind < 0:
+                    small_blind = seat
+            all_in = pay == have and status[seat] == _LIVE
+            if all_in:
+                status[seat] = _ALLIN
+                self._n_live -= 1
+            log.append((kind, seat, pay, bet[seat], (), (), all_in, ""))
+        to_call = max(to_call, max(bet))
+        self._sb_seat = small_blind if small_blind >= 0 else None  # type: ignore[assignment]
+        self._bb_seat = big_blind if big_blind >= 0 else None  # type: ignore[assignment]
+        anchor = big_blind if big_blind >= 0 else last_live if last_live >= 0 else self._button
+        self._open_preflop(order, to_call, anchor)
+
+    def _open_preflop(self, order: list[int], to_call: int, anchor: int) -> None:
+        """Log the deal and start the pre-flop betting with the first seat after ``anchor``."""
+        log = self._log
         holes = self._holes
         for seat in order:
             log.append(("hole", seat, 0, 0, holes[seat], (), False, ""))
         self._street = 0
-        self._bet_to = self._bb
+        self._bet_to = to_call
         self._min_raise = self._bb
         self._bet_size = self._small_bet
         # a big blind of one small bet is the round's first bet; a smaller one is completed
-        full = self._bb == self._small_bet
-        self._level = self._bb if full else 0
+        full = to_call >= self._small_bet
+        self._level = to_call if full else 0
         self._n_bets = 1 if full else 0
         self._capped = False
         self._hu_round = self._n_live <= 2
         self._actor = -1
-        self._advance(bb_seat)
+        self._advance(anchor)
 
     # ------------------------------------------------------------- inspection
 
@@ -465,9 +683,24 @@ class Hand:
         return self._button
 
     @property
-    def blinds(self) -> tuple[int, int]:
-        """The seats of the small and big blind."""
+    def blinds(self) -> tuple[int | None, int | None]:
+        """The seats of the small and big blind (with ``posts``: of the first such post, None without one)."""
         return self._sb_seat, self._bb_seat
+
+    @property
+    def posts(self) -> tuple[Post, ...] | None:
+        """The posts given in place of the automatic blinds, or None."""
+        return self._posts
+
+    @property
+    def rake_policy(self) -> RakePolicy | None:
+        """The rake policy (None: no rake)."""
+        return self._rake
+
+    @property
+    def settlement_error(self) -> Exception | None:
+        """Why settling the hand failed (a policy raised), or None; see :meth:`settle`."""
+        return self._settle_error
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -538,6 +771,8 @@ class Hand:
     def result(self) -> HandResult:
         """The result of the finished hand; GameError while it is running."""
         if self._result is None:
+            if self._settle_error is not None:
+                raise GameError(f"the hand is not settled: {self._settle_error} (settle() retries)")
             raise GameError(f"the hand is not over: seat {self._actor} is to act on the {self.street}")
         return self._result
 
@@ -555,10 +790,17 @@ class Hand:
             board=self._deck_board[: self._board_n],
             events=tuple(Event._make(t) for t in self._log),
             odd_chips=self._odd_chips,
+            posts=self._posts,
+            rake=self._rake,
         )
 
     def __repr__(self) -> str:
-        state = "over" if self._result is not None else f"{self.street}, seat {self._actor} to act"
+        if self._result is not None:
+            state = "over"
+        elif self._settle_error is not None:
+            state = "not settled"
+        else:
+            state = f"{self.street}, seat {self._actor} to act"
         return f"<Hand {self._n} seats, {self._structure.name}, {state}, pot {self._pot}>"
 
     # ---------------------------------------------------------------- betting
@@ -614,6 +856,22 @@ class Hand:
             most = lo
         return lo, (most if most < all_in_to else all_in_to), ""
 
+    def _owe(self, p: int) -> int:
+        """Chips ``p`` must add to call: alone with chips, only up to the largest all-in bet."""
+        owe = self._bet_to - self._bet[p]
+        if self._n_live == 1 and owe > 0:
+            status, bet = self._status, self._bet
+            top = max([bet[q] for q in range(self._n) if status[q] == _ALLIN], default=0)
+            if top - bet[p] < owe:
+                owe = top - bet[p]
+        return owe
+
+    def _ended(self) -> str:
+        """Why nobody may act: the hand is over, or waits to be settled."""
+        if self._settle_error is not None:
+            return f"the betting is over and settling the hand failed ({self._settle_error}); settle() retries"
+        return "the hand is over"
+
     def legal_actions(self) -> LegalActions:
         """Who acts and what they may do.
 
@@ -633,8 +891,8 @@ class Hand:
         """
         p = self._actor
         if p < 0:
-            raise IllegalActionError(None, "act", "the hand is over")
-        owe = self._bet_to - self._bet[p]
+            raise IllegalActionError(None, "act", self._ended())
+        owe = self._owe(p)
         have = self._stack[p]
         lo, hi, _ = self._wager_bounds(p)
         return LegalActions(p, owe if owe < have else have, lo, hi, self._bet_to > 0)
@@ -691,20 +949,22 @@ class Hand:
         """
         p = self._actor
         if p < 0:
-            raise IllegalActionError(seat, action, "the hand is over")
+            raise IllegalActionError(seat, action, self._ended())
         if seat is not None and seat != p:
+            if not is_int(seat):
+                raise IllegalActionError(None, action, f"seat must be a seat number, not {brief(seat)}")
             raise IllegalActionError(seat, action, f"it is seat {p}'s turn")
         stack = self._stack
         have = stack[p]
         mine = self._bet[p]
         bet_to = self._bet_to
-        owe = bet_to - mine
+        owe = bet_to - mine if self._n_live != 1 else self._owe(p)
         if action == "call":
             if owe <= 0:
                 raise IllegalActionError(p, "call", "there is no bet to call; check instead")
             pay = owe if owe < have else have
-            if amount is not None and amount != pay:
-                raise IllegalActionError(p, f"call {amount!r}", f"calling adds {pay} chips")
+            if amount is not None and (not is_int(amount) or amount != pay):
+                raise IllegalActionError(p, f"call {brief(amount)}", f"calling adds {pay} chips")
             stack[p] = have - pay
             self._bet[p] = mine + pay
             self._contrib[p] += pay
@@ -718,7 +978,7 @@ class Hand:
             self._advance(p)
         elif action == "check":
             if amount is not None:
-                raise IllegalActionError(p, f"check {amount!r}", "a check takes no amount")
+                raise IllegalActionError(p, f"check {brief(amount)}", "a check takes no amount")
             if owe > 0:
                 raise IllegalActionError(p, "check", f"there is a bet of {owe} to call")
             self._acted[p] = True
@@ -726,43 +986,41 @@ class Hand:
             self._advance(p)
         elif action == "fold":
             if amount is not None:
-                raise IllegalActionError(p, f"fold {amount!r}", "a fold takes no amount")
+                raise IllegalActionError(p, f"fold {brief(amount)}", "a fold takes no amount")
             self._status[p] = _FOLDED
             self._acted[p] = True
             self._n_in -= 1
             self._n_live -= 1
             self._log.append(("fold", p, 0, mine, (), (), False, ""))
             if self._n_in == 1:
-                self._award_uncontested()
+                self._settle()
             else:
                 self._advance(p)
         elif action == "bet" or action == "raise":
             self._wager(p, action, amount, have, mine, bet_to)
         else:
             raise IllegalActionError(
-                p, repr(action), f"the action must be one of {', '.join(ACTIONS)}"
+                p, brief(action), f"the action must be one of {', '.join(ACTIONS)}"
             )
 
     def _wager(self, p: int, action: str, amount: int | None, have: int, mine: int, bet_to: int) -> None:
-        what = action if amount is None else f"{action} to {amount!r}" if action == "raise" else f"{action} {amount!r}"
+        shown = brief(amount)
+        what = action if amount is None else f"{action} to {shown}" if action == "raise" else f"{action} {shown}"
         if action == "bet" and bet_to > 0:
             raise IllegalActionError(p, what, f"there is already a bet of {bet_to}; raise instead")
         if action == "raise" and bet_to == 0:
             raise IllegalActionError(p, what, "there is no bet to raise; bet instead")
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            try:
-                amount = amount.__index__()  # type: ignore[union-attr]
-            except (AttributeError, TypeError):
-                raise IllegalActionError(
-                    p, what, f"give the total to {action} to as a whole number of chips"
-                ) from None
+        if not is_int(amount):
+            raise IllegalActionError(p, what, f"give the total to {action} to as a whole number of chips")
+        amount = int(amount)  # type: ignore[arg-type]
         lo, hi, why = self._wager_bounds(p)
         if not hi:
             raise IllegalActionError(p, what, why)
         if not lo <= amount <= hi:
             span = str(lo) if lo == hi else f"{lo}..{hi}"
             limit = _KIND_NAME[self._kind]
-            raise IllegalActionError(p, what, f"a {action} here is to {span} ({limit})")
+            rule = self._wager_rule(p, action, amount, lo, hi)
+            raise IllegalActionError(p, what, f"a {action} here is to {span} ({limit}): {rule}")
         pay = amount - mine
         left = have - pay
         self._stack[p] = left
@@ -788,14 +1046,42 @@ class Hand:
         self._log.append((action, p, pay, amount, (), (), all_in, ""))
         self._advance(p)
 
+    def _wager_rule(self, p: int, action: str, amount: int, lo: int, hi: int) -> str:
+        """The rule a bet or raise to ``amount`` outside ``lo..hi`` breaks, in words."""
+        mine, bet_to = self._bet[p], self._bet_to
+        all_in_to = mine + self._stack[p]
+        if amount > all_in_to:
+            return f"{amount} is more than the seat has: all-in is to {all_in_to}"
+        if self._kind == FIXED_LIMIT:
+            if lo == all_in_to and lo < self._level + self._bet_size:
+                return f"a short stack may only go all-in, to {lo}"
+            start = f"the {self._level} bet" if self._level else "nothing"
+            return (f"in fixed limit every {action} is to exactly one bet of {self._bet_size} "
+                    f"above {start}, {lo}")
+        if amount < lo:
+            if action == "bet":
+                return f"{amount} is below the minimum {lo} (a bet must be at least the big blind, {self._bb})"
+            return (f"{amount} is below the minimum {lo} (a raise must be at least the previous bet "
+                    f"or raise, {self._min_raise})")
+        # above the most: only pot limit caps a wager below the stack
+        if action == "bet":
+            return f"{amount} is above the pot-limit maximum {hi} (a bet may be at most the pot, {self._pot})"
+        call = bet_to - mine
+        return (f"{amount} is above the pot-limit maximum {hi} (a raise may add at most the pot after "
+                f"calling, {self._pot} with the bets + {call} to call = {self._pot + call}, to the bet of {bet_to})")
+
     # ----------------------------------------------------------- progression
 
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat clockwise from ``p`` that must act, or end the round."""
         n = self._n
         status, bet, acted, bet_to = self._status, self._bet, self._acted, self._bet_to
-        # a lone live player who has matched the bet has nobody to bet against
+        # a lone live player who has put in as much as every all-in has nothing to decide
         lone = self._n_live < 2
+        if lone:
+            top = max([bet[s] for s in range(n) if status[s] == _ALLIN], default=0)
+            if top < bet_to:
+                bet_to = top
         q = p
         for _ in range(n):
             q += 1
@@ -812,7 +1098,7 @@ class Hand:
         bet, acted = self._bet, self._acted
         while True:
             if street == 3:
-                self._showdown()
+                self._settle()
                 return
             street += 1
             lo, hi = _BOARD_SLICES[street]
@@ -834,70 +1120,172 @@ class Hand:
                 self._advance(self._button)
                 return
 
-    def _award_uncontested(self) -> None:
-        """Everyone else folded: the last seat takes the pot, uncalled chips back."""
-        n = self._n
-        w = next(s for s in range(n) if self._status[s] in (_LIVE, _ALLIN))
-        contrib = self._contrib
-        second = max(contrib[s] for s in range(n) if s != w)
-        back = contrib[w] - second if contrib[w] > second else 0
-        total = self._pot
-        log = self._log
-        if back:
-            log.append(("uncalled", w, back, 0, (), (), False, ""))
-        log.append(("pot", -1, total - back, 0, (), (w,), False, ""))
-        log.append(("collect", w, total - back, 0, (), (), False, ""))
-        payouts = [0] * n
-        payouts[w] = total
-        uncalled = [0] * n
-        uncalled[w] = back
-        self._finish(payouts, uncalled, None)
+    def settle(self, *, odd_chips: Any = None, rake: Any = None) -> None:
+        """Settle a hand whose settlement failed (see :attr:`settlement_error`), again.
 
-    def _showdown(self) -> None:
-        from ..showdown import showdown
+        Parameters
+        ----------
+        odd_chips, rake
+            Policies to use instead of the hand's own (None: keep them).
 
+        Raises
+        ------
+        GameError
+            The betting is not over, or the policies fail again (the hand
+            stays unsettled). A settled hand is left as it is.
+        """
+        if self._result is not None:
+            return
+        if self._settle_error is None:
+            raise GameError(f"the hand is not over: seat {self._actor} is to act on the {self.street}")
+        if odd_chips is not None:
+            self._odd_chips = check_odd_chips(odd_chips)
+        if rake is not None:
+            self._rake = check_rake(rake)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Pay the hand out: uncalled chips back, pots by contribution level, rake, splits.
+
+        Everything is computed before anything changes, so a policy that
+        fails leaves the hand unsettled and :meth:`settle` can try again.
+        """
+        self._actor = -1
+        try:
+            settled = self._settlement()
+        except Omaha8Error as exc:
+            self._settle_error = exc
+            raise
+        except Exception as exc:
+            # a policy's own failure: the hand waits, unsettled, for settle()
+            err = GameError(f"a policy failed while the hand was settled: {type(exc).__name__}: {brief(str(exc))}")
+            self._settle_error = err
+            raise err from exc
+        self._settle_error = None
+        pots, uncalled, res = settled
         n = self._n
-        status = self._status
-        holes = [self._holes[s] if status[s] == _LIVE or status[s] == _ALLIN else None for s in range(n)]
-        folded = [s for s in range(n) if status[s] == _FOLDED]
-        kwargs: dict[str, Any] = {}
-        if self._odd_chips is not None:
-            kwargs["odd_chips"] = self._odd_chips
-        res = showdown(
-            self._deck_board,
-            holes,
-            contributions=list(self._contrib),
-            folded=folded,
-            button=self._button,
-            last_aggressor=self._last_aggr if self._last_aggr >= 0 else None,
-            **kwargs,
-        )
         log = self._log
-        for s in res.show_order:
-            log.append(("show", s, 0, 0, self._holes[s], (), False, ""))
-        uncalled = [int(x) for x in res.uncalled]
+        if res is not None:
+            for s in res.show_order:
+                log.append(("show", s, 0, 0, self._holes[s], (), False, ""))
         for s in range(n):
             if uncalled[s]:
                 log.append(("uncalled", s, uncalled[s], 0, (), (), False, ""))
-        for i, pot in enumerate(res.pots):
+        payouts = list(uncalled)
+        for i, pot in enumerate(pots):
             log.append(("pot", -1, pot.amount, i, (), pot.eligible, False, ""))
+            if pot.rake:
+                log.append(("rake", -1, pot.rake, i, (), (), False, ""))
+            contested = res is not None
             for s, chips in enumerate(pot.awards):
                 if chips:
-                    log.append(("award", s, chips, i, (), (), False, _half(pot, s)))
-        payouts = [int(x) for x in res.payouts]
+                    payouts[s] += chips
+                    if contested:
+                        log.append(("award", s, chips, i, (), (), False, _half(pot, s)))
         for s in range(n):
             won = payouts[s] - uncalled[s]
             if won:
                 log.append(("collect", s, won, 0, (), (), False, ""))
-        self._finish(payouts, uncalled, res)
+        self._finish(payouts, uncalled, res, pots)
 
-    def _finish(self, payouts: list[int], uncalled: list[int], showdown: Any) -> None:
+    def _settlement(self) -> tuple[list[PotResult], list[int], Any]:
+        """(pots, uncalled per seat, the showdown result or None), computed without changing the hand."""
+        n = self._n
+        status, contrib = self._status, self._contrib
+        live = [s for s in range(n) if status[s] == _LIVE or status[s] == _ALLIN]
+        contested = len(live) >= 2
+        total = sum(contrib)
+        policy = self._odd_chips
+        kwargs: dict[str, Any] = {} if policy is None else {"odd_chips": policy}
+        res: Any = None
+        if total == 0:
+            return [], [0] * n, None
+        if not any(contrib[s] for s in live):
+            # dead money only (possible with posts): one pot among the seats still in
+            uncalled = [0] * n
+            res = showdown(self._deck_board, [self._holes[s] if s in live else None for s in range(n)],
+                           button=self._button, **kwargs) if contested else None
+            pots = [Pot(total, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())]
+        elif contested:
+            res = showdown(
+                self._deck_board,
+                [self._holes[s] if s in live else None for s in range(n)],
+                contributions=list(contrib),
+                button=self._button,
+                last_aggressor=self._last_aggr if self._last_aggr >= 0 else None,
+                **kwargs,
+            )
+            uncalled = [int(x) for x in res.uncalled]
+            pots = list(res.pots)
+        else:
+            # everyone else folded: the same uncalled rule and pot layers, without cards
+            w = live[0]
+            cut = showdown(None, [() if s == w else None for s in range(n)], contributions=list(contrib),
+                           button=self._button)
+            uncalled = [int(x) for x in cut.uncalled]
+            pots = list(cut.pots)
+        amounts = tuple(pot.amount for pot in pots)
+        taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
+        high = [0] * n
+        low = [0] * n
+        if res is not None:
+            for s, hand in enumerate(res.hands):
+                if hand is not None:
+                    high[s] = hand.high
+                    low[s] = hand.low or 0
+        out = []
+        for pot, rake in zip(pots, taken):
+            if rake or not pot.awards:
+                # split what the rake left (or a pot not split yet) by the showdown's own rule
+                if contested:
+                    pot = _split(pot.amount - rake, pot.eligible, high, low,
+                                 policy if policy is not None else _CARDROOM, self._button, n)
+                else:
+                    awards = [0] * n
+                    awards[pot.eligible[0]] = pot.amount - rake
+                    pot = Pot(pot.amount - rake, pot.eligible, PotSplit.UNCONTESTED, pot.eligible, None, None,
+                              tuple(awards), ())
+            out.append(PotResult(
+                amount=pot.amount + rake,
+                rake=rake,
+                eligible=pot.eligible,
+                high_winners=pot.high_winners,
+                low_winners=pot.low_winners,
+                awards=tuple(int(a) for a in pot.awards),
+                split=pot.split,
+            ))
+        return out, uncalled, res
+
+    def _taken(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
+        """The rake policy's answer for ``amounts``, checked: whole chips, 0..pot each."""
+        answer = self._rake.take(amounts, flop_seen=self._board_n >= 3)  # type: ignore[union-attr]
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+            raise GameError(f"rake.take({list(amounts)}) returned {brief(answer)}, not one chip count per pot")
+        got = list(answer)
+        if len(got) != len(amounts):
+            raise GameError(f"rake.take({list(amounts)}) returned {len(got)} amounts for {len(amounts)} pots")
+        out = []
+        for i, (chips, pot) in enumerate(zip(got, amounts)):
+            try:
+                if isinstance(chips, bool):
+                    raise TypeError
+                value = operator.index(chips)
+            except TypeError:
+                raise GameError(f"rake.take({list(amounts)})[{i}] = {brief(chips)} is not a whole number of chips") from None
+            value = int(value)
+            if not 0 <= value <= pot:
+                raise GameError(f"rake.take({list(amounts)})[{i}] = {value}: the rake of a pot is 0..{pot}")
+            out.append(value)
+        return tuple(out)
+
+    def _finish(self, payouts: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
         n = self._n
         stack = self._stack
         for s in range(n):
             stack[s] += payouts[s]
         contrib = self._contrib
         won = tuple(payouts[s] - uncalled[s] for s in range(n))
+        rake = tuple(pot.rake for pot in pots)
         self._result = HandResult(
             payouts=tuple(payouts),
             net=tuple(payouts[s] - contrib[s] for s in range(n)),
@@ -907,6 +1295,9 @@ class Hand:
             pot=sum(won),
             board=self._deck_board[: self._board_n],
             showdown=showdown,
+            pots=tuple(pots),
+            rake=rake,
+            rake_total=sum(rake),
         )
         self._pot = 0
         self._street = 4

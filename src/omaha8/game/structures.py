@@ -16,10 +16,12 @@ omaha8.errors.ChipError: NoLimit: small_blind (2) must not exceed big_blind (1)
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Union
 
-from ..errors import ChipError
+from .._args import brief, is_int
+from ..errors import ArgumentError, ArgumentTypeError, ChipError
 
 __all__ = [
     "FixedLimit",
@@ -37,12 +39,13 @@ FIXED_LIMIT, POT_LIMIT, NO_LIMIT = 0, 1, 2
 
 
 def _chips(owner: str, name: str, value: object, *, minimum: int = 1) -> int:
-    """``value`` as an int of at least ``minimum`` chips, or a ChipError naming it."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ChipError(f"{owner}: {name} must be a whole number of chips, not {value!r}")
-    if value < minimum:
-        raise ChipError(f"{owner}: {name} must be at least {minimum}, got {value}")
-    return value
+    """``value`` as a plain int of at least ``minimum`` chips (numpy ints too, bools never), or a ChipError."""
+    if not is_int(value):
+        raise ChipError(f"{owner}: {name} must be a whole number of chips, not {brief(value)}")
+    number: int = operator.index(value)  # type: ignore[arg-type]
+    if number < minimum:
+        raise ChipError(f"{owner}: {name} must be at least {minimum}, got {brief(number)}")
+    return number
 
 
 def _blinds(owner: str, small_blind: object, big_blind: object) -> tuple[int, int]:
@@ -126,10 +129,10 @@ class FixedLimit:
             uncapped_heads_up = "two-left"
         elif uncapped_heads_up is False:
             uncapped_heads_up = "never"
-        if uncapped_heads_up not in HEADS_UP_RULES:
-            raise ValueError(
+        if not isinstance(uncapped_heads_up, str) or uncapped_heads_up not in HEADS_UP_RULES:
+            raise ArgumentError(
                 f"FixedLimit: uncapped_heads_up must be one of {', '.join(HEADS_UP_RULES)} "
-                f"(or True/False), not {uncapped_heads_up!r}"
+                f"(or True/False), not {brief(uncapped_heads_up)}"
             )
         for name, value in (
             ("small_bet", small),
@@ -272,13 +275,13 @@ class MixedGame:
         limit_factor: int = 2,
     ) -> None:
         if not isinstance(pot_limit, PotLimit):
-            raise TypeError(f"MixedGame: pot_limit must be a PotLimit, not {type(pot_limit).__name__}")
+            raise ArgumentTypeError(f"MixedGame: pot_limit must be a PotLimit, not {type(pot_limit).__name__}")
         factor = _chips("MixedGame", "limit_factor", limit_factor)
         if fixed_limit is None:
             bb = factor * pot_limit.big_blind
             fixed_limit = FixedLimit(bb, 2 * bb, small_blind=factor * pot_limit.small_blind, big_blind=bb)
         elif not isinstance(fixed_limit, FixedLimit):
-            raise TypeError(f"MixedGame: fixed_limit must be a FixedLimit, not {type(fixed_limit).__name__}")
+            raise ArgumentTypeError(f"MixedGame: fixed_limit must be a FixedLimit, not {type(fixed_limit).__name__}")
         if hands_per_game is not None:
             hands_per_game = _chips("MixedGame", "hands_per_game", hands_per_game)
         object.__setattr__(self, "pot_limit", pot_limit)

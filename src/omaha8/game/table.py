@@ -21,7 +21,8 @@ from typing import Any, Union
 
 from ..cards import CardsLike
 from ..errors import ChipError
-from .hand import GameError, Hand, _chip_list
+from .hand import GameError, Hand, _chip_list, check_odd_chips, check_rake
+from .rake import RakePolicy
 from .structures import FixedLimit, MixedGame, NoLimit, PotLimit, Structure
 
 __all__ = ["Table", "BuyInError", "DEFAULT"]
@@ -63,7 +64,10 @@ class Table:
         ``max_buy_in`` defaults to the structure's (100 big blinds for pot
         and no limit, none for limit); None removes it.
     odd_chips
-        Odd-chip policy for every showdown (None: the cardroom default).
+        An :class:`omaha8.OddChipPolicy` for every showdown (None: the
+        cardroom default); anything else is refused here.
+    rake
+        A :class:`~omaha8.game.RakePolicy` for every hand (None: no rake).
 
     Notes
     -----
@@ -82,6 +86,7 @@ class Table:
         max_buy_in: int | None = DEFAULT,
         min_buy_in: int | None = None,
         odd_chips: Any = None,
+        rake: RakePolicy | None = None,
     ) -> None:
         if not isinstance(structure, (FixedLimit, PotLimit, NoLimit, MixedGame)):
             raise TypeError(
@@ -101,7 +106,8 @@ class Table:
         self._button = button
         self._variant = variant
         self._rng = random.Random(seed)
-        self._odd_chips = odd_chips
+        self._odd_chips = check_odd_chips(odd_chips)
+        self._rake = check_rake(rake)
         self._hand: Hand | None = None
         self._played = 0
         # mixed game: which half is playing and how many hands it has left
@@ -191,6 +197,7 @@ class Table:
             board=board,
             rng=self._rng,
             odd_chips=self._odd_chips,
+            rake=self._rake,
             on_finish=self._finished,
         )
         if isinstance(self._game, MixedGame):

@@ -1,0 +1,118 @@
+"""Rake: the chips the house takes from the pots of a hand.
+
+A :class:`RakePolicy` is asked once per settled hand, after uncalled chips
+went back, for the chips it takes from each pot (main pot first, then the
+side pots in order); every pot is then split among its winners without
+them. The engine checks every answer: whole chips, ``0 <= taken <= pot``.
+
+>>> from omaha8.game import Hand, NoLimit, PercentageRake
+>>> rule = PercentageRake(5, cap=3)
+>>> rule.take((40, 12), flop_seen=True)    # 5% of 52 is 2.6: 2 chips, from the main pot
+(2, 0)
+>>> rule.take((100, 60), flop_seen=True)   # 5% of 160 is 8, capped at 3
+(3, 0)
+>>> rule.take((40,), flop_seen=False)      # no flop, no drop
+(0,)
+>>> PercentageRake(120)
+Traceback (most recent call last):
+...
+omaha8.errors.ArgumentError: PercentageRake: percent must be between 0 and 100, not 120
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Protocol, Union, runtime_checkable
+
+from .._args import brief, check_bool, check_int, is_int
+from ..errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["RakePolicy", "NoRake", "PercentageRake"]
+
+
+@runtime_checkable
+class RakePolicy(Protocol):
+    """How much the house takes from each pot of a hand."""
+
+    def take(self, pots: tuple[int, ...], *, flop_seen: bool) -> Sequence[int]:
+        """Chips taken from each pot of ``pots`` (main pot first); ``flop_seen``: the flop was dealt."""
+        ...
+
+
+class NoRake:
+    """Nothing is taken: the default.
+
+    >>> NoRake().take((30, 10), flop_seen=True)
+    (0, 0)
+    """
+
+    def take(self, pots: tuple[int, ...], *, flop_seen: bool) -> Sequence[int]:
+        """Zero chips from every pot."""
+        return (0,) * len(pots)
+
+    def __repr__(self) -> str:
+        return "NoRake()"
+
+
+class PercentageRake:
+    """A percentage of the whole pot, rounded down to a chip, up to a cap.
+
+    Parameters
+    ----------
+    percent
+        The share taken, 0 to 100: an int, a :class:`fractions.Fraction` or
+        a decimal string (``"4.5"``).
+    cap
+        The most taken from one hand (None: no cap).
+    no_flop_no_drop
+        Take nothing from a hand that ended before the flop (default True).
+
+    Notes
+    -----
+    The rake is ``floor(total * percent / 100)``, at most ``cap``, where
+    ``total`` is every pot of the hand together (uncalled chips are never
+    raked). It is taken from the main pot first, then from each side pot in
+    order, never more than a pot holds.
+    """
+
+    __slots__ = ("percent", "cap", "no_flop_no_drop")
+
+    def __init__(self, percent: Union[int, Fraction, str], cap: int | None = None, *,
+                 no_flop_no_drop: bool = True) -> None:
+        rate: Fraction
+        if is_int(percent) or isinstance(percent, Fraction):
+            rate = Fraction(percent)
+        elif isinstance(percent, str) and len(percent) <= 40:
+            try:
+                rate = Fraction(percent.strip())
+            except ValueError:
+                raise ArgumentError(f"PercentageRake: percent must be a number, not {brief(percent)}") from None
+        else:
+            raise ArgumentTypeError(
+                f"PercentageRake: percent must be an int, a Fraction or a decimal string, "
+                f"not {type(percent).__name__} {brief(percent)}"
+            )
+        if not 0 <= rate <= 100:
+            raise ArgumentError(f"PercentageRake: percent must be between 0 and 100, not {brief(percent)}")
+        self.percent = rate
+        self.cap = None if cap is None else check_int(cap, "PercentageRake: cap", minimum=0)
+        self.no_flop_no_drop = check_bool(no_flop_no_drop, "PercentageRake: no_flop_no_drop")
+
+    def take(self, pots: tuple[int, ...], *, flop_seen: bool) -> Sequence[int]:
+        """The rake of the whole hand, taken from the main pot first."""
+        if self.no_flop_no_drop and not flop_seen:
+            return (0,) * len(pots)
+        total = sum(pots)
+        left = int(total * self.percent // 100)
+        if self.cap is not None and left > self.cap:
+            left = self.cap
+        out = []
+        for amount in pots:
+            taken = amount if amount < left else left
+            out.append(taken)
+            left -= taken
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"PercentageRake({str(self.percent)!r}, cap={self.cap!r}, no_flop_no_drop={self.no_flop_no_drop})"
