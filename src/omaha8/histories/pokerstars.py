@@ -418,6 +418,7 @@ class _Parser:
         cancelled = False
         amount = self.amount
         forms = _FORMS
+        bets: dict[str, int] = {}  # each player's bet on this street (live blinds pre-flop)
 
         for j in range(i, len(lines)):
             line = lines[j]
@@ -444,6 +445,7 @@ class _Parser:
                         raise _Bad(at, len(marker) + 2, f"the board {brief(line[len(marker) + 1:])} does not follow the earlier streets")
                     board = got
                     street = number_of
+                    bets = {}
                 continue
             if summary:
                 if line.startswith("Total pot "):
@@ -498,9 +500,12 @@ class _Parser:
                             if dead:
                                 posts.append(Post(name, "dead", dead, False, at))
                             posts.append(Post(name, "big_blind", value - dead, all_in, at))
+                            bets[name] = bets.get(name, 0) + value - dead
                         else:
                             kind = {"small blind": "small_blind", "big blind": "big_blind", "the ante": "ante"}[what]
                             posts.append(Post(name, kind, value, all_in, at))
+                            if kind != "ante":
+                                bets[name] = bets.get(name, 0) + value
                         continue
                     if verb in ("shows", "mucks"):
                         if m.group(1):
@@ -515,14 +520,21 @@ class _Parser:
                     elif verb == "checks":
                         actions.append(Action(street, name, "check", 0, 0, False, at))
                     elif verb == "calls":
-                        actions.append(Action(street, name, "call", amount(m.group(1), at, col + 6), 0, bool(m.group(2)), at))
+                        value = amount(m.group(1), at, col + 6)
+                        actions.append(Action(street, name, "call", value, 0, bool(m.group(2)), at))
+                        bets[name] = bets.get(name, 0) + value
                     elif verb == "bets":
                         value = amount(m.group(1), at, col + 5)
-                        actions.append(Action(street, name, "bet", value, value, bool(m.group(2)), at))
+                        actions.append(Action(street, name, "bet", value - bets.get(name, 0), value, bool(m.group(2)), at))
+                        bets[name] = value
                     else:
                         by = amount(m.group(1), at, col + 7)
                         to = amount(m.group(2), at, col + m.start(2))
-                        actions.append(Action(street, name, "raise", by, to, bool(m.group(3)), at))
+                        top = max(bets.values(), default=0)
+                        if to - top != by or to <= bets.get(name, 0):
+                            raise _Bad(at, col, f"'raises {m.group(1)} to {m.group(2)}' does not follow the bet of {top} before it")
+                        actions.append(Action(street, name, "raise", to - bets.get(name, 0), to, bool(m.group(3)), at))
+                        bets[name] = to
                     continue
                 if rest.startswith("collected "):
                     m = _COLLECTED.fullmatch(rest)

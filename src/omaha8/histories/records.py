@@ -66,8 +66,9 @@ class Action:
     """A player action on ``street`` (0 pre-flop .. 3 river).
 
     ``amount`` is the chips the action adds; ``to`` is the player's total
-    bet on the street after a bet or raise (PokerStars' ``raises X to Y``:
-    ``amount`` X... is the raise, ``to`` is Y) and 0 otherwise.
+    bet on the street after a bet or raise and 0 otherwise (PokerStars'
+    ``raises X to Y`` raises by X to a total of Y: ``to`` is Y, ``amount``
+    is Y less what the player had bet on the street before).
     """
 
     street: int

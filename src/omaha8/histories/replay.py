@@ -17,7 +17,8 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 from __future__ import annotations
 
 from ..errors import Omaha8Error
-from ..game import FixedLimit, GameError, Hand, IllegalActionError, NoLimit, PokerStarsRake, Post, PotLimit, Structure
+from ..game import FixedLimit, GameError, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
+from ..game.rake import PokerStarsRake
 from .records import STREET_NAMES, HandRecord
 
 __all__ = ["ReplayDiscrepancy", "replay_record", "structure_of", "SHUFFLE_SEED"]
