@@ -294,7 +294,8 @@ def _checked_chips(stacks: list[Any], name: str) -> list[int]:
 
 def _check_policy(value: Any, name: str, protocol: type, what: str) -> Any:
     """``value`` when it is None or implements ``protocol``, else an ArgumentTypeError."""
-    if value is None or isinstance(value, protocol):
+    # a class is not a policy, though it has the methods
+    if value is None or (isinstance(value, protocol) and not isinstance(value, type)):
         return value
     raise ArgumentTypeError(f"{name} must be {what}, not {type(value).__name__} {brief(value)}")
 
@@ -1254,6 +1255,12 @@ class Hand:
                 awards=tuple(int(a) for a in pot.awards),
                 split=pot.split,
             ))
+        # whatever a policy answered, the chips paid must be the chips put in
+        paid = sum(uncalled) + sum(sum(pot.awards) + pot.rake for pot in out)
+        if paid != total or min(uncalled) < 0 or any(min(pot.awards) < 0 for pot in out if pot.awards):
+            raise GameError(
+                f"the odd-chip policy's answers do not conserve chips: {paid} paid out for {total} put in"
+            )
         return out, uncalled, res
 
     def _taken(self, amounts: tuple[int, ...]) -> tuple[int, ...]:

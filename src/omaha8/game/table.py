@@ -183,9 +183,16 @@ class Table:
         Raises
         ------
         GameError
-            The previous hand is not over, or fewer than two seats have chips.
+            The previous hand is not over (or not settled: a policy failed,
+            see :meth:`Hand.settle`), or fewer than two seats have chips.
         """
         if self._hand is not None and not self._hand.is_over:
+            error = self._hand.settlement_error
+            if error is not None:
+                raise GameError(
+                    f"the previous hand is not settled ({error}): retry with table.hand.settle(), "
+                    "with other policies if need be"
+                )
             raise GameError("the previous hand is not over")
         structure = self._structure()
         hand = Hand(
