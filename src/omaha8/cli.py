@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "batch",
     "showdown",
     "preflop_table",
+    "hands",
 )
 
 

@@ -19,9 +19,11 @@ hand unreadable; it is never guessed at. Lines are capped at
 ... '''
 >>> next(read_pokerstars(text)).status
 "skipped: Hold'em No Limit is not Omaha Hi/Lo"
->>> hands = list(read_pokerstars("tests/data/hh/malformed_mid_file.txt"))
->>> [hand.status if hasattr(hand, "kind") else hand.hand_id for hand in hands]
-['900000000101', 'skipped: unreadable: line 38, column 6: the action \\'shoves $5\\' is not a PokerStars action', '900000000103']
+>>> for hand in read_pokerstars("tests/data/hh/malformed_mid_file.txt"):
+...     print(hand.hand_id, getattr(hand, "reason", "read"))
+900000000101 read
+900000000102 unreadable: line 38, column 6: the action 'shoves $5' is not a PokerStars action
+900000000103 read
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ class HandReadError(Omaha8Error, ValueError):
 
     def __init__(self, source: str, line: int, column: int, reason: str) -> None:
         self.source, self.line, self.column, self.reason = source, line, column, reason
-        where = f"{source}:{line}" + (f":{column}" if column else "")
+        where = source + (f":{line}" if line else "") + (f":{column}" if column else "")
         super().__init__(f"{where}: {reason}")
 
 
@@ -184,7 +186,7 @@ def _open(source: Source, name: str | None) -> tuple[IO[str], str, bool]:
         probe = source.read(0)
         label = name or str(getattr(source, "name", "<stream>"))
         if isinstance(probe, bytes):
-            return io.TextIOWrapper(source, encoding="utf-8", errors="replace", newline=""), label, False  # type: ignore[arg-type]
+            return io.TextIOWrapper(source, encoding="utf-8", errors="replace", newline=""), label, False  # type: ignore[type-var]
         return source, label, False  # type: ignore[return-value]
     raise HandReadError(name or "<source>", 0, 0, f"source must be a path, a file or text, not {type(source).__name__}")
 

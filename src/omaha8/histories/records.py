@@ -16,8 +16,10 @@ seat (from 0).
 ('900000000001', 'Omaha Hi/Lo', 'Pot Limit', (5, 10), 'USD')
 >>> [(seat.number, seat.name, seat.stack) for seat in record.seats]
 [(1, 'Ann', 1000), (3, 'Bob', 1000), (4, 'Cyd', 1000)]
->>> record.collected[:2]
-(Collection(name='Ann', amount=75, pot='pot', line=26), Collection(name='Bob', amount=38, pot='pot', line=27))
+>>> record.collected[:2]   # each half of the pot is its own line
+(Collection(name='Ann', amount=45, pot='pot', line=27), Collection(name='Ann', amount=23, pot='pot', line=30))
+>>> record.collected_by()
+{'Ann': 68, 'Bob': 22, 'Cyd': 0}
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 >>> record = next(read_pokerstars("tests/data/hh/pot_limit_max_raise.txt"))
 >>> hand = record.replay()
 >>> hand.result.payouts  # seat 2 (the file's seat 3) takes 3230 after 170 rake and 3400 back
-(0, 0, 6630)
+(0, 0, 6630, 0, 0, 0)
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def replay_record(record: HandRecord) -> Hand:
     if n > 10:
         raise ReplayDiscrepancy(0, f"the table has {n} seats; the engine seats at most 10")
     stacks = [0] * n
-    index = {}
+    index: dict[str, int] = {}
     for seat in record.in_hand():
         stacks[seat.number - 1] = seat.stack
         index[seat.name] = seat.number - 1
@@ -88,9 +88,9 @@ def replay_record(record: HandRecord) -> Hand:
     except Omaha8Error as exc:
         raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None
     for action in record.actions:
-        seat = index.get(action.name)
+        who = index.get(action.name)
         what = _text(action)
-        if seat is None:
+        if who is None:
             raise ReplayDiscrepancy(action.line, f"{what}: {action.name} is not dealt in")
         if hand.is_over:
             raise ReplayDiscrepancy(action.line, f"{what}: the engine's hand is already over")
@@ -101,7 +101,7 @@ def replay_record(record: HandRecord) -> Hand:
         kind = action.kind
         amount = action.to if kind in ("bet", "raise") else (action.amount if kind == "call" else None)
         try:
-            hand.act(kind, amount, seat=seat)
+            hand.act(kind, amount, seat=who)
         except IllegalActionError as exc:
             raise ReplayDiscrepancy(action.line, f"{what} is refused by the engine: {exc.reason}") from None
     if not hand.is_over:
