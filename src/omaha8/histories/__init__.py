@@ -23,7 +23,7 @@ from .allin_ev import AllInEV, PlayerEV, PotEV, allin_ev, pot_equity
 from .pokerstars import MAX_HAND_LINES, MAX_LINE_CHARS, HandReadError, read_pokerstars
 from .reconcile import TOTALS_ONLY, VERIFIED, PlayerResult, Reconciliation, reconcile
 from .records import Action, Collection, HandRecord, Post, Seat, SkippedHand
-from .replay import ReplayDiscrepancy, replay_record, structure_of
+from .replay import ReplayDiscrepancy, record_from_history, replay_record, structure_of
 from .report import ROW_COLUMNS, HandReport, PlayerTotals, analyze, totals
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Action",
     "Collection",
     "replay_record",
+    "record_from_history",
     "structure_of",
     "ReplayDiscrepancy",
     "reconcile",

@@ -271,6 +271,13 @@ class HandRecord:
         """The hand in the engine's history format (the replayed hand's :attr:`~omaha8.game.Hand.history`)."""
         return self.replay().history
 
+    @classmethod
+    def from_history(cls, history: HandHistory, *, names: dict[int, str] | None = None, hand_id: str = "0") -> HandRecord:
+        """A record of an engine history (see :func:`omaha8.histories.record_from_history`)."""
+        from .replay import record_from_history
+
+        return record_from_history(history, names=names, hand_id=hand_id)
+
     def reconcile(self) -> Reconciliation:
         """The file's payouts against the engine's (see :func:`omaha8.histories.reconcile`)."""
         from .reconcile import reconcile
