@@ -158,6 +158,7 @@ def record_from_history(
     board: tuple[int, ...] = ()
     pots: list[int] = []
     rake_of: dict[int, int] = {}
+    awarded: dict[int, int] = {}
     street = 0
     for event in history.events:
         kind = event.kind
@@ -180,6 +181,10 @@ def record_from_history(
         elif kind == "award":
             pot = "pot" if len(pots) == 1 and event.total == 0 else ("main pot" if event.total == 0 else f"side pot-{event.total}")
             collected.append(Collection(name(event.seat), event.amount, pot))
+            awarded[event.seat] = awarded.get(event.seat, 0) + event.amount
+        elif kind == "collect" and event.amount > awarded.get(event.seat, 0):
+            # a pot taken uncontested has no award line, only the collection
+            collected.append(Collection(name(event.seat), event.amount - awarded.get(event.seat, 0), "pot"))
     if any(c.pot != "pot" for c in collected):
         collected = [c if c.pot != "pot" else Collection(c.name, c.amount, "main pot", c.line) for c in collected]
     rake = sum(rake_of.values())
