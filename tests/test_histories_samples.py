@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from omaha8.histories import HandRecord, SkippedHand, read_pokerstars
 
-SAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "hh"
+# ../shared/hh from the repository root (CI puts it beside the checkout); OMAHA8_HH_SAMPLES may point elsewhere
+SAMPLES = Path(os.environ.get("OMAHA8_HH_SAMPLES") or Path(__file__).resolve().parent.parent.parent / "shared" / "hh")
 FILES = sorted(SAMPLES.glob("*.txt")) if SAMPLES.is_dir() else []
 
 
