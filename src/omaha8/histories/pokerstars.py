@@ -269,8 +269,10 @@ class _Parser:
     def amount(self, text: str, at: int, col: int) -> int:
         """An amount as an integer: cents with the currency symbol, else chips."""
         symbol = self.symbol
+        if symbol is None and text.isdigit():
+            return int(text)
         if symbol is not None:
-            if not text.startswith(symbol):
+            if text[0] != symbol:
                 raise _Bad(at, col, f"amount {brief(text)} lacks the currency {symbol} of this cash game")
             text = text[1:]
             whole, _, cents = text.partition(".")
@@ -282,6 +284,10 @@ class _Parser:
         return int(text)
 
     def cards(self, text: str, at: int, col: int) -> tuple[int, ...]:
+        try:
+            return tuple([_CARD[word] for word in text.split()])
+        except KeyError:
+            pass
         out = []
         for word in text.split():
             card = _CARD.get(word[:1].upper() + word[1:].lower()) if len(word) == 2 else None

@@ -16,6 +16,7 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 
 from __future__ import annotations
 
+from ..cards import format_card
 from ..errors import Omaha8Error
 from ..game import FixedLimit, GameError, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
@@ -26,6 +27,9 @@ __all__ = ["ReplayDiscrepancy", "replay_record", "structure_of", "record_from_hi
 
 #: Seed of the shuffle that deals the cards a file does not show.
 SHUFFLE_SEED = 0
+
+# the engine parses card text faster than tuples of ids
+_CARD_TEXT = tuple(format_card(c) for c in range(52))
 
 
 class ReplayDiscrepancy(GameError):
@@ -65,10 +69,10 @@ def replay_record(record: HandRecord) -> Hand:
     for seat in record.in_hand():
         stacks[seat.number - 1] = seat.stack
         index[seat.name] = seat.number - 1
-    holes: list[tuple[int, ...] | None] = [None] * n
+    holes: list[str | None] = [None] * n
     for name, cards in record.known_cards().items():
         if name in index:
-            holes[index[name]] = cards
+            holes[index[name]] = " ".join([_CARD_TEXT[c] for c in cards])
     posts = []
     for post in record.posts:
         if post.name not in index:
@@ -81,30 +85,31 @@ def replay_record(record: HandRecord) -> Hand:
             button=record.button - 1,
             variant=record.variant,
             holes=holes,
-            board=record.board,
+            board=" ".join([_CARD_TEXT[c] for c in record.board]),
             seed=SHUFFLE_SEED,
             posts=posts,
             rake=PokerStarsRake(record.rake),
         )
     except Omaha8Error as exc:
         raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None
+    act = hand.act
     for action in record.actions:
         who = index.get(action.name)
-        what = _text(action)
         if who is None:
-            raise ReplayDiscrepancy(action.line, f"{what}: {action.name} is not dealt in")
+            raise ReplayDiscrepancy(action.line, f"{_text(action)}: {action.name} is not dealt in")
         if hand.is_over:
-            raise ReplayDiscrepancy(action.line, f"{what}: the engine's hand is already over")
+            raise ReplayDiscrepancy(action.line, f"{_text(action)}: the engine's hand is already over")
         if hand.street != STREET_NAMES[action.street]:
             raise ReplayDiscrepancy(
-                action.line, f"{what}: the file is on the {STREET_NAMES[action.street]}, the engine on the {hand.street}"
+                action.line,
+                f"{_text(action)}: the file is on the {STREET_NAMES[action.street]}, the engine on the {hand.street}",
             )
         kind = action.kind
-        amount = action.to if kind in ("bet", "raise") else (action.amount if kind == "call" else None)
+        amount = action.to if kind == "bet" or kind == "raise" else (action.amount if kind == "call" else None)
         try:
-            hand.act(kind, amount, seat=who)
+            act(kind, amount, seat=who)
         except IllegalActionError as exc:
-            raise ReplayDiscrepancy(action.line, f"{what} is refused by the engine: {exc.reason}") from None
+            raise ReplayDiscrepancy(action.line, f"{_text(action)} is refused by the engine: {exc.reason}") from None
     if not hand.is_over:
         raise ReplayDiscrepancy(0, f"the file's actions end on the {hand.street} with seat {hand.actor} still to act")
     return hand
