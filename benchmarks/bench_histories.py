@@ -123,5 +123,5 @@ def test_memory_does_not_grow_with_the_file(report: Callable[[str], None], tmp_p
     _retained(small)  # first use builds the tables
     held_small, held_large = _retained(small), _retained(large)
     report(f"histories: {held_small / 1e3:,.1f} kB held while reading 200 hands, {held_large / 1e3:,.1f} kB for 1000")
-    # five times the hands, the same memory (a little slack for allocator noise)
-    assert held_large < held_small + 16_000
+    # five times the hands, the same memory (slack for bounded caches, such as hand descriptions, filling up)
+    assert held_large < held_small + 32_000
