@@ -739,7 +739,7 @@ def test_play_command_summary(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "40 hands of Omaha Hi/Lo, pot limit 1/2, 4 players, stacks 200, seed 7"
     assert [line.split()[0] for line in out[1:]] == [
-        "average", "largest", "showdowns", "scoops", "split", "speed"
+        "average", "largest", "showdowns", "scoops", "split", "rebuys", "speed"
     ]
     # the same seed plays the same hands
     assert main(["play", "--players", "4", "--hands", "40", "--seed", "7"]) == 0

@@ -378,6 +378,13 @@ def test_illegal_action_messages_name_the_rule() -> None:
                        r"most the pot after calling, 200 with the bets \+ 100 to call = 300, to the bet of 100\)"):
         hand.act("raise", 401)
 
+    hand = Hand([100, 7, 100], NoLimit(1, 2), button=0, seed=5)
+    hand.act("raise", 6)
+    # seat 1 has 6 behind its small blind of 1: all-in is to 7, short of the minimum 10 (6 + a raise of 4)
+    with pytest.raises(IllegalActionError, match=r"a raise here is to 7 \(no limit\): 5 is below 7: short of a "
+                       r"full raise, the seat may only go all-in"):
+        hand.act("raise", 5)
+
     hand = Hand([100, 100, 100], FixedLimit(2, 4), button=0, seed=5)
     with pytest.raises(IllegalActionError, match=r"in fixed limit every raise is to exactly one bet of 2 above "
                        r"the 2 bet, 4"):

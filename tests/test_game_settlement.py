@@ -244,3 +244,19 @@ def test_any_object_with_the_protocol_methods_is_accepted() -> None:
     hand.act("call")
     hand.act("call")
     assert hand.result.payouts == (4, 5, 0)
+
+
+def test_fold_out_fast_cut_agrees_with_the_showdown_pot_layers() -> None:
+    # the fast cut for a winner who put in the most, against omaha8.showdown's own uncalled rule and layers
+    from omaha8.game.hand import _covering_cut, _layered_cut
+
+    rng = np.random.default_rng(14)
+    for _ in range(2000):
+        n = int(rng.integers(2, 11))
+        contrib = [int(c) for c in rng.choice([0, 0, 1, 2, 3, 5, 8, 40], size=n)]
+        winner = int(rng.integers(n))
+        contrib[winner] = max(contrib) + int(rng.choice([0, 0, 1, 7]))
+        if contrib[winner] == 0:
+            contrib[winner] = 1
+        button = int(rng.integers(n))
+        assert _covering_cut(contrib, winner, button) == _layered_cut(contrib, winner, button), contrib

@@ -3,7 +3,9 @@
 Each player picks a random legal action: facing a bet it folds 30% of the
 time, calls 50% and raises 20%; otherwise it checks 70% and bets 30%; bet
 and raise sizes are uniform between the least and the most allowed. A seat
-that goes broke buys in again for the starting stack before the next hand.
+that goes broke buys in again for the starting stack before the next hand
+(counted as a rebuy in the summary; ``--verbose`` says so before the hand).
+Seats are numbered from 0, as everywhere in omaha8.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import time
 from typing import Any
 
 from ..game import FixedLimit, Hand, LegalActions, MixedGame, NoLimit, PotLimit, Table
+from ..showdown import PotSplit
 
 STRUCTURES = ("pot-limit", "no-limit", "fixed-limit", "mixed")
 
@@ -97,37 +100,50 @@ def run(args: argparse.Namespace) -> int:
     stack = args.stack if args.stack is not None else 100 * big
     table = Table([stack] * args.players, structure, variant=args.variant, seed=args.seed, max_buy_in=None)
     rng = random.Random(None if args.seed is None else args.seed + 1)
-    pots = showdowns = scooped = split_pots = largest = 0
+    pots = showdowns = scooped = split_pots = largest = rebuys = 0
     start = time.perf_counter()
     for number in range(1, args.hands + 1):
+        bought = []
         for seat, chips in enumerate(table.stacks):
             if chips == 0:
                 table.add_chips(seat, stack)
+                bought.append(seat)
+        rebuys += len(bought)
         hand = table.new_hand()
         play_hand(hand, rng)
         result = hand.result
         pots += result.pot
         largest = max(largest, result.pot)
-        if result.showdown is not None:
+        if result.went_to_showdown:
             showdowns += 1
-            for pot in result.showdown.pots:
-                if pot.scooper is not None:
+            for pot in result.pots:
+                if len(pot.eligible) < 2:
+                    continue
+                if pot.split in (PotSplit.HIGH_ONLY, PotSplit.SAME_WINNERS) and len(pot.high_winners) == 1:
                     scooped += 1
-                elif len(pot.eligible) > 1:
+                else:
                     split_pots += 1
         if args.verbose:
             print(f"Hand {number}")
+            for seat in bought:
+                print(f"Seat {seat} busted and buys in again for {stack}")
             print(hand.history.text())
             print()
     elapsed = time.perf_counter() - start
     n = args.hands
     game = "Omaha Hi/Lo" if args.variant == 4 else "5-card Omaha Hi/Lo"
     seed = "" if args.seed is None else f", seed {args.seed}"
-    print(f"{n} hands of {game}, {structure.name}, {args.players} players, stacks {stack}{seed}")
+    print(f"{n} {_plural(n, 'hand')} of {game}, {structure.name}, {args.players} players, stacks {stack}{seed}")
     print(f"average pot   {pots / n:.1f}")
     print(f"largest pot   {largest}")
     print(f"showdowns     {showdowns} ({100 * showdowns / n:.1f}% of hands)")
-    print(f"scoops        {scooped} (pots won whole at showdown)")
-    print(f"split pots    {split_pots} (pots divided at showdown)")
+    print(f"scoops        {scooped} (contested pots won whole by one seat at showdown: "
+          "high and low, or high when nobody had a low)")
+    print(f"split pots    {split_pots} (contested pots divided between seats at showdown)")
+    print(f"rebuys        {rebuys} (busted seats that bought in again for {stack})")
     print(f"speed         {n / elapsed:,.0f} hands/s")
     return 0
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"

@@ -1,9 +1,14 @@
 """Play Omaha Hi/Lo hands: blinds, betting, side pots, showdown, histories.
 
-A :class:`Table` seats 2 to 10 players (2 to 9 for 5-card Omaha) and deals
-hand after hand under a :class:`FixedLimit`, :class:`PotLimit` or
-:class:`NoLimit` structure, or a :class:`MixedGame` switching between pot
-limit and limit. Each :class:`Hand` is driven one action at a time.
+A :class:`Table` seats 2 to 10 players (at most 9 dealt in for 5-card
+Omaha) and deals hand after hand under a :class:`FixedLimit`,
+:class:`PotLimit` or :class:`NoLimit` structure, or a :class:`MixedGame`
+switching between pot limit and limit. Each :class:`Hand` is driven one
+action at a time. To replay a real hand, give a :class:`Hand` the seats'
+stacks (0 for empty seats), the button (it may be dead), the
+:class:`Post` s (antes, live and dead blinds) and a :class:`RakePolicy`;
+its :attr:`HandResult.pots` say who won each pot, for high and for low,
+and what the rake took.
 
 >>> from omaha8.game import Table, PotLimit
 >>> table = Table([200] * 6, PotLimit(1, 2), seed=7)

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+
 from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ArgumentTypeError, ChipError, DuplicateCardError, Omaha8Error, ShapeError
@@ -375,7 +377,10 @@ class Hand:
     Every hand is settled the same way, with or without a showdown: the
     uncalled part of the top bet goes back, then the chips are cut into
     pots by contribution level (:func:`omaha8.showdown`'s rule, RULES.md
-    §4.6-4.8), so no one wins more than they covered.
+    §4.6-4.8), so no one wins more than they covered. (With ``posts`` the
+    seats still in may have put in nothing while seats that folded posted:
+    that dead money, less the uncalled part, is one pot among the seats
+    still in.)
 
     If the odd-chip or rake policy fails while the hand is settled, the
     action that ended the betting stands and the hand waits, unsettled:
@@ -549,8 +554,9 @@ class Hand:
                 raise ShapeError(f"board has at most 5 cards, got {len(board_cards)}")
             claim(board_cards, "board")
         if holes is not None:
-            if isinstance(holes, str) or len(holes) != n:
-                got = "a string" if isinstance(holes, str) else f"{len(holes)} entries"
+            shapeless = isinstance(holes, (str, bytes)) or not isinstance(holes, (Sequence, np.ndarray))
+            if shapeless or len(holes) != n:
+                got = f"{type(holes).__name__} {brief(holes)}" if shapeless else f"{len(holes)} entries"
                 raise ShapeError(f"holes needs one entry per seat ({n}), got {got}")
             for s, entry in enumerate(holes):
                 if entry is None:
@@ -1060,6 +1066,8 @@ class Hand:
             return (f"in fixed limit every {action} is to exactly one bet of {self._bet_size} "
                     f"above {start}, {lo}")
         if amount < lo:
+            if lo == all_in_to and lo < bet_to + self._min_raise:
+                return f"{amount} is below {lo}: short of a full {action}, the seat may only go all-in"
             if action == "bet":
                 return f"{amount} is below the minimum {lo} (a bet must be at least the big blind, {self._bb})"
             return (f"{amount} is below the minimum {lo} (a raise must be at least the previous bet "
@@ -1202,11 +1210,17 @@ class Hand:
         if total == 0:
             return [], [0] * n, None
         if not any(contrib[s] for s in live):
-            # dead money only (possible with posts): one pot among the seats still in
-            uncalled = [0] * n
+            # only seats that folded put chips in (possible with posts): the uncalled rule first, as
+            # always (cut with the top contributor standing in), then the rest is one pot of dead money
+            # among the seats still in
+            top = contrib.index(max(contrib))
+            cut = showdown(None, [() if s == top else None for s in range(n)], contributions=list(contrib),
+                           button=self._button)
+            uncalled = [int(x) for x in cut.uncalled]
+            dead = total - sum(uncalled)
             res = showdown(self._deck_board, [self._holes[s] if s in live else None for s in range(n)],
                            button=self._button, **kwargs) if contested else None
-            pots = [Pot(total, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())]
+            pots = [Pot(dead, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())] if dead else []
         elif contested:
             res = showdown(
                 self._deck_board,
@@ -1221,15 +1235,13 @@ class Hand:
         else:
             # everyone else folded: the same uncalled rule and pot layers, without cards
             w = live[0]
-            cut = showdown(None, [() if s == w else None for s in range(n)], contributions=list(contrib),
-                           button=self._button)
-            uncalled = [int(x) for x in cut.uncalled]
-            pots = list(cut.pots)
+            cutter = _covering_cut if contrib[w] == max(contrib) else _layered_cut
+            uncalled, pots = cutter(contrib, w, self._button)
         amounts = tuple(pot.amount for pot in pots)
         taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
         high = [0] * n
         low = [0] * n
-        if res is not None:
+        if res is not None and any(taken):
             for s, hand in enumerate(res.hands):
                 if hand is not None:
                     high[s] = hand.high
@@ -1311,6 +1323,32 @@ class Hand:
         self._actor = -1
         if self._on_finish is not None:
             self._on_finish(self)
+
+
+def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
+    """Uncalled chips and pots when only ``winner`` is left: :func:`omaha8.showdown`'s rules, without cards."""
+    n = len(contrib)
+    cut = showdown(None, [() if s == winner else None for s in range(n)], contributions=list(contrib), button=button)
+    return [int(x) for x in cut.uncalled], list(cut.pots)
+
+
+def _covering_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
+    """:func:`_layered_cut` when ``winner`` put in the most (the usual fold-out): one pot, its excess back.
+
+    Every layer is then eligible to the winner alone, so the layers make one
+    pot; the uncalled part is its excess over the next largest contribution.
+    """
+    n = len(contrib)
+    mine = contrib[winner]
+    second = max([contrib[s] for s in range(n) if s != winner])
+    uncalled = [0] * n
+    uncalled[winner] = mine - second
+    amount = sum(contrib) - (mine - second)
+    if not amount:
+        return uncalled, []
+    awards = [0] * n
+    awards[winner] = amount
+    return uncalled, [Pot(amount, (winner,), PotSplit.UNCONTESTED, (winner,), None, None, tuple(awards), ())]
 
 
 def _half(pot: Any, seat: int) -> str:

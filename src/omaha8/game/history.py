@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from .._args import brief, is_int
 from ..cards import format_cards, parse_cards
-from ..errors import Omaha8Error
+from ..errors import ArgumentTypeError, Omaha8Error
 from .hand import ACTIONS, GameError, Hand, IllegalActionError, Post
 from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
@@ -272,7 +272,7 @@ def _cards(value: Any, name: str) -> tuple[int, ...]:
     try:
         return tuple(parse_cards(value, name=name).tolist())
     except Omaha8Error as exc:
-        raise ReplayError(f"not a hand history: {exc}") from None
+        raise ReplayError(f"not a hand history: {name}: {exc}") from None
 
 
 def _event(item: Any, i: int) -> Event:
@@ -390,6 +390,8 @@ def replay(history: HandHistory) -> Hand:
     ...
     omaha8.game.history.ReplayError: event 0 differs: replayed Event(kind='small_blind', seat=2, ...
     """
+    if not isinstance(history, HandHistory):
+        raise ArgumentTypeError(f"replay needs a HandHistory, not {type(history).__name__} {brief(history)}")
     hand = Hand(
         history.stacks,
         history.structure,

@@ -54,6 +54,12 @@ class NoRake:
     def __repr__(self) -> str:
         return "NoRake()"
 
+    def __eq__(self, other: object) -> bool:
+        return type(other) is NoRake
+
+    def __hash__(self) -> int:
+        return hash(NoRake)
+
 
 class PercentageRake:
     """A percentage of the whole pot, rounded down to a chip, up to a cap.
@@ -113,6 +119,14 @@ class PercentageRake:
             out.append(taken)
             left -= taken
         return tuple(out)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PercentageRake:
+            return NotImplemented
+        return (self.percent, self.cap, self.no_flop_no_drop) == (other.percent, other.cap, other.no_flop_no_drop)
+
+    def __hash__(self) -> int:
+        return hash((self.percent, self.cap, self.no_flop_no_drop))
 
     def __repr__(self) -> str:
         return f"PercentageRake({str(self.percent)!r}, cap={self.cap!r}, no_flop_no_drop={self.no_flop_no_drop})"

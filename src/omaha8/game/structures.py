@@ -20,6 +20,8 @@ import operator
 from dataclasses import dataclass
 from typing import Union
 
+import numpy as np
+
 from .._args import brief, is_int
 from ..errors import ArgumentError, ArgumentTypeError, ChipError
 
@@ -125,10 +127,8 @@ class FixedLimit:
             raise ChipError(f"FixedLimit: big_blind ({bb}) must not exceed small_bet ({small})")
         if cap is not None:
             cap = _chips("FixedLimit", "cap", cap)
-        if uncapped_heads_up is True:
-            uncapped_heads_up = "two-left"
-        elif uncapped_heads_up is False:
-            uncapped_heads_up = "never"
+        if isinstance(uncapped_heads_up, (bool, np.bool_)):
+            uncapped_heads_up = "two-left" if uncapped_heads_up else "never"
         if not isinstance(uncapped_heads_up, str) or uncapped_heads_up not in HEADS_UP_RULES:
             raise ArgumentError(
                 f"FixedLimit: uncapped_heads_up must be one of {', '.join(HEADS_UP_RULES)} "
@@ -226,8 +226,15 @@ class NoLimit:
         return 100 * self.big_blind
 
 
-#: The structure of one hand.
+#: The structure of one hand: :class:`FixedLimit`, :class:`PotLimit` or :class:`NoLimit`.
 Structure = Union[FixedLimit, PotLimit, NoLimit]
+Structure.__doc__ = """The betting structure of one hand: FixedLimit, PotLimit or NoLimit.
+
+Each has ``small_blind``, ``big_blind``, a ``kind`` the engine dispatches on,
+a ``name`` (``"pot limit 1/2"``) and a default ``max_buy_in``. A
+:class:`MixedGame` is not a Structure: a Table plays it as one of its two
+structures hand by hand.
+"""
 
 
 @dataclass(frozen=True, init=False)

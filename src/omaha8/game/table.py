@@ -19,13 +19,21 @@ import random
 from collections.abc import Sequence
 from typing import Any, Union
 
+from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
-from ..errors import ChipError
+from ..errors import ArgumentTypeError, ChipError, ShapeError
 from .hand import GameError, Hand, _chip_list, check_odd_chips, check_rake
 from .rake import RakePolicy
 from .structures import FixedLimit, MixedGame, NoLimit, PotLimit, Structure
 
 __all__ = ["Table", "BuyInError", "DEFAULT"]
+
+
+def _limit(value: object, name: str) -> int | None:
+    """A buy-in limit: None or a whole number of chips."""
+    if value is None:
+        return None
+    return check_int(value, name, minimum=0, type_error=BuyInError, value_error=BuyInError)
 
 
 class BuyInError(ChipError):
@@ -89,23 +97,27 @@ class Table:
         rake: RakePolicy | None = None,
     ) -> None:
         if not isinstance(structure, (FixedLimit, PotLimit, NoLimit, MixedGame)):
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"structure must be FixedLimit, PotLimit, NoLimit or MixedGame, not {type(structure).__name__}"
             )
         self._game = structure
         self._stacks = _chip_list(stacks, "stacks")
-        self._max = structure.max_buy_in if max_buy_in is DEFAULT else max_buy_in
-        self._min = min_buy_in
+        if not is_int(variant) or int(variant) not in (4, 5):
+            raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
+        if not 2 <= len(self._stacks) <= 10:
+            raise ShapeError(f"a {int(variant)}-card table has 2 to 10 seats, got {len(self._stacks)}")
+        self._max = structure.max_buy_in if max_buy_in is DEFAULT else _limit(max_buy_in, "max_buy_in")
+        self._min = _limit(min_buy_in, "min_buy_in")
         for s, chips in enumerate(self._stacks):
             if chips:
                 self._check_buy_in(f"stacks[{s}] = {chips}", chips)
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(self._stacks):
-            raise GameError(f"button must be a seat number 0..{len(self._stacks) - 1}, not {button!r}")
+        button = check_int(button, "button", minimum=0, maximum=len(self._stacks) - 1,
+                           type_error=GameError, value_error=GameError)
         if self._stacks[button] == 0:
             raise GameError(f"button seat {button} has no chips")
         self._button = button
-        self._variant = variant
-        self._rng = random.Random(seed)
+        self._variant = int(variant)
+        self._rng = random.Random(check_seed(seed))
         self._odd_chips = check_odd_chips(odd_chips)
         self._rake = check_rake(rake)
         self._hand: Hand | None = None
@@ -238,10 +250,9 @@ class Table:
         """
         if self._hand is not None and not self._hand.is_over:
             raise GameError("chips can only be added between hands")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self._stacks):
-            raise GameError(f"seat must be a seat number 0..{len(self._stacks) - 1}, not {seat!r}")
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise ChipError(f"chips must be a positive whole number, not {chips!r}")
+        seat = check_int(seat, "seat", minimum=0, maximum=len(self._stacks) - 1,
+                         type_error=GameError, value_error=GameError)
+        chips = check_int(chips, "chips", minimum=1, type_error=ChipError, value_error=ChipError)
         total = self._stacks[seat] + chips
         self._check_buy_in(f"seat {seat} would have {total}", total)
         self._stacks[seat] = total
