@@ -267,3 +267,49 @@ def test_records_convert_to_engine_histories_and_back() -> None:
         assert again.collected_by() == {k: v for k, v in record.collected_by().items()
                                         if k in again.collected_by()}, name
         assert again.reconcile().status == "verified", name
+
+
+NEW_PLAYER_BIG_BLIND = """PokerStars Hand #900000000030:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2024/05/11 20:00:00 ET
+Table 'Nu' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cal ($10 in chips)
+Seat 4: Dee ($10 in chips)
+Bob: posts small blind $0.05
+Cal: posts big blind $0.10
+Dee: posts big blind $0.10
+*** HOLE CARDS ***
+Dee: checks
+Ann: raises $0.20 to $0.30
+Bob: folds
+Cal: folds
+Dee: calls $0.20
+*** FLOP *** [2c 7d Kh]
+Dee: checks
+Ann: bets $0.50
+Dee has timed out
+Dee: folds
+Uncalled bet ($0.50) returned to Ann
+Ann collected $0.72 from pot
+Ann: doesn't show hand
+*** SUMMARY ***
+Total pot $0.75 | Rake $0.03
+Board [2c 7d Kh]
+Seat 1: Ann (button) collected ($0.72)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cal (big blind) folded before Flop
+Seat 4: Dee folded on the Flop
+"""
+
+
+def test_a_new_players_big_blind_is_live() -> None:
+    # Dee, new to the table, posts a big blind out of position: live money. Dee acts first pre-flop and
+    # may check on it; Ann raises the pot (to 10 + 25 + 10 = 45 at most) to 30, Dee calls 20 more.
+    # Pot: Bob 5 + Cal 10 + Dee 30 + Ann 30 = 75, raked 3 (4%): Ann collects 72 after her 50 comes back.
+    # Nets: Ann 72 - 30 = +42, Dee -30, Cal -10, Bob -5 (sum -3, the rake).
+    record = next(read_pokerstars(NEW_PLAYER_BIG_BLIND))
+    assert isinstance(record, HandRecord)
+    assert [(p.name, p.kind) for p in record.posts] == [("Bob", "small_blind"), ("Cal", "big_blind"), ("Dee", "big_blind")]
+    check = record.reconcile()
+    assert check.status == "verified", check.status
+    assert {p.name: p.net for p in check.players} == {"Ann": 42, "Bob": -5, "Cal": -10, "Dee": -30}
