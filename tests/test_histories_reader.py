@@ -206,13 +206,21 @@ def test_errors_raise_mode_and_bad_arguments() -> None:
 def test_the_reader_streams() -> None:
     # a generator that reads lazily: the first hand comes before the rest of the stream is read
     class Counting(io.StringIO):
-        lines_read = 0
+        chars_read = 0
 
         def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-            Counting.lines_read += 1
-            return super().readline(size)
+            line = super().readline(size)
+            Counting.chars_read += len(line)
+            return line
 
-    stream = Counting((QUARTERED + "\n\n") * 50)
-    hands = read_pokerstars(stream)
+        def read(self, size: int | None = -1) -> str:
+            text = super().read(size)
+            Counting.chars_read += len(text)
+            return text
+
+    text = (QUARTERED + "\n\n") * 500
+    hands = read_pokerstars(Counting(text))
     next(hands)
-    assert Counting.lines_read < 2 * len(QUARTERED.splitlines()) + 5
+    assert 0 < Counting.chars_read < 3 * len(QUARTERED)
+    assert sum(1 for _ in hands) == 499
+    assert Counting.chars_read == len(text)

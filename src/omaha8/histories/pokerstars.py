@@ -428,12 +428,17 @@ class _Parser:
         forms = _FORMS
         bets: dict[str, int] = {}  # each player's bet on this street (live blinds pre-flop)
 
+        names = self.names
         for j in range(i, len(lines)):
             line = lines[j]
             at = start + j
-            if not line.strip():
+            if not line or (line[0].isspace() and not line.strip()):
                 continue
-            if line.startswith("*** "):
+            # most lines are "Name: action": try that first, without a call
+            k = line.find(": ")
+            if k > 0 and not summary and line[:k] in names:
+                found: tuple[str, str, bool] | None = (line[:k], line[k + 2:], True)
+            elif line.startswith("*** "):
                 if line == "*** HOLE CARDS ***":
                     street = 0
                 elif line == "*** SHOW DOWN ***":
@@ -455,7 +460,7 @@ class _Parser:
                     street = number_of
                     bets = {}
                 continue
-            if summary:
+            elif summary:
                 if line.startswith("Total pot "):
                     m = _TOTAL.fullmatch(line)
                     if m is None:
@@ -483,7 +488,8 @@ class _Parser:
                     continue
                 messages.append((at, line))
                 continue
-            found = self.who(line)
+            else:
+                found = self.who(line)
             if found is not None:
                 name, rest, colon = found
                 col = len(line) - len(rest) + 1
