@@ -224,3 +224,23 @@ def test_the_reader_streams() -> None:
     assert 0 < Counting.chars_read < 3 * len(QUARTERED)
     assert sum(1 for _ in hands) == 499
     assert Counting.chars_read == len(text)
+
+
+@pytest.mark.parametrize("header, want", [
+    ("PokerStars Home Game Hand #900000000001: {Club} Omaha Hi/Lo Pot Limit ($0.05/$0.10) - 2024/05/01 20:00:00 ET",
+     ("Home Game", "Club", None, (5, 10), "USD")),
+    ("PokerStars Hand #900000000001:  HORSE (Omaha Hi/Lo Limit, $0.10/$0.20 USD) - 2024/05/01 20:00:00 ET",
+     ("Hand", None, "HORSE", (10, 20), "USD")),
+    ("PokerStars Hand #900000000001:  Omaha Hi/Lo Pot Limit (5/10) - 2024/05/01 20:00:00 ET",
+     ("Hand", None, None, (5, 10), None)),  # play money: chips
+])
+def test_header_variants(header: str, want: tuple[object, ...]) -> None:
+    body = QUARTERED.splitlines()[1:]
+    if want[4] is None:  # chips: the same hand without the dollar signs, $10 stacks as 1000 chips
+        body = [line.replace("$10 in", "1000 in").replace("$0.", "").replace("$", "") for line in body]
+        body = [line.replace("posts small blind 05", "posts small blind 5") for line in body]
+    text = "\n".join([header] + body)
+    record = _record(text)
+    if want[2] != "HORSE":  # in limit the pot-limit bets of the body are not legal: only reading is tested there
+        assert record.reconcile().status == "verified", record.reconcile().status
+    assert (record.header, record.club, record.mixed, record.stakes, record.currency) == want
