@@ -41,3 +41,38 @@ def test_real_rake_is_taken_before_the_hi_lo_split() -> None:
     assert (hand.total_pot, hand.rake) == (485, 20)
     assert [c.amount for c in hand.collected] == [233, 232]
     assert hand.reconcile().status == "verified"
+
+
+@pytest.mark.skipif(not FILES, reason=f"no real hand histories: {SAMPLES} is absent or empty")
+def test_the_2009_rake_rule_gives_every_stated_rake() -> None:
+    # before 2012 PokerStars raked 5% in steps of 5 cents per full dollar of pot: the computed rule
+    # must give exactly the rake each 2009 cash hand states (0 below $1, $0.20 for $4.85, ...)
+    from omaha8.game.rake import PokerStarsRake
+
+    rule = PokerStarsRake(percent=5, step=5)
+    checked = 0
+    for path in FILES:
+        for hand in read_pokerstars(path):
+            if isinstance(hand, HandRecord) and hand.currency and hand.date.startswith("2009"):
+                flop_seen = len(hand.board) >= 3
+                assert rule.total((hand.total_pot,), flop_seen=flop_seen) == hand.rake, hand.hand_id
+                checked += 1
+    if not checked:
+        pytest.skip("no 2009 cash hands among the samples")
+
+
+def test_rake_rule_spreads_over_the_pots() -> None:
+    from omaha8.game import GameError, Hand, NoLimit
+    from omaha8.game.rake import PokerStarsRake
+
+    # stated 50 from pots (30, 100): 30 from the main pot, the other 20 from the side pot
+    assert PokerStarsRake(50).take((30, 100), flop_seen=True) == (30, 20)
+    # more rake than chips is asked for anyway, and the engine refuses it with its rule
+    hand = Hand([100, 100], NoLimit(1, 2), holes=["As Ad 2c 3c", "Ks Kd 4h 5h"], board="7c 8d 9h Ts 2d",
+                rake=PokerStarsRake(500))
+    hand.act("call")
+    hand.act("check")
+    for _ in range(5):
+        hand.act("check")
+    with pytest.raises(GameError, match=r"the rake of a pot is 0\.\.4"):
+        hand.act("check")  # the last check settles the hand
