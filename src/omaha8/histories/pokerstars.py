@@ -97,7 +97,7 @@ _FORMS = {
     "mucks": re.compile(r"mucks(?: hand)?(?: \[([^\]]*)\])?"),
 }
 # player lines with a colon that say nothing about chips or cards
-_COLON_MESSAGES = ("doesn't show hand", "is sitting out", "sits out", "is sitting out ", "is away")
+_COLON_MESSAGES = ("doesn't show hand", "is sitting out", "sits out", "is away")
 _COLLECTED = re.compile(rf"collected {_AMOUNT} from (pot|main pot|side pot(?:-\d+)?)")
 _UNCALLED = re.compile(rf"Uncalled bet \({_AMOUNT}\) returned to (.+)")
 _DEALT = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[[^\]]*\])?")
