@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha8.histories import HandRecord, SkippedHand, read_pokerstars
+from omaha8.histories import HandRecord, SkippedHand, format_pokerstars, read_pokerstars
 from omaha8.histories.replay import ReplayDiscrepancy
 
 DATA = Path(__file__).resolve().parent / "data" / "hh"
@@ -317,23 +317,45 @@ def test_a_new_players_big_blind_is_live() -> None:
 
 @pytest.mark.parametrize("structure_name", ["pot-limit", "no-limit", "fixed-limit"])
 def test_random_engine_hands_reconcile_after_a_round_trip(structure_name: str) -> None:
-    # hands played by random legal actions, turned into records and replayed again: every one verifies,
-    # with the rake where the engine took it and chips conserved
+    # hands played by random legal actions (4- and 5-card, with and without antes), turned into records,
+    # written as PokerStars text, read back and replayed again: every one verifies, with the rake where
+    # the engine took it and chips conserved
     import random
 
-    from omaha8.game import FixedLimit, Hand, NoLimit, PercentageRake, PotLimit
+    from omaha8.game import FixedLimit, Hand, NoLimit, PercentageRake, Post, PotLimit
 
     rng = random.Random(2026)
     structure = {"pot-limit": PotLimit(1, 2), "no-limit": NoLimit(1, 2), "fixed-limit": FixedLimit(2, 4)}[structure_name]
     for i in range(60):
         seats = rng.randint(2, 6)
         stacks = [rng.randint(5, 120) for _ in range(seats)]
-        hand = Hand(stacks, structure, button=i % seats, rng=rng, rake=PercentageRake(5, cap=3))
+        button = i % seats
+        posts = None
+        if i % 2:
+            # antes from everyone, then the blinds left of the button (a tournament's forced bets)
+            sb, bb = (button + 1) % seats, (button + 2) % seats
+            if seats == 2:
+                sb, bb = button, (button + 1) % seats
+            posts = [Post(s, "ante", 1) for s in range(seats)]
+            posts += [Post(sb, "small_blind", structure.small_blind), Post(bb, "big_blind", structure.big_blind)]
+        hand = Hand(stacks, structure, button=button, rng=rng, rake=PercentageRake(5, cap=3), posts=posts,
+                    variant=5 if i % 3 == 0 else 4)
         while not hand.is_over:
             legal = hand.legal_actions()
             kind = rng.choice(legal.kinds)
             hand.act(kind, rng.randint(legal.min_to, legal.max_to) if kind in ("bet", "raise") else None)
         record = HandRecord.from_history(hand.history, hand_id=str(i))
+        # and through PokerStars text: the reader gives the same record back
+        text = format_pokerstars(record)
+        read = next(read_pokerstars(text))
+        assert isinstance(read, HandRecord), (i, read, text)
+        assert (read.posts, read.actions, read.collected, read.uncalled, read.board, read.rake, read.pots) == (
+            tuple(p.__class__(p.name, p.kind, p.amount, p.all_in, q.line) for p, q in zip(record.posts, read.posts)),
+            tuple(a.__class__(a.street, a.name, a.kind, a.amount, a.to, a.all_in, b.line)
+                  for a, b in zip(record.actions, read.actions)),
+            tuple(c.__class__(c.name, c.amount, c.pot, d.line) for c, d in zip(record.collected, read.collected)),
+            record.uncalled, record.board, record.rake, record.pots), (i, text)
+        assert read.reconcile().status == "verified", (i, read.reconcile().status, text)
         check = record.reconcile()
         assert check.status == "verified", (i, check.status)
         assert sum(p.net for p in check.players) == -record.rake

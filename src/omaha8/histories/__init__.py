@@ -25,9 +25,11 @@ from .reconcile import TOTALS_ONLY, VERIFIED, PlayerResult, Reconciliation, reco
 from .records import Action, Collection, HandRecord, Post, Seat, SkippedHand
 from .replay import ReplayDiscrepancy, record_from_history, replay_record, structure_of
 from .report import ROW_COLUMNS, HandReport, PlayerTotals, analyze, totals
+from .writer import format_pokerstars
 
 __all__ = [
     "read_pokerstars",
+    "format_pokerstars",
     "HandReadError",
     "MAX_LINE_CHARS",
     "MAX_HAND_LINES",

@@ -391,6 +391,8 @@ class _Parser:
         while i < len(lines) and lines[i].startswith("Seat "):
             m = _SEAT.fullmatch(lines[i])
             if m is None:
+                if seats:
+                    break  # a player line of a player whose name starts with "Seat "
                 raise _Bad(start + i, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2 in chips)', got {brief(lines[i])}")
             number = int(m.group(1))
             if not 1 <= number <= 10 or any(s.number == number for s in seats):

@@ -132,7 +132,7 @@ def record_from_history(
     """A hand record telling what the engine's ``history`` tells, as a PokerStars file would.
 
     Engine seat ``s`` becomes the file's seat ``s + 1``, named ``names[s]``
-    (default ``"Seat s"``); amounts stay chips. Replaying the record gives
+    (default ``"Player<s>"``); amounts stay chips. Replaying the record gives
     the history back (:meth:`HandRecord.to_history`), its rake included
     when the history's rake is a :class:`~omaha8.game.rake.PokerStarsRake`
     or none.
@@ -141,12 +141,12 @@ def record_from_history(
     >>> record = next(read_pokerstars("tests/data/hh/side_pots_hi_lo.txt"))
     >>> again = record_from_history(record.to_history())
     >>> again.to_history().events == record.to_history().events, again.collected_by()
-    (True, {'Seat 0': 1350, 'Seat 1': 4350, 'Seat 2': 3000})
+    (True, {'Player0': 1350, 'Player1': 4350, 'Player2': 3000})
     """
     label = names or {}
 
     def name(seat: int) -> str:
-        return label.get(seat, f"Seat {seat}")
+        return label.get(seat, f"Player{seat}")
 
     structure = history.structure
     if isinstance(structure, FixedLimit):
