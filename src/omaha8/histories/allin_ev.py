@@ -176,7 +176,8 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
             shares = [(1.0, 0.0)]
         else:
             holes = [known[name] for name in eligible]
-            dead = [c for name, cards in known.items() if name not in eligible for c in cards]
+            # every other card the file shows is out of the deck: other hands, folded and partly shown cards
+            dead = sorted({c for name, cards in record.dealt + record.shown if name not in eligible for c in cards})
             shares = pot_equity(holes, board, dead)
         for name, (h, lo) in zip(eligible, shares):
             high[name] += value * h
