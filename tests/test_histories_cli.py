@@ -110,6 +110,13 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
     assert code == 2 and "must end in .csv or .jsonl" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "no" / "dir" / "rows.csv"))
     assert code == 2 and "cannot write" in err
+    code, _, err = run(capsys, str(tmp_path))
+    assert code == 2 and "cannot read" in err  # a folder
+    copy = tmp_path / "copy.txt"
+    copy.write_text((DATA / "five_card.txt").read_text())
+    code, _, err = run(capsys, str(copy), "-o", str(copy))
+    assert code == 2 and "is one of the input files" in err
+    assert copy.read_text() == (DATA / "five_card.txt").read_text()  # never written over
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(b"\x00\xff PokerStars Hand #1: nonsense\n" * 3)
     code, out, err = run(capsys, str(garbage), "--check")

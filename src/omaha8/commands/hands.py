@@ -109,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
             sizes.append(os.path.getsize(path))
         except OSError as exc:
             raise HandReadError(path, 0, 0, f"cannot read: {exc.strerror}") from None
+    if args.output:
+        target = os.path.realpath(args.output)
+        for path in args.files:
+            if os.path.realpath(path) == target:
+                raise OutputError(f"-o {args.output!r} is one of the input files: it is never written over")
     progress = _Progress(sum(sizes))
     out, write = _open_output(args.output) if args.output else (None, None)
     totals: dict[tuple[str, str | None], PlayerTotals] = {}
@@ -118,7 +123,11 @@ def run(args: argparse.Namespace) -> int:
     done = 0
     try:
         for path, size in zip(args.files, sizes):
-            with open(path, "rb") as raw:
+            try:
+                raw = open(path, "rb")
+            except OSError as exc:
+                raise HandReadError(path, 0, 0, f"cannot read: {exc.strerror}") from None
+            with raw:
                 for item in read_pokerstars(raw, name=path):
                     report = analyze(item)
                     hands += 1
