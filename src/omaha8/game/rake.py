@@ -132,6 +132,9 @@ class PercentageRake:
         return f"PercentageRake({str(self.percent)!r}, cap={self.cap!r}, no_flop_no_drop={self.no_flop_no_drop})"
 
 
+_FIVE = Fraction(5)
+
+
 class PokerStarsRake:
     """PokerStars' rake: one amount for the hand, taken from the main pot first.
 
@@ -182,7 +185,8 @@ class PokerStarsRake:
     def __init__(self, amount: int | None = None, *, percent: Union[int, Fraction, str] = 5,
                  cap: int | None = None, step: int = 1) -> None:
         self.amount = None if amount is None else check_int(amount, "PokerStarsRake: amount", minimum=0)
-        self.percent = PercentageRake(percent).percent
+        # a replay makes one per hand: the default rate is not parsed again each time
+        self.percent = _FIVE if percent == 5 and type(percent) is int else PercentageRake(percent).percent
         self.cap = None if cap is None else check_int(cap, "PokerStarsRake: cap", minimum=0)
         self.step = check_int(step, "PokerStarsRake: step", minimum=1)
 

@@ -255,6 +255,18 @@ def _read_hand(label: str, start: int, lines: list[str], problem: tuple[int, str
 # ------------------------------------------------------------------ one hand
 
 
+# amounts repeat from hand to hand ("$0.10"): their values, by text, with the currency symbol they need
+_AMOUNTS: dict[str, tuple[str | None, int]] = {}
+_AMOUNTS_KEPT = 4096
+
+
+def _remember(text: str, symbol: str | None, value: int) -> int:
+    if len(_AMOUNTS) >= _AMOUNTS_KEPT:
+        _AMOUNTS.clear()  # bounded: start again rather than grow
+    _AMOUNTS[text] = (symbol, value)
+    return value
+
+
 class _Parser:
     """The parser of one hand's lines."""
 
@@ -268,9 +280,12 @@ class _Parser:
 
     def amount(self, text: str, at: int, col: int) -> int:
         """An amount as an integer: cents with the currency symbol, else chips."""
+        known = _AMOUNTS.get(text)
+        if known is not None and known[0] == self.symbol:
+            return known[1]
         symbol = self.symbol
         if symbol is None and text.isdigit():
-            return int(text)
+            return _remember(text, symbol, int(text))
         if symbol is not None:
             if text[0] != symbol:
                 raise _Bad(at, col, f"amount {brief(text)} lacks the currency {symbol} of this cash game")
@@ -278,7 +293,9 @@ class _Parser:
             whole, _, cents = text.partition(".")
             if len(cents) == 1:
                 cents += "0"
-            return int(whole) * 100 + int(cents or 0)
+            if not (whole.isdigit() and (not cents or cents.isdigit())):
+                raise _Bad(at, col, f"amount {brief(symbol + text)} is not an amount of money")
+            return _remember(symbol + text, symbol, int(whole) * 100 + int(cents or 0))
         if not text[:1].isdigit() or "." in text:
             raise _Bad(at, col, f"amount {brief(text)} is not a whole number of chips")
         return int(text)
@@ -496,6 +513,12 @@ class _Parser:
                 name, rest, colon = found
                 col = len(line) - len(rest) + 1
                 if colon:
+                    # the two commonest actions, without the grammar
+                    if rest == "folds" or rest == "checks":
+                        if street < 0:
+                            raise _Bad(at, col, "an action before the hole cards were dealt")
+                        actions.append(Action(street, name, "fold" if rest == "folds" else "check", 0, 0, False, at))
+                        continue
                     verb = rest.split(" ", 1)[0]
                     form = forms.get(verb)
                     m = form.fullmatch(rest) if form is not None else None

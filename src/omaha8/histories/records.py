@@ -1,5 +1,9 @@
 """Hand records: what a hand-history file says about one hand, as typed data.
 
+The lines of a hand are small named tuples (:class:`Seat`, :class:`Post`,
+:class:`Action`, :class:`Collection`), like the engine's own
+:class:`omaha8.game.Event`; a hand is a frozen :class:`HandRecord`.
+
 A reader (:func:`omaha8.histories.read_pokerstars`) yields a
 :class:`HandRecord` for every Omaha Hi/Lo hand it can read and a
 :class:`SkippedHand` for everything else (another game, a hand it cannot
@@ -25,7 +29,7 @@ seat (from 0).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Hand, HandHistory
@@ -42,8 +46,7 @@ ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
 STREET_NAMES = ("preflop", "flop", "turn", "river")
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(NamedTuple):
     """A seat line: number (from 1), player name, chips before the hand, and whether they sat out."""
 
     number: int
@@ -52,8 +55,7 @@ class Seat:
     sitting_out: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Post:
+class Post(NamedTuple):
     """A forced bet: ``kind`` one of :data:`POST_KINDS`; ``line`` the file line it came from."""
 
     name: str
@@ -63,8 +65,7 @@ class Post:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """A player action on ``street`` (0 pre-flop .. 3 river).
 
     ``amount`` is the chips the action adds; ``to`` is the player's total
@@ -82,8 +83,7 @@ class Action:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Collection:
+class Collection(NamedTuple):
     """A ``collected`` line: ``pot`` is ``"pot"``, ``"main pot"``, ``"side pot"`` or ``"side pot-N"``."""
 
     name: str
