@@ -145,3 +145,52 @@ def test_pot_equity_preflop_matches_the_equity_twin() -> None:
     shares = pot_equity(holes, board, dead)
     want = equity(holes)
     assert [h + lo for h, lo in shares] == pytest.approx(want.equity.tolist(), abs=1e-12)
+
+
+PREFLOP_SHOVE = """PokerStars Hand #900000000021: Tournament #77777777, $1+$0.10 USD Omaha Hi/Lo No Limit - Level I (10/20) - 2024/05/10 17:05:00 ET
+Table '77777777 1' 3-max Seat #1 is the button
+Seat 1: Ann (500 in chips)
+Seat 2: Bob (1000 in chips)
+Seat 3: Cal (1000 in chips)
+Bob: posts small blind 10
+Cal: posts big blind 20
+*** HOLE CARDS ***
+Ann: raises 480 to 500 and is all-in
+Bob: calls 490
+Cal: folds
+*** FLOP *** [7c 8d 9h]
+*** TURN *** [7c 8d 9h] [Ts]
+*** RIVER *** [7c 8d 9h Ts] [2d]
+*** SHOW DOWN ***
+Bob: shows [Ks Kd Qh Jh] (HI: a straight, Eight to Queen)
+Ann: shows [As Ad 2c 3d] (HI: a pair of Aces; LO: 8,7,3,2,A)
+Bob collected 510 from pot
+Ann collected 510 from pot
+*** SUMMARY ***
+Total pot 1020 | Rake 0
+Board [7c 8d 9h Ts 2d]
+Seat 1: Ann (button) showed [As Ad 2c 3d] and won (510) with HI: a pair of Aces; LO: 8,7,3,2,A
+Seat 2: Bob (small blind) showed [Ks Kd Qh Jh] and won (510) with HI: a straight, Eight to Queen
+Seat 3: Cal (big blind) folded before Flop
+"""
+
+
+@pytest.mark.slow
+def test_a_fold_after_the_call_leaves_the_moment_at_the_call() -> None:
+    # Ann shoves 500 pre-flop, Bob calls, Cal folds his big blind after: the money is in at that point,
+    # pre-flop. The pot 1020 (Cal's 20 dead) is valued between Ann and Bob over every board: Ann's
+    # share is 1020 x her equity; Cal, folded, keeps his net -20. Actual: Bob's straight high 510,
+    # Ann's 8-7-3-2-A low 510: nets +10, +10, -20.
+    record = _one(PREFLOP_SHOVE)
+    assert record.reconcile().status == "verified"
+    ev = record.allin_ev()
+    assert ev is not None and ev.street == "preflop" and ev.board == ()
+    want = equity([_cards("As Ad 2c 3d"), _cards("Ks Kd Qh Jh")]).equity
+    ann, bob, cal = ev.player("Ann"), ev.player("Bob"), ev.player("Cal")
+    assert ann.ev_high + ann.ev_low == pytest.approx(1020 * want[0])
+    assert bob.ev_high + bob.ev_low == pytest.approx(1020 * want[1])
+    assert (ann.net, bob.net, cal.net, cal.ev_net) == (10, 10, -20, -20.0)
+
+
+def test_no_allin_moment_after_an_uncalled_bet() -> None:
+    assert _one(DATA / "pot_limit_max_raise.txt").allin_ev() is None

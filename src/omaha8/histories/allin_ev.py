@@ -139,15 +139,33 @@ def pot_equity(
     return out
 
 
+def _last_call(record: HandRecord) -> int | None:
+    """The index of the action that called the last bet, when only checks and folds follow it; else None.
+
+    After an uncalled bet or raise the money was never all in with the
+    cards left to decide: there is no all-in moment.
+    """
+    actions = record.actions
+    for i in range(len(actions) - 1, -1, -1):
+        kind = actions[i].kind
+        if kind == "check" or kind == "fold":
+            continue
+        return i if kind == "call" else None
+    # nobody bet after the blinds: the big blind's check (or the last post) is the moment
+    return len(actions) - 1 if actions and record.posts else None
+
+
 def allin_ev(record: HandRecord) -> AllInEV | None:
     """All-in EV of ``record``, or None where it does not apply.
 
-    It applies when the last bet was called before the river, the hand went
-    to a showdown, and every live player's cards are known.
+    It applies when the last bet was called before the river (and nothing
+    but checks followed), a player still in the hand was all-in by then,
+    the hand went to a showdown, and every live player's cards are known.
     """
-    if not record.actions:
+    moment = _last_call(record)
+    if moment is None:
         return None
-    street = record.actions[-1].street
+    street = record.actions[moment].street
     if street >= 3:
         return None
     try:
@@ -161,6 +179,11 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
     names = {seat.number - 1: seat.name for seat in record.in_hand()}
     live = [s for s, value in enumerate(result.showdown.hands) if value is not None]
     if any(names.get(s) not in known for s in live):
+        return None
+    # someone still in the hand went all-in by then
+    live_names = {names[s] for s in live}
+    went_all_in = [a for a in record.actions[: moment + 1] if a.all_in and a.name in live_names]
+    if not went_all_in and not any(p.all_in and p.name in live_names for p in record.posts):
         return None
     board = tuple(record.board[: _BOARD_AT[street]])
     put = record.contributions()
