@@ -360,3 +360,20 @@ def test_random_engine_hands_reconcile_after_a_round_trip(structure_name: str) -
         assert check.status == "verified", (i, check.status)
         assert sum(p.net for p in check.players) == -record.rake
         assert record.rake == (hand.result.rake_total if hand.result else None)
+
+
+def test_rake_rule_spreads_over_the_pots() -> None:
+    from omaha8.game import GameError, Hand, NoLimit
+    from omaha8.game.rake import PokerStarsRake
+
+    # stated 50 from pots (30, 100): 30 from the main pot, the other 20 from the side pot
+    assert PokerStarsRake(50).take((30, 100), flop_seen=True) == (30, 20)
+    # more rake than chips is asked for anyway, and the engine refuses it with its rule
+    hand = Hand([100, 100], NoLimit(1, 2), holes=["As Ad 2c 3c", "Ks Kd 4h 5h"], board="7c 8d 9h Ts 2d",
+                rake=PokerStarsRake(500))
+    hand.act("call")
+    hand.act("check")
+    for _ in range(5):
+        hand.act("check")
+    with pytest.raises(GameError, match=r"the rake of a pot is 0\.\.4"):
+        hand.act("check")  # the last check settles the hand

@@ -60,19 +60,3 @@ def test_the_2009_rake_rule_gives_every_stated_rake() -> None:
     if not checked:
         pytest.skip("no 2009 cash hands among the samples")
 
-
-def test_rake_rule_spreads_over_the_pots() -> None:
-    from omaha8.game import GameError, Hand, NoLimit
-    from omaha8.game.rake import PokerStarsRake
-
-    # stated 50 from pots (30, 100): 30 from the main pot, the other 20 from the side pot
-    assert PokerStarsRake(50).take((30, 100), flop_seen=True) == (30, 20)
-    # more rake than chips is asked for anyway, and the engine refuses it with its rule
-    hand = Hand([100, 100], NoLimit(1, 2), holes=["As Ad 2c 3c", "Ks Kd 4h 5h"], board="7c 8d 9h Ts 2d",
-                rake=PokerStarsRake(500))
-    hand.act("call")
-    hand.act("check")
-    for _ in range(5):
-        hand.act("check")
-    with pytest.raises(GameError, match=r"the rake of a pot is 0\.\.4"):
-        hand.act("check")  # the last check settles the hand
