@@ -104,6 +104,16 @@ def test_other_games_are_skipped_not_misread(game: str, reason: str) -> None:
     assert (items[0].kind, items[0].reason) == ("other game", reason)
 
 
+@pytest.mark.parametrize("middle, reason", [
+    ("Tournament #2, $1+$0.10 USD Hold'em No Limit - Level I (10/20)", "Hold'em No Limit is not Omaha Hi/Lo"),
+    ("Tournament #2, Freeroll  Omaha Pot Limit - Level I (10/20)", "Omaha Pot Limit is not Omaha Hi/Lo"),
+    (" 7 Card Stud Hi/Lo Limit ($0.04/$0.08 USD)", "7 Card Stud Hi/Lo Limit is not Omaha Hi/Lo"),
+])
+def test_skipped_games_are_named_without_the_buy_in(middle: str, reason: str) -> None:
+    text = f"PokerStars Hand #1: {middle} - 2020/01/01 1:00:00 ET\nTable 'T' 6-max Seat #1 is the button\n"
+    assert _reason(text) == reason
+
+
 def test_a_mixed_game_names_the_game_in_parentheses() -> None:
     head = ("PokerStars Home Game Hand #900000000001: {Club} Tournament #1, 8-Game (Razz Limit) - Level III (30/60)"
             " - 2024/03/08 21:15:00 ET")

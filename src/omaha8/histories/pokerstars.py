@@ -79,6 +79,7 @@ _CLUB = re.compile(r"\{([^}]*)\} *")
 _TOURNAMENT = re.compile(r"Tournament #(\d{1,20}), *")
 _GAME = re.compile(r"(?:\b(\d+) Card )?\b(Omaha Hi/Lo) (Pot Limit|No Limit|Limit)\b")
 _OTHER_GAME = re.compile(r"((?:\d+ Card )?[A-Z][\w'/ -]*? (?:Pot Limit|No Limit|Fixed Limit|Limit))")
+_BUY_IN_WORDS = re.compile(r"^(?:(?:USD|EUR|GBP|CAD|INR|Freeroll|FPP|SC)\s+)+")
 _LEVEL = re.compile(r"Level (\w+) \((\d+)/(\d+)\)")
 _STAKES = re.compile(r"([$€£]?)(\d+(?:\.\d{1,2})?)/([$€£]?)(\d+(?:\.\d{1,2})?)(?: ([A-Z]{3}))?\)")
 _DATE = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
@@ -331,6 +332,8 @@ class _Parser:
             other = _OTHER_GAME.findall(rest)
             named = [g for g in other if not g.startswith("Tournament")]
             what = named[-1].split("(")[-1].strip() if named else "this game"
+            # the buy-in's currency or "Freeroll" may run into the game's name
+            what = " ".join(_BUY_IN_WORDS.sub("", what).split())
             raise _OtherGame(f"{what} is not Omaha Hi/Lo")
         variant = 5 if game.group(1) else 4
         limit = game.group(3)

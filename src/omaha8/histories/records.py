@@ -289,17 +289,3 @@ class HandRecord:
         from .allin_ev import allin_ev
 
         return allin_ev(self)
-
-    def summary(self) -> dict[str, Any]:
-        """Header fields as plain data."""
-        return {
-            "id": self.hand_id,
-            "date": self.date,
-            "table": self.table,
-            "game": self.game,
-            "cards": self.variant,
-            "structure": self.limit,
-            "stakes": f"{self.stakes[0]}/{self.stakes[1]}",
-            "currency": self.currency,
-            "tournament": self.tournament_id,
-        }
