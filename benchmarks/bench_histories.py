@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from conftest import timed
 
 from omaha8.histories import HandRecord, read_pokerstars
