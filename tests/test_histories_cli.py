@@ -121,3 +121,18 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
     garbage.write_bytes(b"\x00\xff PokerStars Hand #1: nonsense\n" * 3)
     code, out, err = run(capsys, str(garbage), "--check")
     assert code == 1 and "Traceback" not in err
+
+
+def test_progress_on_a_terminal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from omaha8.commands import hands
+
+    # draw at once and at every hand, as if the run were long, on a terminal
+    monkeypatch.setattr(hands, "_PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(hands, "_PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, str(DATA / "other_game_and_cancelled.txt"))
+    assert code == 0
+    assert "100.0%" in err and "5 hands" in err and err.endswith("\r")  # the line is wiped at the end
+    assert "[" not in out
