@@ -85,10 +85,10 @@ class Reconciliation:
         return not self.status.startswith("mismatch")
 
 
-def _result_lines(record: HandRecord, replayed: dict[str, int] | None) -> list[PlayerResult]:
-    put = record.contributions()
-    back = record.uncalled_by()
-    got = record.collected_by()
+def _result_lines(
+    record: HandRecord, replayed: dict[str, int] | None, sums: tuple[dict[str, int], ...] | None = None
+) -> list[PlayerResult]:
+    put, back, got = sums or (record.contributions(), record.uncalled_by(), record.collected_by())
     out = []
     for seat in record.in_hand():
         name = seat.name
@@ -171,7 +171,7 @@ def reconcile(record: HandRecord) -> Reconciliation:
         notes.insert(0, f"cards of {', '.join(unknown)} not shown: only the totals are checked")
     else:
         status = VERIFIED
-    lines = _result_lines(record, None if unknown else won)
+    lines = _result_lines(record, None if unknown else won, (put, back, got))
     return Reconciliation(record.hand_id, status, tuple(lines), tuple(problems), tuple(notes))
 
 
