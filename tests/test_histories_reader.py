@@ -254,3 +254,13 @@ def test_header_variants(header: str, want: tuple[object, ...]) -> None:
     if want[2] != "HORSE":  # in limit the pot-limit bets of the body are not legal: only reading is tested there
         assert record.reconcile().status == "verified", record.reconcile().status
     assert (record.header, record.club, record.mixed, record.stakes, record.currency) == want
+
+
+def test_a_seated_player_who_neither_posts_nor_acts_is_not_dealt_in() -> None:
+    # Zed sat down in seat 6 waiting for the big blind: no post, no action, no "sitting out" on his line
+    text = QUARTERED.replace("Seat 4: Cyd ($10 in chips)\n", "Seat 4: Cyd ($10 in chips)\nSeat 6: Zed ($10 in chips)\n")
+    record = _record(text)
+    assert [s.name for s in record.seats] == ["Ann", "Bob", "Cyd", "Zed"]
+    assert [s.name for s in record.in_hand()] == ["Ann", "Bob", "Cyd"]
+    check = record.reconcile()
+    assert check.status == "verified" and [p.name for p in check.players] == ["Ann", "Bob", "Cyd"]

@@ -256,8 +256,14 @@ class HandRecord:
         return out
 
     def in_hand(self) -> tuple[Seat, ...]:
-        """The seats dealt in: not sitting out, with chips."""
-        return tuple(seat for seat in self.seats if not seat.sitting_out and seat.stack > 0)
+        """The seats dealt in: not sitting out, with chips, and with a post or an action.
+
+        Every player dealt in posts or acts at least once (a walk's big blind
+        has posted); a seat that does neither was waiting for the big blind
+        or sitting out even where its seat line does not say so.
+        """
+        active = {post.name for post in self.posts} | {action.name for action in self.actions}
+        return tuple(seat for seat in self.seats if not seat.sitting_out and seat.stack > 0 and seat.name in active)
 
     # ------------------------------------------------------------ the engine
 
