@@ -176,7 +176,7 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
     if result is None or result.showdown is None:
         return None
     known = record.known_cards()
-    names = {seat.number - 1: seat.name for seat in record.in_hand()}
+    names = {seat.seat: seat.name for seat in record.in_hand()}
     live = [s for s, value in enumerate(result.showdown.hands) if value is not None]
     if any(names.get(s) not in known for s in live):
         return None

@@ -170,6 +170,9 @@ def read_pokerstars(source: Source, *, name: str | None = None, errors: str = "s
     finally:
         if close:
             stream.close()
+        elif isinstance(stream, io.TextIOWrapper) and stream is not source:
+            # our text layer over the caller's binary file: let go of it, leave the file open
+            stream.detach()
 
 
 def _open(source: Source, name: str | None) -> tuple[IO[str], str, bool]:

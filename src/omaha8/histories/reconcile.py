@@ -94,7 +94,7 @@ def _result_lines(
         name = seat.name
         contributed = put[name] - back[name]
         out.append(PlayerResult(
-            name, seat.number - 1, contributed, got[name],
+            name, seat.seat, contributed, got[name],
             None if replayed is None else replayed.get(name, 0), got[name] - contributed,
         ))
     return out
@@ -115,7 +115,7 @@ def reconcile(record: HandRecord) -> Reconciliation:
         return Reconciliation(record.hand_id, f"mismatch: {exc}", tuple(_result_lines(record, None)), (str(exc),))
     result = hand.result
     assert result is not None
-    names = {seat.number - 1: seat.name for seat in record.in_hand()}
+    names = {seat.seat: seat.name for seat in record.in_hand()}
     problems: list[str] = []
     notes: list[str] = []
 

@@ -10,16 +10,17 @@ A reader (:func:`omaha8.histories.read_pokerstars`) yields a
 read, a cancelled hand), so nothing in a file goes unreported.
 
 Amounts are integers: cents for cash games (``$0.25`` is 25, ``$2`` is 200),
-chips for tournaments and play money. Seats are the file's seat numbers
-(from 1) in the record; :meth:`HandRecord.seat_index` gives the engine's
-seat (from 0).
+chips for tournaments and play money. omaha8 numbers seats from 0: the
+file's ``Seat 3`` is seat 2 (:attr:`Seat.seat`, :meth:`HandRecord.seat_index`,
+:attr:`HandRecord.button_seat`); :attr:`Seat.number` keeps the file's own
+number.
 
 >>> from omaha8.histories import read_pokerstars
 >>> record = next(read_pokerstars("tests/data/hh/split_quartered.txt"))
 >>> record.hand_id, record.game, record.limit, record.stakes, record.currency
 ('900000000001', 'Omaha Hi/Lo', 'Pot Limit', (5, 10), 'USD')
->>> [(seat.number, seat.name, seat.stack) for seat in record.seats]
-[(1, 'Ann', 1000), (3, 'Bob', 1000), (4, 'Cyd', 1000)]
+>>> [(seat.seat, seat.name, seat.stack) for seat in record.seats]   # the file's seats 1, 3 and 4
+[(0, 'Ann', 1000), (2, 'Bob', 1000), (3, 'Cyd', 1000)]
 >>> record.collected[:2]   # each half of the pot is its own line
 (Collection(name='Ann', amount=45, pot='pot', line=27), Collection(name='Ann', amount=23, pot='pot', line=30))
 >>> record.collected_by()
@@ -47,12 +48,18 @@ STREET_NAMES = ("preflop", "flop", "turn", "river")
 
 
 class Seat(NamedTuple):
-    """A seat line: number (from 1), player name, chips before the hand, and whether they sat out."""
+    """A seat line: the file's seat number (PokerStars counts from 1), player name, chips before the
+    hand, and whether they sat out. :attr:`seat` is omaha8's seat (from 0)."""
 
     number: int
     name: str
     stack: int
     sitting_out: bool = False
+
+    @property
+    def seat(self) -> int:
+        """omaha8's seat number, from 0: the file's number minus one."""
+        return self.number - 1
 
 
 class Post(NamedTuple):
@@ -143,7 +150,8 @@ class HandRecord:
         ``"USD"`` etc. for cash games (amounts in cents), None for chips.
     date, table, max_seats, button
         Header text as written; ``max_seats`` None when the file does not say
-        (old files); ``button`` a seat number.
+        (old files); ``button`` the file's seat number of the button (from 1;
+        :attr:`button_seat` is omaha8's, from 0).
     seats, posts, actions
         The seat lines, the forced bets in order, the actions in order.
     dealt, shown
@@ -203,6 +211,11 @@ class HandRecord:
         return self.reconcile().status
 
     @property
+    def button_seat(self) -> int:
+        """omaha8's seat (from 0) of the button."""
+        return self.button - 1
+
+    @property
     def is_tournament(self) -> bool:
         """A tournament hand (chips), not a cash game."""
         return self.tournament_id is not None
@@ -221,8 +234,8 @@ class HandRecord:
         raise KeyError(name)
 
     def seat_index(self, name: str) -> int:
-        """The engine's seat (from 0) of player ``name``: the file's seat number minus one."""
-        return self.seat_of(name).number - 1
+        """omaha8's seat (from 0) of player ``name``: the file's seat number minus one."""
+        return self.seat_of(name).seat
 
     def known_cards(self) -> dict[str, tuple[int, ...]]:
         """Every player's hole cards the file shows, by name (dealt, shown or mucked face up)."""

@@ -67,8 +67,8 @@ def replay_record(record: HandRecord) -> Hand:
     stacks = [0] * n
     index: dict[str, int] = {}
     for seat in record.in_hand():
-        stacks[seat.number - 1] = seat.stack
-        index[seat.name] = seat.number - 1
+        stacks[seat.seat] = seat.stack
+        index[seat.name] = seat.seat
     holes: list[str | None] = [None] * n
     for name, cards in record.known_cards().items():
         if name in index:
@@ -82,7 +82,7 @@ def replay_record(record: HandRecord) -> Hand:
         hand = Hand(
             stacks,
             structure_of(record),
-            button=record.button - 1,
+            button=record.button_seat,
             variant=record.variant,
             holes=holes,
             board=" ".join([_CARD_TEXT[c] for c in record.board]),
