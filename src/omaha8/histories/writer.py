@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from ..cards import format_card
+from ..errors import ArgumentError
 from .records import HandRecord
 
 __all__ = ["format_pokerstars"]
@@ -64,7 +65,7 @@ def format_pokerstars(record: HandRecord, *, date: str = "2024/01/01 12:00:00 ET
             continue
         what = {"small_blind": "small blind", "big_blind": "big blind", "ante": "the ante"}.get(post.kind)
         if what is None:
-            raise ValueError(f"a lone dead post of {post.name} has no PokerStars form")
+            raise ArgumentError(f"format_pokerstars: a dead post of {post.name} without a big blind has no PokerStars form")
         lines.append(f"{post.name}: posts {what} {money(post.amount)}{tail}")
         k += 1
     lines.append("*** HOLE CARDS ***")
