@@ -31,6 +31,8 @@ from typing import Any
 
 import numpy as np
 
+from .._args import brief
+from ..errors import ArgumentError
 from ..showdown import winners
 from .records import STREET_NAMES, HandRecord
 from .replay import ReplayDiscrepancy, replay_record
@@ -82,7 +84,7 @@ class AllInEV:
         for item in self.players:
             if item.name == name:
                 return item
-        raise KeyError(name)
+        raise ArgumentError(f"hand {self.hand_id} has no player {brief(name)}")
 
 
 @lru_cache(maxsize=1)

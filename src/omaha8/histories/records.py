@@ -32,6 +32,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from .._args import brief
+from ..errors import ArgumentError
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Hand, HandHistory
     from .allin_ev import AllInEV
@@ -227,11 +230,21 @@ class HandRecord:
         return max(top, self.max_seats or 0, 2)
 
     def seat_of(self, name: str) -> Seat:
-        """The seat of player ``name``."""
+        """The seat of player ``name``.
+
+        >>> from omaha8.histories import read_pokerstars
+        >>> record = next(read_pokerstars("tests/data/hh/five_card.txt"))
+        >>> record.seat_of("Yan").seat
+        1
+        >>> record.seat_of("Nobody")
+        Traceback (most recent call last):
+        ...
+        omaha8.errors.ArgumentError: hand 900000000008 has no player 'Nobody'
+        """
         for seat in self.seats:
             if seat.name == name:
                 return seat
-        raise KeyError(name)
+        raise ArgumentError(f"hand {self.hand_id} has no player {brief(name)}")
 
     def seat_index(self, name: str) -> int:
         """omaha8's seat (from 0) of player ``name``: the file's seat number minus one."""
