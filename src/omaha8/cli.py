@@ -10,7 +10,7 @@ one of these exit statuses; a traceback is printed only with ``--debug``
 
 ====  =====================================================================
 0     success
-1     reserved: a command ran a check it was asked for and found a failure
+1     a check the command was asked for found a failure (``omaha8 hands --check``)
 2     a usage error (an unknown option, a value out of range, options that
       do not go together) or a data error (cards, chips, seats or a file
       that omaha8 refuses, a file that cannot be read or written, a Dask
@@ -42,6 +42,7 @@ COMMANDS: tuple[str, ...] = (
     "showdown",
     "preflop_table",
     "range",
+    "hands",
 )
 
 EXIT_OK = 0

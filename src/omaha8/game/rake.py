@@ -28,7 +28,7 @@ from typing import Protocol, Union, runtime_checkable
 from .._args import brief, check_bool, check_int, is_int
 from ..errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["RakePolicy", "NoRake", "PercentageRake"]
+__all__ = ["RakePolicy", "NoRake", "PercentageRake", "PokerStarsRake"]
 
 
 @runtime_checkable
@@ -130,3 +130,90 @@ class PercentageRake:
 
     def __repr__(self) -> str:
         return f"PercentageRake({str(self.percent)!r}, cap={self.cap!r}, no_flop_no_drop={self.no_flop_no_drop})"
+
+
+_FIVE = Fraction(5)
+
+
+class PokerStarsRake:
+    """PokerStars' rake: one amount for the hand, taken from the main pot first.
+
+    PokerStars prints one rake per hand (``Total pot $90 Main pot $27. Side
+    pot $60. | Rake $3``) and the pots it lists are what is left after the
+    rake. Its histories show where that amount comes from:
+
+    - from the **main pot first**, then from each side pot in order: the side
+      pots listed are the side pots exactly as the contributions cut them
+      (3 players put in $10 each, 2 of them $30 more: the side pot is
+      listed as $60 and the main pot as $30 - $3 = $27), and the
+      ``collected`` lines of the side-pot winners add up to it;
+    - **before the hi/lo split**: each pot is halved after its rake, the odd
+      chip going to the high half (a $4.85 pot raked $0.20 pays $2.33 high
+      and $2.32 low);
+    - no flop, no drop: a hand that ends before the flop is not raked.
+
+    Parameters
+    ----------
+    amount
+        The hand's rake as the history states it (a replay of a history
+        passes it), or None to compute it from the pots with the rates
+        below.
+    percent, cap, step
+        The computed rule: ``percent`` of every pot together, rounded down
+        to a multiple of ``step`` chips, at most ``cap``. Rakes before 2012
+        went in whole steps (5% as 5 cents per full dollar: ``step=5``);
+        later ones linearly from the first cent (``step=1``).
+
+    Examples
+    --------
+    >>> PokerStarsRake(300).take((3000, 6000), flop_seen=True)   # all from the main pot
+    (300, 0)
+    >>> PokerStarsRake(50).take((30, 100), flop_seen=True)       # more than the main pot holds
+    (30, 20)
+    >>> PokerStarsRake(percent=5, step=5).take((485,), flop_seen=True)   # 2009: 5 cents per full dollar
+    (20,)
+    >>> PokerStarsRake(percent=5, step=5).take((39,), flop_seen=True)
+    (0,)
+    >>> PokerStarsRake(-1)
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentError: PokerStarsRake: amount must be at least 0, got -1
+    """
+
+    __slots__ = ("amount", "percent", "cap", "step")
+
+    def __init__(self, amount: int | None = None, *, percent: Union[int, Fraction, str] = 5,
+                 cap: int | None = None, step: int = 1) -> None:
+        self.amount = None if amount is None else check_int(amount, "PokerStarsRake: amount", minimum=0)
+        # a replay makes one per hand: the default rate is not parsed again each time
+        self.percent = _FIVE if percent == 5 and type(percent) is int else PercentageRake(percent).percent
+        self.cap = None if cap is None else check_int(cap, "PokerStarsRake: cap", minimum=0)
+        self.step = check_int(step, "PokerStarsRake: step", minimum=1)
+
+    def total(self, pots: tuple[int, ...], *, flop_seen: bool) -> int:
+        """The rake of the whole hand: the stated amount, or the computed one (0 before a flop)."""
+        if self.amount is not None:
+            return self.amount
+        if not flop_seen:
+            return 0
+        steps = sum(pots) * self.percent / 100 / self.step
+        taken = int(steps) * self.step
+        return taken if self.cap is None or taken < self.cap else self.cap
+
+    def take(self, pots: tuple[int, ...], *, flop_seen: bool) -> Sequence[int]:
+        """The hand's rake, from the main pot first, then each side pot in order."""
+        left = self.total(pots, flop_seen=flop_seen)
+        out = []
+        for amount in pots:
+            taken = amount if amount < left else left
+            out.append(taken)
+            left -= taken
+        if left:
+            # more rake than chips: ask for it anyway, so that the engine refuses it, naming the rule
+            out[-1] += left
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        if self.amount is not None:
+            return f"PokerStarsRake({self.amount})"
+        return f"PokerStarsRake(percent={str(self.percent)!r}, cap={self.cap!r}, step={self.step})"

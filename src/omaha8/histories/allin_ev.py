@@ -1,0 +1,219 @@
+"""All-in EV: what each pot was worth to each player when the money went in.
+
+For a hand where a player is all-in before the river and every live hand
+is known, each pot (the main pot and every side pot, as the replay cut them,
+less the rake the site took from it) is valued at the moment the last bet
+was called: by exact hi/lo equity over every way the board can be completed,
+among only that pot's eligible players, with every other card the file
+shows (other players' hands, also those not eligible for that pot, and
+cards of players who folded) out of the deck. A player's all-in EV net is
+``sum over pots of (pot value x equity) - contribution``, beside the actual
+net; the high and low parts are given separately.
+
+:func:`pot_equity` is the exact enumeration (with the batch kernel
+:func:`omaha8.winners`); its total equals :func:`omaha8.equity`'s, the
+slower twin the tests compare it with.
+
+>>> from omaha8.histories import read_pokerstars
+>>> ev = next(read_pokerstars("tests/data/hh/allin_ev_turn.txt")).allin_ev()
+>>> ev.street, [(p.name, p.net, p.ev_high, p.ev_low, p.ev_net) for p in ev.players]
+('turn', [('Kai', 0, 0.0, 400.0, -600.0), ('Lia', 0, 1600.0, 0.0, 600.0)])
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .._args import brief
+from ..errors import ArgumentError
+from ..showdown import winners
+from .records import STREET_NAMES, HandRecord
+from .replay import ReplayDiscrepancy, replay_record
+
+__all__ = ["PotEV", "PlayerEV", "AllInEV", "allin_ev", "pot_equity"]
+
+_BOARD_AT = (0, 3, 4, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class PotEV:
+    """One pot: its chips after rake, the players eligible for it, and each one's (high, low) equity in chips."""
+
+    amount: int
+    rake: int
+    eligible: tuple[str, ...]
+    shares: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEV:
+    """One player: contribution, actual net, all-in EV of the high and low halves (chips), and the EV net."""
+
+    name: str
+    contributed: int
+    net: int
+    ev_high: float
+    ev_low: float
+    ev_net: float
+
+    @property
+    def ev_net_chips(self) -> int:
+        """The EV net rounded to a whole chip (half away from zero)."""
+        return int(math.copysign(math.floor(abs(self.ev_net) + 0.5), self.ev_net))
+
+
+@dataclass(frozen=True, slots=True)
+class AllInEV:
+    """All-in EV of one hand: the street the last bet was called on, the board then, the pots and the players."""
+
+    hand_id: str
+    street: str
+    board: tuple[int, ...]
+    pots: tuple[PotEV, ...]
+    players: tuple[PlayerEV, ...]
+
+    def player(self, name: str) -> PlayerEV:
+        """The :class:`PlayerEV` of ``name``."""
+        for item in self.players:
+            if item.name == name:
+                return item
+        raise ArgumentError(f"hand {self.hand_id} has no player {brief(name)}")
+
+
+@lru_cache(maxsize=1)
+def _popcount() -> np.ndarray[Any, np.dtype[np.int64]]:
+    table = np.zeros(1 << 16, dtype=np.int64)
+    for bit in range(16):
+        table[(np.arange(1 << 16) >> bit) & 1 == 1] += 1
+    return table
+
+
+def pot_equity(
+    holes: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int] = ()
+) -> list[tuple[float, float]]:
+    """Each hand's exact (high, low) share of one pot over every completion of ``board``.
+
+    The pot is halved between the best high and the best low (the high takes
+    it all when nobody has a low); ties share a half equally. The two
+    numbers of a hand add up to its equity.
+
+    >>> from omaha8 import parse_cards
+    >>> hands = [tuple(parse_cards("As Ad 2c 3d")), tuple(parse_cards("Ks Kd Qh Jh"))]
+    >>> [(round(h, 4), round(l, 4)) for h, l in pot_equity(hands, tuple(parse_cards("Ac Kc 4h 5s")))]
+    [(0.4375, 0.5), (0.0625, 0.0)]
+    """
+    used = set(board) | set(dead)
+    for hole in holes:
+        used.update(hole)
+    deck = [c for c in range(52) if c not in used]
+    missing = 5 - len(board)
+    n_boards = math.comb(len(deck), missing)
+    players = len(holes)
+    if missing:
+        picks = np.fromiter(itertools.chain.from_iterable(itertools.combinations(deck, missing)),
+                            dtype=np.uint8, count=n_boards * missing).reshape(n_boards, missing)
+        boards = np.empty((n_boards, 5), dtype=np.uint8)
+        boards[:, : len(board)] = np.asarray(board, dtype=np.uint8)
+        boards[:, len(board):] = picks
+    else:
+        boards = np.asarray([board], dtype=np.uint8)
+    hole_array = np.ascontiguousarray(np.broadcast_to(np.asarray(holes, dtype=np.uint8), (n_boards, players, len(holes[0]))))
+    high, low = winners(hole_array, boards, validate=False)
+    count = _popcount()
+    high_n = count[high]
+    low_n = count[low]
+    has_low = low != 0
+    high_share = np.where(has_low, 0.5, 1.0) / high_n
+    low_share = np.where(has_low, 0.5 / np.maximum(low_n, 1), 0.0)
+    out = []
+    for p in range(players):
+        bit = 1 << p
+        h = float(np.sum(np.where(high & bit, high_share, 0.0))) / n_boards
+        lo = float(np.sum(np.where(low & bit, low_share, 0.0))) / n_boards
+        out.append((h, lo))
+    return out
+
+
+def _last_call(record: HandRecord) -> int | None:
+    """The index of the action that called the last bet, when only checks and folds follow it; else None.
+
+    After an uncalled bet or raise the money was never all in with the
+    cards left to decide: there is no all-in moment.
+    """
+    actions = record.actions
+    for i in range(len(actions) - 1, -1, -1):
+        kind = actions[i].kind
+        if kind == "check" or kind == "fold":
+            continue
+        return i if kind == "call" else None
+    # nobody bet after the blinds: the big blind's check (or the last post) is the moment
+    return len(actions) - 1 if actions and record.posts else None
+
+
+def allin_ev(record: HandRecord) -> AllInEV | None:
+    """All-in EV of ``record``, or None where it does not apply.
+
+    It applies when the last bet was called before the river (and nothing
+    but checks followed), a player still in the hand was all-in by then,
+    the hand went to a showdown, and every live player's cards are known.
+    """
+    moment = _last_call(record)
+    if moment is None:
+        return None
+    street = record.actions[moment].street
+    if street >= 3:
+        return None
+    try:
+        hand = replay_record(record)
+    except ReplayDiscrepancy:
+        return None
+    result = hand.result
+    if result is None or result.showdown is None:
+        return None
+    known = record.known_cards()
+    names = {seat.seat: seat.name for seat in record.in_hand()}
+    live = [s for s, value in enumerate(result.showdown.hands) if value is not None]
+    if any(names.get(s) not in known for s in live):
+        return None
+    # someone still in the hand went all-in by then
+    live_names = {names[s] for s in live}
+    went_all_in = [a for a in record.actions[: moment + 1] if a.all_in and a.name in live_names]
+    if not went_all_in and not any(p.all_in and p.name in live_names for p in record.posts):
+        return None
+    board = tuple(record.board[: _BOARD_AT[street]])
+    put = record.contributions()
+    back = record.uncalled_by()
+    got = record.collected_by()
+    high = dict.fromkeys(names.values(), 0.0)
+    low = dict.fromkeys(names.values(), 0.0)
+    pots = []
+    for pot, taken in zip(result.pots, result.rake):
+        value = pot.amount - taken
+        eligible = [names[s] for s in pot.eligible]
+        if len(eligible) == 1:
+            shares = [(1.0, 0.0)]
+        else:
+            holes = [known[name] for name in eligible]
+            # every other card the file shows is out of the deck: other hands, folded and partly shown cards
+            dead = sorted({c for name, cards in record.dealt + record.shown if name not in eligible for c in cards})
+            shares = pot_equity(holes, board, dead)
+        for name, (h, lo) in zip(eligible, shares):
+            high[name] += value * h
+            low[name] += value * lo
+        pots.append(PotEV(value, taken, tuple(eligible), tuple((value * h, value * lo) for h, lo in shares)))
+    players = []
+    for seat in record.in_hand():
+        name = seat.name
+        contributed = put[name] - back[name]
+        net = got[name] - contributed
+        in_pot = any(name in pot.eligible for pot in pots)
+        ev_net = high[name] + low[name] - contributed if in_pot else float(net)
+        players.append(PlayerEV(name, contributed, net, high[name], low[name], ev_net))
+    return AllInEV(record.hand_id, STREET_NAMES[street], board, tuple(pots), tuple(players))

@@ -1,0 +1,188 @@
+"""Reconcile a hand record: the engine's payouts against the file's, to the chip.
+
+:func:`reconcile` replays the record (:func:`~omaha8.histories.replay_record`)
+and compares, player by player, what the engine pays from the pots (after
+its side pots, hi/lo halves, odd chips and rake) with the file's
+``collected`` lines, and the chips it returns as uncalled with the file's
+``Uncalled bet`` lines; then the total pot, the rake and the pots the
+summary lists. The status says how far the hand could be checked:
+
+- ``"verified"``: every player's amount agrees;
+- ``"totals only"``: a player at the showdown did not show their cards, so
+  only the totals could be compared (:attr:`Reconciliation.notes` names who);
+- ``"mismatch: <reason>"``: the engine refused an action, or an amount differs.
+
+>>> from omaha8.histories import read_pokerstars
+>>> check = next(read_pokerstars("tests/data/hh/side_pots_hi_lo.txt")).reconcile()
+>>> check.status
+'verified'
+>>> [(p.name, p.contributed, p.collected_file, p.collected_replay, p.net) for p in check.players]
+[('Ned', 1000, 1350, 1350, 350), ('Ola', 4000, 4350, 4350, 350), ('Pat', 4000, 3000, 3000, -1000)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Omaha8Error
+from .records import HandRecord
+from .replay import ReplayDiscrepancy, replay_record
+
+__all__ = ["PlayerResult", "Reconciliation", "reconcile", "VERIFIED", "TOTALS_ONLY"]
+
+VERIFIED = "verified"
+TOTALS_ONLY = "totals only"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's chips in a hand.
+
+    ``seat`` is the engine's seat (from 0: the file's seat number minus
+    one). ``contributed`` is what they put in less any uncalled bet
+    returned; ``collected_file`` what the file's ``collected`` lines give
+    them; ``collected_replay`` what the engine pays them from the pots
+    (None when the status is ``totals only``); ``net`` is
+    ``collected_file - contributed``; ``allin_ev_net`` the all-in EV net
+    (None where all-in EV does not apply; see :mod:`omaha8.histories.allin_ev`).
+    """
+
+    name: str
+    seat: int
+    contributed: int
+    collected_file: int
+    collected_replay: int | None
+    net: int
+    allin_ev_net: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fixed JSON layout: name, seat, contributed, collected_file, collected_replay, net, allin_ev_net."""
+        return {
+            "name": self.name,
+            "seat": self.seat,
+            "contributed": self.contributed,
+            "collected_file": self.collected_file,
+            "collected_replay": self.collected_replay,
+            "net": self.net,
+            "allin_ev_net": self.allin_ev_net,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reconciliation:
+    """The comparison of one hand: ``status``, each dealt-in player's :class:`PlayerResult`, and the problems found."""
+
+    hand_id: str
+    status: str
+    players: tuple[PlayerResult, ...]
+    problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """``verified`` or ``totals only``."""
+        return not self.status.startswith("mismatch")
+
+
+def _result_lines(
+    record: HandRecord, replayed: dict[str, int] | None, sums: tuple[dict[str, int], ...] | None = None
+) -> list[PlayerResult]:
+    put, back, got = sums or (record.contributions(), record.uncalled_by(), record.collected_by())
+    out = []
+    for seat in record.in_hand():
+        name = seat.name
+        contributed = put[name] - back[name]
+        out.append(PlayerResult(
+            name, seat.seat, contributed, got[name],
+            None if replayed is None else replayed.get(name, 0), got[name] - contributed,
+        ))
+    return out
+
+
+def reconcile(record: HandRecord) -> Reconciliation:
+    """Replay ``record`` and compare the engine's payouts with the file's, player by player.
+
+    Returns
+    -------
+    Reconciliation
+        Never raises for a readable record: a refused action or a
+        difference is a ``mismatch`` status with its reason.
+    """
+    try:
+        hand = replay_record(record)
+    except ReplayDiscrepancy as exc:
+        return Reconciliation(record.hand_id, f"mismatch: {exc}", tuple(_result_lines(record, None)), (str(exc),))
+    result = hand.result
+    assert result is not None
+    names = {seat.seat: seat.name for seat in record.in_hand()}
+    problems: list[str] = []
+    notes: list[str] = []
+
+    # the chips put in: the engine took exactly what the file's lines say
+    put = record.contributions()
+    for s, name in names.items():
+        engine_put = result.payouts[s] - result.net[s]
+        if engine_put != put[name]:
+            problems.append(f"{name} put in {put[name]} in the file, {engine_put} in the replay")
+
+    # uncalled bets (files before 2008 print none: the excess still comes back in the replay)
+    back = record.uncalled_by()
+    if record.uncalled or record.header != "Game":
+        for s, name in names.items():
+            if result.uncalled[s] != back[name]:
+                problems.append(f"{name} got {back[name]} back uncalled in the file, {result.uncalled[s]} in the replay")
+    elif any(result.uncalled):
+        notes.append("the file prints no uncalled bets; the replay returned " + ", ".join(
+            f"{result.uncalled[s]} to {names[s]}" for s in names if result.uncalled[s]))
+
+    # the pot, the rake and the pots the summary lists
+    pot_total = sum(result.payouts) - sum(result.uncalled) + result.rake_total
+    if pot_total != record.total_pot:
+        problems.append(f"the total pot is {record.total_pot} in the file, {pot_total} in the replay")
+    if result.rake_total != record.rake:
+        problems.append(f"the rake is {record.rake} in the file, {result.rake_total} in the replay")
+    if record.pots:
+        engine_pots = tuple(pot.amount - taken for pot, taken in zip(result.pots, result.rake))
+        if engine_pots != record.pots:
+            problems.append(f"the summary lists pots {list(record.pots)}, the replay {list(engine_pots)}")
+
+    # the payouts: per player where every live hand is known, else in total
+    got = record.collected_by()
+    won = {name: result.won[s] for s, name in names.items()}
+    unknown: list[str] = []
+    if result.showdown is not None:
+        known = record.known_cards()
+        unknown = [names[s] for s, hand_value in enumerate(result.showdown.hands) if hand_value is not None and names.get(s) not in known]
+    if unknown:
+        if sum(won.values()) != sum(got.values()):
+            problems.append(f"the pots pay {sum(got.values())} in the file, {sum(won.values())} in the replay")
+        for s, name in names.items():
+            if got[name] and name not in unknown and not _could_win(result, s):
+                problems.append(f"{name} collected {got[name]} in the file but could win nothing in the replay")
+    else:
+        for name in names.values():
+            if won[name] != got[name]:
+                problems.append(f"{name} collected {got[name]} in the file, {won[name]} in the replay")
+    if problems:
+        status = "mismatch: " + "; ".join(problems)
+    elif unknown:
+        status = TOTALS_ONLY
+        notes.insert(0, f"cards of {', '.join(unknown)} not shown: only the totals are checked")
+    else:
+        status = VERIFIED
+    lines = _result_lines(record, None if unknown else won, (put, back, got))
+    return Reconciliation(record.hand_id, status, tuple(lines), tuple(problems), tuple(notes))
+
+
+def _could_win(result: Any, seat: int) -> bool:
+    """Whether ``seat`` is eligible for any pot of the replay."""
+    return any(seat in pot.eligible for pot in result.pots)
+
+
+def safe_reconcile(record: HandRecord) -> Reconciliation:
+    """:func:`reconcile`, with any omaha8 error turned into a mismatch status (for batch runs)."""
+    try:
+        return reconcile(record)
+    except Omaha8Error as exc:
+        return Reconciliation(record.hand_id, f"mismatch: {exc}", tuple(_result_lines(record, None)), (str(exc),))

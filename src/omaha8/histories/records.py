@@ -1,0 +1,323 @@
+"""Hand records: what a hand-history file says about one hand, as typed data.
+
+The lines of a hand are small named tuples (:class:`Seat`, :class:`Post`,
+:class:`Action`, :class:`Collection`), like the engine's own
+:class:`omaha8.game.Event`; a hand is a frozen :class:`HandRecord`.
+
+A reader (:func:`omaha8.histories.read_pokerstars`) yields a
+:class:`HandRecord` for every Omaha Hi/Lo hand it can read and a
+:class:`SkippedHand` for everything else (another game, a hand it cannot
+read, a cancelled hand), so nothing in a file goes unreported.
+
+Amounts are integers: cents for cash games (``$0.25`` is 25, ``$2`` is 200),
+chips for tournaments and play money. omaha8 numbers seats from 0: the
+file's ``Seat 3`` is seat 2 (:attr:`Seat.seat`, :meth:`HandRecord.seat_index`,
+:attr:`HandRecord.button_seat`); :attr:`Seat.number` keeps the file's own
+number.
+
+>>> from omaha8.histories import read_pokerstars
+>>> record = next(read_pokerstars("tests/data/hh/split_quartered.txt"))
+>>> record.hand_id, record.game, record.limit, record.stakes, record.currency
+('900000000001', 'Omaha Hi/Lo', 'Pot Limit', (5, 10), 'USD')
+>>> [(seat.seat, seat.name, seat.stack) for seat in record.seats]   # the file's seats 1, 3 and 4
+[(0, 'Ann', 1000), (2, 'Bob', 1000), (3, 'Cyd', 1000)]
+>>> record.collected[:2]   # each half of the pot is its own line
+(Collection(name='Ann', amount=45, pot='pot', line=27), Collection(name='Ann', amount=23, pot='pot', line=30))
+>>> record.collected_by()
+{'Ann': 68, 'Bob': 22, 'Cyd': 0}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from .._args import brief
+from ..errors import ArgumentError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Hand, HandHistory
+    from .allin_ev import AllInEV
+    from .reconcile import Reconciliation
+
+__all__ = ["Seat", "Post", "Action", "Collection", "HandRecord", "SkippedHand", "POST_KINDS", "ACTION_KINDS"]
+
+#: Kinds of forced bets: ``"dead"`` is the small-blind part of a ``posts small & big blinds``.
+POST_KINDS = ("ante", "small_blind", "big_blind", "dead")
+#: Kinds of player actions, as the engine names them.
+ACTION_KINDS = ("fold", "check", "call", "bet", "raise")
+#: Betting rounds by index.
+STREET_NAMES = ("preflop", "flop", "turn", "river")
+
+
+class Seat(NamedTuple):
+    """A seat line: the file's seat number (PokerStars counts from 1), player name, chips before the
+    hand, and whether they sat out. :attr:`seat` is omaha8's seat (from 0)."""
+
+    number: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+
+    @property
+    def seat(self) -> int:
+        """omaha8's seat number, from 0: the file's number minus one."""
+        return self.number - 1
+
+
+class Post(NamedTuple):
+    """A forced bet: ``kind`` one of :data:`POST_KINDS`; ``line`` the file line it came from."""
+
+    name: str
+    kind: str
+    amount: int
+    all_in: bool = False
+    line: int = 0
+
+
+class Action(NamedTuple):
+    """A player action on ``street`` (0 pre-flop .. 3 river).
+
+    ``amount`` is the chips the action adds; ``to`` is the player's total
+    bet on the street after a bet or raise and 0 otherwise (PokerStars'
+    ``raises X to Y`` raises by X to a total of Y: ``to`` is Y, ``amount``
+    is Y less what the player had bet on the street before).
+    """
+
+    street: int
+    name: str
+    kind: str
+    amount: int = 0
+    to: int = 0
+    all_in: bool = False
+    line: int = 0
+
+
+class Collection(NamedTuple):
+    """A ``collected`` line: ``pot`` is ``"pot"``, ``"main pot"``, ``"side pot"`` or ``"side pot-N"``."""
+
+    name: str
+    amount: int
+    pot: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedHand:
+    """A hand (or other text) that was not read as an Omaha Hi/Lo hand, and why.
+
+    ``kind`` is ``"other game"``, ``"cancelled"`` or ``"unreadable"``;
+    ``line`` and ``column`` point at the cause (column 0 when it is the
+    whole hand).
+    """
+
+    source: str
+    line: int
+    hand_id: str | None
+    kind: str
+    reason: str
+    column: int = 0
+
+    @property
+    def status(self) -> str:
+        """``"skipped: <reason>"``."""
+        return f"skipped: {self.reason}"
+
+    def where(self) -> str:
+        """``file:line[:column]``."""
+        return f"{self.source}:{self.line}" + (f":{self.column}" if self.column else "")
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One Omaha Hi/Lo hand as the file tells it.
+
+    Attributes
+    ----------
+    source, line
+        The file (or ``"<text>"``) and the line the hand starts on.
+    site, header
+        ``"PokerStars"``; the header style: ``"Hand"``, ``"Game"`` (before
+        2011), ``"Home Game"`` or ``"Zoom"``.
+    hand_id, tournament_id, level, club, mixed
+        The hand number (up to 20 digits, as text); the tournament's, or
+        None for a cash game; the level (``"III"``); a Home Game club; the
+        mixed game's name (``"8-Game"``) when the game was in parentheses.
+    game, variant, limit
+        ``"Omaha Hi/Lo"`` (4 cards) or ``"5 Card Omaha Hi/Lo"`` (5);
+        ``"Pot Limit"``, ``"No Limit"`` or ``"Limit"``.
+    stakes
+        The header's two amounts: the blinds in pot and no limit, the
+        small and big bet in limit (``(30/60)`` is 30/60 bets, 15/30 blinds).
+    currency
+        ``"USD"`` etc. for cash games (amounts in cents), None for chips.
+    date, table, max_seats, button
+        Header text as written; ``max_seats`` None when the file does not say
+        (old files); ``button`` the file's seat number of the button (from 1;
+        :attr:`button_seat` is omaha8's, from 0).
+    seats, posts, actions
+        The seat lines, the forced bets in order, the actions in order.
+    dealt, shown
+        ``(name, cards)`` for ``Dealt to`` lines; for cards shown or mucked
+        face up (at showdown, in the summary, or when folding).
+    board
+        The board cards dealt.
+    uncalled, collected
+        ``Uncalled bet`` lines as ``(name, amount)``; every ``collected``
+        line in order (never merged: two identical lines are two payments).
+    total_pot, pots, rake
+        The summary's ``Total pot``, its ``Main pot``/``Side pot`` amounts
+        (empty when it lists none) and its rake (0 when it gives none).
+    no_low
+        The file said ``No low hand qualified``.
+    messages
+        Table and chat lines, with their line numbers (kept, not interpreted).
+    """
+
+    source: str
+    line: int
+    site: str
+    header: str
+    hand_id: str
+    tournament_id: str | None
+    level: str | None
+    club: str | None
+    mixed: str | None
+    game: str
+    variant: int
+    limit: str
+    stakes: tuple[int, int]
+    currency: str | None
+    date: str
+    table: str
+    max_seats: int | None
+    button: int
+    seats: tuple[Seat, ...]
+    posts: tuple[Post, ...]
+    actions: tuple[Action, ...]
+    dealt: tuple[tuple[str, tuple[int, ...]], ...]
+    shown: tuple[tuple[str, tuple[int, ...]], ...]
+    board: tuple[int, ...]
+    uncalled: tuple[tuple[str, int], ...]
+    collected: tuple[Collection, ...]
+    total_pot: int
+    pots: tuple[int, ...]
+    rake: int
+    no_low: bool
+    messages: tuple[tuple[int, str], ...] = ()
+
+    # ------------------------------------------------------------ lookups
+
+    @property
+    def status(self) -> str:
+        """The reconciliation status (see :meth:`reconcile`)."""
+        return self.reconcile().status
+
+    @property
+    def button_seat(self) -> int:
+        """omaha8's seat (from 0) of the button."""
+        return self.button - 1
+
+    @property
+    def is_tournament(self) -> bool:
+        """A tournament hand (chips), not a cash game."""
+        return self.tournament_id is not None
+
+    @property
+    def n_seats(self) -> int:
+        """Seats at the table for the engine: the ``N-max`` size, or the highest seat number."""
+        top = max(seat.number for seat in self.seats)
+        return max(top, self.max_seats or 0, 2)
+
+    def seat_of(self, name: str) -> Seat:
+        """The seat of player ``name``.
+
+        >>> from omaha8.histories import read_pokerstars
+        >>> record = next(read_pokerstars("tests/data/hh/five_card.txt"))
+        >>> record.seat_of("Yan").seat
+        1
+        >>> record.seat_of("Nobody")
+        Traceback (most recent call last):
+        ...
+        omaha8.errors.ArgumentError: hand 900000000008 has no player 'Nobody'
+        """
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise ArgumentError(f"hand {self.hand_id} has no player {brief(name)}")
+
+    def seat_index(self, name: str) -> int:
+        """omaha8's seat (from 0) of player ``name``: the file's seat number minus one."""
+        return self.seat_of(name).seat
+
+    def known_cards(self) -> dict[str, tuple[int, ...]]:
+        """Every player's hole cards the file shows, by name (dealt, shown or mucked face up)."""
+        out: dict[str, tuple[int, ...]] = {}
+        for name, cards in self.dealt + self.shown:
+            if len(cards) == self.variant:
+                out[name] = cards
+        return out
+
+    def contributions(self) -> dict[str, int]:
+        """Chips each player put in, by name, before any uncalled bet came back."""
+        out = {seat.name: 0 for seat in self.seats}
+        for post in self.posts:
+            out[post.name] += post.amount
+        for action in self.actions:
+            out[action.name] += action.amount
+        return out
+
+    def collected_by(self) -> dict[str, int]:
+        """Chips each player collected from the pots in the file, by name (every line counted)."""
+        out = {seat.name: 0 for seat in self.seats}
+        for item in self.collected:
+            out[item.name] += item.amount
+        return out
+
+    def uncalled_by(self) -> dict[str, int]:
+        """Chips returned to each player by ``Uncalled bet`` lines, by name."""
+        out = {seat.name: 0 for seat in self.seats}
+        for name, amount in self.uncalled:
+            out[name] += amount
+        return out
+
+    def in_hand(self) -> tuple[Seat, ...]:
+        """The seats dealt in: not sitting out, with chips, and with a post or an action.
+
+        Every player dealt in posts or acts at least once (a walk's big blind
+        has posted); a seat that does neither was waiting for the big blind
+        or sitting out even where its seat line does not say so.
+        """
+        active = {post.name for post in self.posts} | {action.name for action in self.actions}
+        return tuple(seat for seat in self.seats if not seat.sitting_out and seat.stack > 0 and seat.name in active)
+
+    # ------------------------------------------------------------ the engine
+
+    def replay(self) -> Hand:
+        """The engine's hand after every action of the file (see :func:`omaha8.histories.replay_record`)."""
+        from .replay import replay_record
+
+        return replay_record(self)
+
+    def to_history(self) -> HandHistory:
+        """The hand in the engine's history format (the replayed hand's :attr:`~omaha8.game.Hand.history`)."""
+        return self.replay().history
+
+    @classmethod
+    def from_history(cls, history: HandHistory, *, names: dict[int, str] | None = None, hand_id: str = "0") -> HandRecord:
+        """A record of an engine history (see :func:`omaha8.histories.record_from_history`)."""
+        from .replay import record_from_history
+
+        return record_from_history(history, names=names, hand_id=hand_id)
+
+    def reconcile(self) -> Reconciliation:
+        """The file's payouts against the engine's (see :func:`omaha8.histories.reconcile`)."""
+        from .reconcile import reconcile
+
+        return reconcile(self)
+
+    def allin_ev(self) -> AllInEV | None:
+        """All-in EV of the hand, or None where it does not apply (see :func:`omaha8.histories.allin_ev`)."""
+        from .allin_ev import allin_ev
+
+        return allin_ev(self)
