@@ -114,7 +114,18 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
     return (hand.stacks, hand.bets, hand.contributions, hand.pot, hand.actor, hand.street, hand.history)
 
 
-def check_settled(hand: Hand) -> None:
+def dead_blinds(stacks: list[int], posts: list[Post] | None) -> list[int]:
+    """Chips each seat paid in dead blinds (posted in order, each at most what the seat had left)."""
+    left, dead = list(stacks), [0] * len(stacks)
+    for seat, kind, amount in posts or ():
+        pay = min(amount, left[seat])
+        left[seat] -= pay
+        if kind == "dead":
+            dead[seat] += pay
+    return dead
+
+
+def check_settled(hand: Hand, dead: list[int]) -> None:
     result = hand.result
     contributions = hand.contributions
     assert sum(result.payouts) + result.rake_total == sum(contributions)
@@ -126,8 +137,10 @@ def check_settled(hand: Hand) -> None:
     in_hand = hand.in_hand
     if any(contributions[s] for s in in_hand):
         for seat in range(hand.n_seats):
-            # nobody wins from the pots more than they covered of everyone's chips
-            covered = sum(min(c, contributions[seat]) for c in contributions)
+            # nobody wins from the pots more than they covered of everyone's chips, plus the dead blinds,
+            # which are in the main pot for whoever wins it (docs/rules.md §6)
+            own = contributions[seat] - dead[seat]
+            covered = sum(min(c - d, own) for c, d in zip(contributions, dead)) + sum(dead)
             assert result.won[seat] <= covered
     else:
         # dead money only (posts by seats that folded): it goes to the seats still in
@@ -185,7 +198,7 @@ def test_hostile_driving_gives_only_omaha8_errors_and_conserves_chips(setup: dic
         except IllegalActionError:
             pass
         hand.settle(odd_chips=CardroomOddChips(), rake=NoRake())
-    check_settled(hand)
+    check_settled(hand, dead_blinds(setup["stacks"], setup["kwargs"].get("posts")))
     event(f"showdown: {hand.result.went_to_showdown}, side pots: {len(hand.result.pots) > 1}, "
           f"raked: {hand.result.rake_total > 0}")
     assert sum(hand.result.stacks) + hand.result.rake_total == total

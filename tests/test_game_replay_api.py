@@ -97,8 +97,9 @@ def test_dead_small_blind_and_live_big_blind_posted_by_a_new_player() -> None:
     assert hand.legal_actions().call == 8
     hand.act("fold")
     result = hand.result
-    # contributions 10, 1, 2, 3: 10 - 3 = 7 uncalled, the pot 16 - 7 = 9 to seat 0 (net +6)
-    assert result.uncalled == (7, 0, 0, 0)
+    # contributions 10, 1, 2, 3 (1 of it dead): the top bet anyone matched is 2, so 10 - 2 = 8 is uncalled;
+    # the pot is 16 - 8 = 8 (the dead chip stays in it) and goes to seat 0: 8 + 8 - 10 = +6
+    assert result.uncalled == (8, 0, 0, 0) and [pot.amount for pot in result.pots] == [8]
     assert result.payouts == (16, 0, 0, 0)
     assert result.net == (6, -1, -2, -3)
     check_chips(hand)
@@ -389,3 +390,36 @@ def test_illegal_action_messages_name_the_rule() -> None:
     with pytest.raises(IllegalActionError, match=r"in fixed limit every raise is to exactly one bet of 2 above "
                        r"the 2 bet, 4"):
         hand.act("raise", 5)
+
+
+def test_dead_money_is_not_part_of_the_uncalled_bet() -> None:
+    # seat 3 posts a dead 5 and a live 10 (PokerStars' "small & big blinds"); seat 0 calls 10, seat 1
+    # completes its small blind, seat 2 checks: pot 5 + 10 + 10 + 10 + 10 = 45. On the flop seat 3 bets 45
+    # and everyone folds: the 45 is uncalled and goes back; the dead 5 stays in the pot, which seat 3 wins.
+    # Seat 3 put in 60 and gets 45 + 45 = 90 -> +30; the others -10 each.
+    hand = Hand([1000] * 4, NoLimit(5, 10), button=0, seed=1,
+                posts=[Post(1, "small_blind", 5), Post(2, "big_blind", 10), Post(3, "dead", 5),
+                       Post(3, "big_blind", 10)])
+    while hand.street == "preflop" and not hand.is_over:
+        hand.act("call" if hand.legal_actions().call else "check")
+    hand.act("check", seat=1)
+    hand.act("check", seat=2)
+    hand.act("bet", 45, seat=3)
+    for seat in (0, 1, 2):
+        hand.act("fold", seat=seat)
+    assert hand.result.payouts == (0, 0, 0, 90)
+    assert hand.result.net == (-10, -10, -10, 30)
+    assert [pot.amount for pot in hand.result.pots] == [45]
+
+
+def test_antes_are_not_part_of_the_uncalled_bet() -> None:
+    # antes 1 each (4), blinds 1/2; seat 3 raises to 10, all fold: 8 of the raise is uncalled (10 - 2),
+    # the pot is 4 antes + 1 + 2 + 2 (the called part of the raise) = 9; seat 3 nets 9 - 1 (its ante) - 2 = +6,
+    # the others lose what they put in: seat 0 -1, seat 1 -2, seat 2 -3.
+    hand = Hand([100] * 4, NoLimit(1, 2), button=0, seed=2,
+                posts=[Post(s, "ante", 1) for s in range(4)] + [Post(1, "small_blind", 1), Post(2, "big_blind", 2)])
+    hand.act("raise", 10, seat=3)
+    for seat in (0, 1, 2):
+        hand.act("fold", seat=seat)
+    assert hand.result.net == (-1, -2, -3, 6)
+    assert hand.result.uncalled == (0, 0, 0, 8) and hand.result.payouts == (0, 0, 0, 8 + 9)

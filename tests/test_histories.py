@@ -208,7 +208,6 @@ def test_antes_are_dead_money() -> None:
     assert [a.amount for a in record.actions if a.name == "Ida"][0] == 100
 
 
-@pytest.mark.xfail(strict=True, reason="the engine counts a dead blind in the uncalled bet (returns 50, not 45)")
 def test_dead_blind_stays_in_the_pot() -> None:
     # Dee posts small & big blinds 15c: 5c dead + 10c live. Pre-flop 5 + 10 + 15 + 10 + 5 = 45c; Dee bets
     # 45c on the flop and everyone folds: 45c back uncalled, the pot 45c raked 2c, Dee collects 43c.

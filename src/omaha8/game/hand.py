@@ -168,7 +168,9 @@ class Post(NamedTuple):
 
     ``kind`` is one of :data:`POST_KINDS`: ``"ante"`` and ``"dead"`` are dead
     money (in the pot, not part of the seat's bet), ``"small_blind"`` and
-    ``"big_blind"`` live money (part of its pre-flop bet). ``amount`` is
+    ``"big_blind"`` live money (part of its pre-flop bet). Antes are cut into
+    pots like any chips; a dead blind is outside the uncalled bet and every pot
+    level and goes into the main pot (docs/rules.md §6.11). ``amount`` is
     the post as called for: a seat with fewer chips goes all-in for what it
     has, and a live post still sets the bet to call at its full amount.
 
@@ -408,7 +410,7 @@ class Hand:
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
-        "_posts", "_rake", "_settle_error",
+        "_posts", "_rake", "_settle_error", "_dead",
     )
 
     def __init__(
@@ -472,6 +474,7 @@ class Hand:
         self._stack = stack
         self._bet = [0] * n
         self._contrib = [0] * n
+        self._dead = [0] * n  # dead blinds: money in the main pot, outside every bet and pot level
         self._status = [_LIVE if c > 0 else _OUT for c in stack]
         self._acted = [False] * n
         self._odd_chips = check_odd_chips(odd_chips)
@@ -629,6 +632,8 @@ class Hand:
             contrib[seat] += pay
             self._pot += pay
             live = kind in _LIVE_POSTS
+            if kind == "dead":
+                self._dead[seat] += pay
             if live:
                 bet[seat] += pay
                 # a live post sets the bet to call at its full amount, even when posted all-in for less
@@ -1211,15 +1216,23 @@ class Hand:
         res: Any = None
         if total == 0:
             return [], [0] * n, None
+        # a dead blind is not a bet and reaches no pot level: the uncalled rule and the pot layers are
+        # computed without it, and it goes into the main pot (antes, by contrast, are cut like any chips,
+        # so that a player all-in on the ante wins only the antes they matched)
+        extra = sum(self._dead)
+        if extra:
+            contrib = [c - d for c, d in zip(contrib, self._dead)]
         if not any(contrib[s] for s in live):
             # only seats that folded put chips in (possible with posts): the uncalled rule first, as
             # always (cut with the top contributor standing in), then the rest is one pot of dead money
             # among the seats still in
-            top = contrib.index(max(contrib))
-            cut = showdown(None, [() if s == top else None for s in range(n)], contributions=list(contrib),
-                           button=self._button)
-            uncalled = [int(x) for x in cut.uncalled]
-            dead = total - sum(uncalled)
+            uncalled = [0] * n
+            if any(contrib):
+                top = contrib.index(max(contrib))
+                cut = showdown(None, [() if s == top else None for s in range(n)], contributions=list(contrib),
+                               button=self._button)
+                uncalled = [int(x) for x in cut.uncalled]
+            dead = sum(contrib) - sum(uncalled)
             res = showdown(self._deck_board, [self._holes[s] if s in live else None for s in range(n)],
                            button=self._button, **kwargs) if contested else None
             pots = [Pot(dead, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())] if dead else []
@@ -1239,27 +1252,31 @@ class Hand:
             w = live[0]
             cutter = _covering_cut if contrib[w] == max(contrib) else _layered_cut
             uncalled, pots = cutter(contrib, w, self._button)
-        amounts = tuple(pot.amount for pot in pots)
+        extra_at = 0 if extra else -1
+        if extra and not pots:
+            pots = [Pot(0, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())]
+        amounts = tuple(pot.amount + (extra if i == extra_at else 0) for i, pot in enumerate(pots))
         taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
         high = [0] * n
         low = [0] * n
-        if res is not None and any(taken):
+        if res is not None and (any(taken) or extra):
             for s, hand in enumerate(res.hands):
                 if hand is not None:
                     high[s] = hand.high
                     low[s] = hand.low or 0
         out = []
-        for pot, rake in zip(pots, taken):
-            if rake or not pot.awards:
+        for i, (pot, rake) in enumerate(zip(pots, taken)):
+            add = extra if i == extra_at else 0
+            if rake or add or not pot.awards:
                 # split what the rake left (or a pot not split yet) by the showdown's own rule
                 if contested:
-                    pot = _split(pot.amount - rake, pot.eligible, high, low,
+                    pot = _split(pot.amount + add - rake, pot.eligible, high, low,
                                  policy if policy is not None else _CARDROOM, self._button, n)
                 else:
                     awards = [0] * n
-                    awards[pot.eligible[0]] = pot.amount - rake
-                    pot = Pot(pot.amount - rake, pot.eligible, PotSplit.UNCONTESTED, pot.eligible, None, None,
-                              tuple(awards), ())
+                    awards[pot.eligible[0]] = pot.amount + add - rake
+                    pot = Pot(pot.amount + add - rake, pot.eligible, PotSplit.UNCONTESTED, pot.eligible, None,
+                              None, tuple(awards), ())
             out.append(PotResult(
                 amount=pot.amount + rake,
                 rake=rake,
