@@ -7,6 +7,8 @@ no stack goes negative, and nobody wins more from the pots than they covered.
 
 from __future__ import annotations
 
+import os
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -141,6 +143,11 @@ def check_settled(hand: Hand, dead: list[int]) -> None:
             # which are in the main pot for whoever wins it (docs/rules.md §6)
             own = contributions[seat] - dead[seat]
             covered = sum(min(c - d, own) for c, d in zip(contributions, dead)) + sum(dead)
+            # chips of folded seats above every live seat's level join the top pot (docs/rules.md §4.6)
+            top_live = max(contributions[s] - dead[s] for s in in_hand)
+            if own == top_live:
+                covered += sum(max(0, contributions[s] - dead[s] - top_live)
+                               for s in range(hand.n_seats) if s not in in_hand)
             assert result.won[seat] <= covered
     else:
         # dead money only (posts by seats that folded): it goes to the seats still in
@@ -148,7 +155,8 @@ def check_settled(hand: Hand, dead: list[int]) -> None:
     assert result.uncalled.count(0) >= len(contributions) - 1
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("OMAHA8_FUZZ_EXAMPLES", "300")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), data=st.data())
 def test_hostile_driving_gives_only_omaha8_errors_and_conserves_chips(setup: dict[str, Any],
                                                                      data: st.DataObject) -> None:
