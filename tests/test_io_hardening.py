@@ -25,7 +25,9 @@ from omaha8 import deals as dl
 from omaha8.cli import main
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+# where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):
+# subprocesses must run that same build
+SRC = Path(omaha8.__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/stdout"),
                                 reason="FIFOs and /dev/stdout are POSIX")
 

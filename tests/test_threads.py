@@ -18,7 +18,9 @@ from omaha8.deals import format_card_array, parse_card_array, random_deals
 from omaha8.errors import ArgumentError, ArgumentTypeError, Omaha8Error
 from omaha8.showdown import pot_shares, winners
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+# where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):
+# subprocesses must run that same build
+SRC = Path(omaha8.__file__).resolve().parent.parent
 WORK = _core.WORK_PER_THREAD
 
 
