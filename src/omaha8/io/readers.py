@@ -23,10 +23,10 @@ import numpy as np
 
 from .. import _cardio, _core
 from .._args import brief, check_bool, check_chunk_rows
-from ..cards import N_CARDS, format_card
 from ..errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 from . import outputs
 from .card_columns import _cut
+from .array_rows import _ids_for_check, _row_problem, _row_text
 from .containers import Deals, RejectedRow, _check_layout, _concat
 from .csv_dialect import (
     _BOM,
@@ -498,29 +498,6 @@ class DealReader(Iterator[Deals]):
         return np.frombuffer(data, dtype=dtype, count=count)
 
 
-def _ids_for_check(values: Any, source: str, name: str) -> U8Array:
-    """uint8 ids of an array file; ids outside 0..51 become 255, which the row check reports."""
-    arr = np.asarray(values)
-    if arr.dtype == np.uint8:
-        return np.ascontiguousarray(arr)
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise CardTypeError(f"{source}: {name} must hold integer card ids, not dtype {arr.dtype}")
-    return np.where((arr < 0) | (arr >= N_CARDS), 255, arr).astype(np.uint8)
-
-
-def _row_problem(board: list[int], holes: list[list[int]]) -> Omaha8Error:
-    """Why one deal of an array file is invalid (it is known to be)."""
-    seen: dict[int, str] = {}
-    for label, ids in [("board", board), *((f"seat{p}", hole) for p, hole in enumerate(holes))]:
-        for j, card in enumerate(ids):
-            if not 0 <= card < N_CARDS:
-                return CardError(f"{label}[{j}] = {card} is not a card id (0-51)")
-            if card in seen:
-                return DuplicateCardError(f"card {format_card(card)!r} appears twice: {seen[card]} and {label}")
-            seen[card] = label
-    return CardError("not a valid deal")
-
-
 def _npy_header_any(f: IO[bytes], source: str) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
     """Shape, Fortran order and dtype from the header of a ``.npy`` stream; DealFileError if it has none."""
     try:
@@ -541,15 +518,6 @@ def _npy_header(f: IO[bytes], source: str, name: str) -> tuple[tuple[int, ...], 
     if dtype.kind not in "iu" or dtype.hasobject:
         raise CardTypeError(f"{source}: {name} must hold integer card ids, not dtype {dtype}")
     return shape, dtype
-
-
-def _row_text(board: Any, holes: Any) -> str:
-    """A deal as a CSV line, ids outside 0..51 shown as ``?<id>``."""
-
-    def cards(ids: Any) -> str:
-        return "".join(format_card(int(c)) if 0 <= int(c) < N_CARDS else f"?{int(c)}" for c in ids)
-
-    return ",".join([cards(board), *(cards(h) for h in holes)])
 
 
 def iter_deals(
