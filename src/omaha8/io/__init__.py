@@ -10,6 +10,8 @@
     The CSV dialect of deal files and its slow line parser.
 :mod:`~omaha8.io.readers`
     Deal files read in chunks (CSV, ``.npz``, ``.npy``).
+:mod:`~omaha8.io.array_rows`
+    The rows of array deal files checked, and a bad one explained.
 :mod:`~omaha8.io.result_columns`
     The column groups of a result file.
 :mod:`~omaha8.io.writers`
