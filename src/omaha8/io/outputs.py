@@ -3,6 +3,19 @@ into place, or streamed into ``-``, a FIFO or a device, which are never renamed 
 
 :func:`_open_binary` is the one place output (and input) files are opened, so
 tests can put a full disk in its place.
+
+Examples
+--------
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+>>> _is_stream_path(path), _is_stream_path("-")  # a new file is replaced when complete; standard output is written into
+(False, True)
+>>> out = _Output(path)
+>>> built = out.scratch("out")
+>>> _ = built.write_text("done")
+>>> out.commit(built)
+>>> open(path).read(), os.listdir(os.path.dirname(path))
+('done', ['out.txt'])
 """
 
 from __future__ import annotations
