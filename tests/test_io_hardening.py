@@ -23,6 +23,7 @@ import pytest
 import omaha8
 from omaha8 import deals as dl
 from omaha8.cli import main
+from omaha8.io import outputs
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
 # where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):
@@ -255,12 +256,12 @@ def test_a_full_disk_leaves_no_temporary_file_and_fails(
     out = tmp_path / f"r{suffix}"
     out.write_bytes(b"the previous results\n")
     before = _listing(tmp_path)
-    real_open = dl._open_binary
+    real_open = outputs._open_binary
 
     def full(path: Path, mode: str = "wb") -> Any:
         return _FullDisk(path, mode, room) if "w" in mode else real_open(path, mode)
 
-    monkeypatch.setattr(dl, "_open_binary", full)
+    monkeypatch.setattr(outputs, "_open_binary", full)
     code = main(["batch", str(source), "-o", str(out), "--columns", "all", "--chunk-rows", "50", "-q"])
     assert code != 0
     assert "No space left on device" in capsys.readouterr().err
@@ -271,7 +272,7 @@ def test_a_full_disk_leaves_no_temporary_file_and_fails(
 def test_write_deals_on_a_full_disk_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     suffix: str) -> None:
     boards, holes = dl.random_deals(200, players=2, seed=3)
-    monkeypatch.setattr(dl, "_open_binary", lambda path, mode="wb": _FullDisk(path, mode, 100))
+    monkeypatch.setattr(outputs, "_open_binary", lambda path, mode="wb": _FullDisk(path, mode, 100))
     with pytest.raises(OSError, match="No space left"):
         dl.write_deals(tmp_path / f"d{suffix}", boards, holes, chunk_rows=10)
     assert _names(tmp_path) == []

@@ -16,21 +16,15 @@ import numpy.typing as npt
 from . import _core
 from .cards import N_CARDS, format_card, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, ShapeError
+from .io.card_columns import index_text, parse_card_array
 
 __all__ = ["card_array", "check_deals", "index_text"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 
 
-def index_text(name: str, index: tuple[int, ...]) -> str:
-    """``holes[17, 2]`` for name ``holes`` and index ``(17, 2)``."""
-    return f"{name}[{', '.join(str(i) for i in index)}]"
-
-
 def _parse_strings(values: np.ndarray[Any, Any], name: str) -> U8Array:
     """Parse an array of hand strings into an array with one more axis."""
-    from .deals import parse_card_array  # deals imports this module
-
     return parse_card_array(values, name=name)
 
 
