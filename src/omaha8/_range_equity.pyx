@@ -321,6 +321,19 @@ cdef inline int64_t draw(const Data* d, int s, Stream* r) noexcept nogil:
     return first + i
 
 
+# A card of the deck not in ``used``, each equally likely; it is added to ``used``.
+cdef inline uint8_t deal_card(const Data* d, Stream* r, uint64_t* used) noexcept nogil:
+    cdef uint8_t card
+    cdef uint64_t bit
+    while True:
+        card = d.deck[below32(r, <uint32_t>d.n_deck)]
+        bit = (<uint64_t>1) << card
+        if not used[0] & bit:
+            break
+    used[0] |= bit
+    return card
+
+
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
     cdef Stream r, seats
     cdef int64_t j, i, tries
@@ -330,8 +343,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
     cdef uint16_t hi[MAX_PLAYERS]
     cdef uint8_t lo[MAX_PLAYERS]
-    cdef uint64_t used, bit, mask
-    cdef uint8_t card
+    cdef uint64_t used, mask
     cdef int s, L, a
     cdef bint clash
     cdef Board b
@@ -380,22 +392,10 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
         for s in range(d.P):
             if d.any_hand[s]:
                 for a in range(d.k):
-                    while True:
-                        card = d.deck[below32(&r, <uint32_t>d.n_deck)]
-                        bit = (<uint64_t>1) << card
-                        if not used & bit:
-                            break
-                    used |= bit
-                    dealt[s][a] = card
+                    dealt[s][a] = deal_card(d, &r, &used)
                 hole[s] = dealt[s]
         for L in range(d.n_known, 5):
-            while True:
-                card = d.deck[below32(&r, <uint32_t>d.n_deck)]
-                bit = (<uint64_t>1) << card
-                if not used & bit:
-                    break
-            used |= bit
-            b.cards[L] = card
+            b.cards[L] = deal_card(d, &r, &used)
         board_ready(d, &b)
         for s in range(d.P):
             evaluate_cards(d, hole[s], &b, &hi[s], &lo[s])
