@@ -37,7 +37,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from omaha8._random cimport below, mix64, next64
-from omaha8._settle cimport MAX_PLAYERS, N_STATS, settle
+from omaha8._settle cimport MAX_PLAYERS, N_STATS, fill_shares, settle
 
 import numpy as np
 
@@ -85,6 +85,7 @@ cdef const uint8_t* LOW_BEST = low_best_table()
 cdef const uint8_t* CARD_RANK = card_rank_table()
 cdef const uint8_t* CARD_SUIT = card_suit_table()
 cdef const uint8_t* CARD_LOWBIT = card_lowbit_table()
+fill_shares()
 
 
 # What the kernels read of one combo, in one 32-byte record.
