@@ -29,6 +29,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from omaha8._random cimport below, mix64, next64
+from omaha8._settle cimport MAX_PLAYERS, N_STATS, POT, fill_shares, settle
 
 from itertools import combinations
 from math import comb
@@ -54,18 +55,6 @@ cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
 
 cdef enum:
-    MAX_PLAYERS = 11
-    POT = 55440            # units in one pot: 2 * lcm(1..11)
-    HALF_POT = 27720
-    # per-player counts, in this order, then no-low boards and boards
-    STAT_EQUITY = 0        # pot units won
-    STAT_HIGH_WIN = 1
-    STAT_HIGH_TIE = 2
-    STAT_LOW_WIN = 3
-    STAT_LOW_TIE = 4
-    STAT_SCOOP = 5
-    STAT_SQUARES = 6       # sum over boards of (pot units won) ** 2
-    N_STATS = 7
     MAX_WIDTH = MAX_PLAYERS * N_STATS + 2
     CHUNK_SAMPLES = 4096
 
@@ -86,14 +75,7 @@ cdef const uint8_t* LOW_BEST = low_best_table()
 cdef const uint8_t* CARD_RANK = card_rank_table()
 cdef const uint8_t* CARD_SUIT = card_suit_table()
 cdef const uint8_t* CARD_LOWBIT = card_lowbit_table()
-
-# pot units of each of n winners of a whole pot or of a half pot
-cdef int64_t WHOLE_SHARE[MAX_PLAYERS + 1]
-cdef int64_t HALF_SHARE[MAX_PLAYERS + 1]
-WHOLE_SHARE[0] = HALF_SHARE[0] = 0
-for _n in range(1, MAX_PLAYERS + 1):
-    WHOLE_SHARE[_n] = POT // _n
-    HALF_SHARE[_n] = HALF_POT // _n
+fill_shares()
 
 
 cdef struct Player:
@@ -175,57 +157,6 @@ cdef inline uint16_t flush_value(const Player* pl, int s, uint32_t board_mask) n
                     if v > best:
                         best = v
     return best
-
-
-# Split one pot over ``weight`` boards with these values and count the outcome.
-cdef inline void settle(int P, const uint16_t* hi, const uint8_t* lo, int64_t weight,
-                        int64_t* acc) noexcept nogil:
-    cdef uint16_t top_hi = 0
-    cdef uint8_t top_lo = 0
-    cdef int n_hi = 0, n_lo = 0, p
-    cdef int64_t hi_share, lo_share, units
-    cdef int64_t* a
-    cdef bint high_winner, low_winner
-    for p in range(P):
-        if hi[p] > top_hi:
-            top_hi = hi[p]
-            n_hi = 1
-        elif hi[p] == top_hi:
-            n_hi += 1
-        if lo[p] > top_lo:
-            top_lo = lo[p]
-            n_lo = 1
-        elif lo[p] == top_lo:
-            n_lo += 1
-    if top_lo == 0:
-        acc[P * N_STATS] += weight
-        hi_share = WHOLE_SHARE[n_hi]
-        lo_share = 0
-    else:
-        hi_share = HALF_SHARE[n_hi]
-        lo_share = HALF_SHARE[n_lo]
-    acc[P * N_STATS + 1] += weight
-    for p in range(P):
-        a = acc + p * N_STATS
-        units = 0
-        high_winner = hi[p] == top_hi
-        low_winner = top_lo != 0 and lo[p] == top_lo
-        if high_winner:
-            units = hi_share
-            if n_hi == 1:
-                a[STAT_HIGH_WIN] += weight
-            else:
-                a[STAT_HIGH_TIE] += weight
-        if low_winner:
-            units += lo_share
-            if n_lo == 1:
-                a[STAT_LOW_WIN] += weight
-            else:
-                a[STAT_LOW_TIE] += weight
-        if high_winner and n_hi == 1 and (top_lo == 0 or (low_winner and n_lo == 1)):
-            a[STAT_SCOOP] += weight
-        a[STAT_EQUITY] += units * weight
-        a[STAT_SQUARES] += units * units * weight
 
 
 # Settle the board of entry 5 (all five cards placed).

@@ -37,6 +37,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from omaha8._random cimport below, mix64, next64
+from omaha8._settle cimport MAX_PLAYERS, N_STATS, fill_shares, settle
 
 import numpy as np
 
@@ -68,17 +69,6 @@ cdef extern from *:
     void prefetch "OMAHA8_PREFETCH"(const void* p) noexcept nogil
 
 cdef enum:
-    MAX_PLAYERS = 11
-    POT = 55440            # units in one pot: 2 * lcm(1..11)
-    HALF_POT = 27720
-    STAT_EQUITY = 0
-    STAT_HIGH_WIN = 1
-    STAT_HIGH_TIE = 2
-    STAT_LOW_WIN = 3
-    STAT_LOW_TIE = 4
-    STAT_SCOOP = 5
-    STAT_SQUARES = 6
-    N_STATS = 7
     CHUNK_SAMPLES = 4096
     MAX_TRIES = 1 << 20    # rejected deals in a row before a sample gives up
 
@@ -95,13 +85,7 @@ cdef const uint8_t* LOW_BEST = low_best_table()
 cdef const uint8_t* CARD_RANK = card_rank_table()
 cdef const uint8_t* CARD_SUIT = card_suit_table()
 cdef const uint8_t* CARD_LOWBIT = card_lowbit_table()
-
-cdef double WHOLE_SHARE[MAX_PLAYERS + 1]
-cdef double HALF_SHARE[MAX_PLAYERS + 1]
-WHOLE_SHARE[0] = HALF_SHARE[0] = 0
-for _n in range(1, MAX_PLAYERS + 1):
-    WHOLE_SHARE[_n] = POT // _n
-    HALF_SHARE[_n] = HALF_POT // _n
+fill_shares()
 
 
 # What the kernels read of one combo, in one 32-byte record.
@@ -217,57 +201,12 @@ cdef inline void evaluate_cards(const Data* d, const uint8_t* c, const Board* b,
     lo[0] = LOW_BEST[low << 8 | b.low]
 
 
-# Split one pot among P seats with these values and add ``weight`` times the outcome.
-# The rule is omaha8._equity's settle: no low, the best high(s) share the pot;
-# else the best high(s) share one half and the best low(s) the other.
-cdef inline void settle(int P, const uint16_t* hi, const uint8_t* lo, double weight, double* acc) noexcept nogil:
-    cdef uint16_t top_hi = 0
-    cdef uint8_t top_lo = 0
-    cdef int n_hi = 0, n_lo = 0, p
-    cdef double hi_share, lo_share, units
-    cdef double* a
-    cdef bint high_winner, low_winner
-    for p in range(P):
-        if hi[p] > top_hi:
-            top_hi = hi[p]
-            n_hi = 1
-        elif hi[p] == top_hi:
-            n_hi += 1
-        if lo[p] > top_lo:
-            top_lo = lo[p]
-            n_lo = 1
-        elif lo[p] == top_lo:
-            n_lo += 1
-    if top_lo == 0:
-        acc[P * N_STATS] += weight
-        hi_share = WHOLE_SHARE[n_hi]
-        lo_share = 0
-    else:
-        hi_share = HALF_SHARE[n_hi]
-        lo_share = HALF_SHARE[n_lo]
-    acc[P * N_STATS + 1] += weight
+# Split one pot among P seats with these values (omaha8._settle's settle, in
+# weights) and count the deal in the last column, unweighted.
+cdef inline void settle_deal(int P, const uint16_t* hi, const uint8_t* lo, double weight,
+                             double* acc) noexcept nogil:
+    settle(P, hi, lo, weight, acc)
     acc[P * N_STATS + 2] += 1
-    for p in range(P):
-        a = acc + p * N_STATS
-        units = 0
-        high_winner = hi[p] == top_hi
-        low_winner = top_lo != 0 and lo[p] == top_lo
-        if high_winner:
-            units = hi_share
-            if n_hi == 1:
-                a[STAT_HIGH_WIN] += weight
-            else:
-                a[STAT_HIGH_TIE] += weight
-        if low_winner:
-            units = units + lo_share
-            if n_lo == 1:
-                a[STAT_LOW_WIN] += weight
-            else:
-                a[STAT_LOW_TIE] += weight
-        if high_winner and n_hi == 1 and (top_lo == 0 or (low_winner and n_lo == 1)):
-            a[STAT_SCOOP] += weight
-        a[STAT_EQUITY] += units * weight
-        a[STAT_SQUARES] += units * units * weight
 
 
 # ---------------------------------------------------------------- exact
@@ -278,7 +217,7 @@ cdef void assign(const Data* d, int s, uint64_t used, double w, const uint16_t* 
                  uint16_t* hi, uint8_t* lo, double* acc) noexcept nogil:
     cdef int64_t i
     if s == d.P:
-        settle(d.P, hi, lo, w, acc)
+        settle_deal(d.P, hi, lo, w, acc)
         return
     for i in range(d.offset[s], d.offset[s + 1]):
         if HI[i] == 0 or d.combo[i].mask & used:
@@ -383,6 +322,19 @@ cdef inline int64_t draw(const Data* d, int s, Stream* r) noexcept nogil:
     return first + i
 
 
+# A card of the deck not in ``used``, each equally likely; it is added to ``used``.
+cdef inline uint8_t deal_card(const Data* d, Stream* r, uint64_t* used) noexcept nogil:
+    cdef uint8_t card
+    cdef uint64_t bit
+    while True:
+        card = d.deck[below32(r, <uint32_t>d.n_deck)]
+        bit = (<uint64_t>1) << card
+        if not used[0] & bit:
+            break
+    used[0] |= bit
+    return card
+
+
 cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count, double* out) noexcept nogil:
     cdef Stream r, seats
     cdef int64_t j, i, tries
@@ -392,8 +344,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     cdef uint8_t dealt[MAX_PLAYERS][MAX_HOLE]
     cdef uint16_t hi[MAX_PLAYERS]
     cdef uint8_t lo[MAX_PLAYERS]
-    cdef uint64_t used, bit, mask
-    cdef uint8_t card
+    cdef uint64_t used, mask
     cdef int s, L, a
     cdef bint clash
     cdef Board b
@@ -442,26 +393,14 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
         for s in range(d.P):
             if d.any_hand[s]:
                 for a in range(d.k):
-                    while True:
-                        card = d.deck[below32(&r, <uint32_t>d.n_deck)]
-                        bit = (<uint64_t>1) << card
-                        if not used & bit:
-                            break
-                    used |= bit
-                    dealt[s][a] = card
+                    dealt[s][a] = deal_card(d, &r, &used)
                 hole[s] = dealt[s]
         for L in range(d.n_known, 5):
-            while True:
-                card = d.deck[below32(&r, <uint32_t>d.n_deck)]
-                bit = (<uint64_t>1) << card
-                if not used & bit:
-                    break
-            used |= bit
-            b.cards[L] = card
+            b.cards[L] = deal_card(d, &r, &used)
         board_ready(d, &b)
         for s in range(d.P):
             evaluate_cards(d, hole[s], &b, &hi[s], &lo[s])
-        settle(d.P, hi, lo, 1.0, out)
+        settle_deal(d.P, hi, lo, 1.0, out)
     return 0
 
 

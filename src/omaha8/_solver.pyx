@@ -125,6 +125,24 @@ cdef inline double disjoint_weight(const double* table, const uint8_t* row, int 
     return s
 
 
+# Opponent o into the table: weight 1 without weights, digit 0 without digits.
+cdef inline void add_opponent(double* table, const uint8_t* opp_cards, const double* opp_weight,
+                              const uint8_t* opp_digit, int32_t o, int k, int base) noexcept nogil:
+    add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
+              base, 0 if opp_digit == NULL else opp_digit[o])
+
+
+# For each hand h of hand_seq[t0:t1], add to out[h] its disjoint weight in the table,
+# read below the hand's own digit (every digit without digits).
+cdef inline void add_hands(double* out, const double* table, const uint8_t* hand_cards, const int32_t* hand_seq,
+                           const uint8_t* hand_digit, int64_t t0, int64_t t1, int k, int base) noexcept nogil:
+    cdef int64_t t
+    cdef int32_t h
+    for t in range(t0, t1):
+        h = hand_seq[t]
+        out[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
+
+
 # One group: opponents o0..o1 and hands h0..h1 of the sequences, each in ascending key order.
 # With digits, the table keeps ``base`` sums per subset, one per opponent digit, and a hand
 # reads those of the digits below its own: a second condition met in the same walk.
@@ -137,8 +155,7 @@ cdef int sweep_group(
     const uint8_t* opp_digit, const uint8_t* hand_digit, int base,
 ) noexcept nogil:
     cdef double* table
-    cdef int64_t i = o0, j = h0, t, j_end
-    cdef int32_t o, h
+    cdef int64_t i = o0, j = h0, j_end
     cdef uint16_t v
     if h0 == h1:
         return 0
@@ -151,33 +168,21 @@ cdef int sweep_group(
         while j_end < h1 and hand_key[hand_seq[j_end]] == v:
             j_end += 1
         while i < o1 and opp_key[opp_seq[i]] < v:
-            o = opp_seq[i]
-            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
-                      base, 0 if opp_digit == NULL else opp_digit[o])
+            add_opponent(table, opp_cards, opp_weight, opp_digit, opp_seq[i], k, base)
             i += 1
         if out_less != NULL:
-            for t in range(j, j_end):
-                h = hand_seq[t]
-                out_less[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
+            add_hands(out_less, table, hand_cards, hand_seq, hand_digit, j, j_end, k, base)
         if out_upto != NULL:
             while i < o1 and opp_key[opp_seq[i]] == v:
-                o = opp_seq[i]
-                add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
-                      base, 0 if opp_digit == NULL else opp_digit[o])
+                add_opponent(table, opp_cards, opp_weight, opp_digit, opp_seq[i], k, base)
                 i += 1
-            for t in range(j, j_end):
-                h = hand_seq[t]
-                out_upto[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
+            add_hands(out_upto, table, hand_cards, hand_seq, hand_digit, j, j_end, k, base)
         j = j_end
     if out_all != NULL:
         while i < o1:
-            o = opp_seq[i]
-            add_combo(table, opp_cards + o * k, k, 1.0 if opp_weight == NULL else opp_weight[o],
-                      base, 0 if opp_digit == NULL else opp_digit[o])
+            add_opponent(table, opp_cards, opp_weight, opp_digit, opp_seq[i], k, base)
             i += 1
-        for t in range(h0, h1):
-            h = hand_seq[t]
-            out_all[h] += disjoint_weight(table, hand_cards + h * k, k, base, base if hand_digit == NULL else hand_digit[h])
+        add_hands(out_all, table, hand_cards, hand_seq, hand_digit, h0, h1, k, base)
     PyMem_RawFree(table)
     return 0
 
