@@ -216,7 +216,8 @@ def _hands(stream: IO[str]) -> Iterator[tuple[int, list[str], tuple[int, str] | 
             if problem is None:
                 problem = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
             raw = ""
-        line = raw.rstrip("\r\n")
+        # old files end most lines with a space ("folds "): trailing blanks carry nothing
+        line = raw.rstrip()
         if line.startswith("\ufeff"):
             line = line.lstrip("\ufeff")
         if line.startswith("PokerStars ") and "#" in line:
