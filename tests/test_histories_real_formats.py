@@ -35,3 +35,36 @@ def test_lines_ending_in_spaces_are_read() -> None:
     assert status == "verified"
     assert collected == {"Abe": 22, "Bea": 0, "Cal": 23}
     assert nets == {"Abe": 2, "Bea": -5, "Cal": 3}
+
+
+def test_rake_comes_from_every_pot_as_the_summary_lists_them() -> None:
+    # Real 2010 files spread the rake over the main and side pots (a $3.70 pot raked $0.18 lists pots cut
+    # as $2.47, $0.93 and $0.30 as $2.35, $0.88 and $0.29), not from the main pot first.
+    # Here: Ava all-in for 30c, Ben 60c, Cy $1, Dee calls $1. Main pot 4 x 30 = 120, side pot-1 3 x 30 = 90,
+    # side pot-2 2 x 40 = 80: 290, rake 14. The summary lists 114, 86 and 76: 6, 4 and 4 raked.
+    # Board 2c 5d 9h Kc 7s. High: Ben's trip kings (Kd Kh + Kc) > Dee's trip nines > Ava's queens > Cy's
+    # jacks. Low: Ava 7-5-3-2-A (As 3h) > Cy 7-6-5-4-2 (4s 6h); Ben (8c 8d) and Dee (Ad 2h, the board's
+    # 2c pairs it) have none. Main 114: Ben 57 high, Ava 57 low. Side-1 86 (Ben, Cy, Dee): Ben 43 high,
+    # Cy 43 low. Side-2 76 (Cy, Dee): Dee 38 high, Cy 38 low.
+    # Ava 57 - 30 = +27; Ben 57 + 43 - 60 = +40; Cy 43 + 38 - 100 = -19; Dee 38 - 100 = -62; sum -14.
+    (record,) = _items("rake_across_side_pots.txt")
+    assert isinstance(record, HandRecord)
+    assert (record.total_pot, record.pots, record.rake) == (290, (114, 86, 76), 14)
+    status, collected, nets = _nets(record)
+    assert status == "verified"
+    assert collected == {"Ava": 57, "Ben": 100, "Cy": 81, "Dee": 38}
+    assert nets == {"Ava": 27, "Ben": 40, "Cy": -19, "Dee": -62}
+    hand = record.replay()
+    assert hand.result.rake == (6, 4, 4)
+
+
+def test_listed_pots_that_do_not_fit_fall_back_and_are_reported() -> None:
+    # The same hand with the side pots' listing changed by a cent each way still sums to 276 but no
+    # longer matches what the contributions cut the first way round: the pots must be said to differ.
+    text = (DATA / "rake_across_side_pots.txt").read_text().replace(
+        "Side pot-1 $0.86. Side pot-2 $0.76.", "Side pot-1 $0.91. Side pot-2 $0.71.")
+    (record,) = list(read_pokerstars(text))
+    assert isinstance(record, HandRecord)
+    # side pot-1 would have lost -1 (91 listed of 90): not a rake; main-first gives 106, 90, 80
+    status = record.reconcile().status
+    assert status.startswith("mismatch: the summary lists pots [114, 91, 71], the replay [106, 90, 80]"), status

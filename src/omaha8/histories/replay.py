@@ -88,7 +88,7 @@ def replay_record(record: HandRecord) -> Hand:
             board=" ".join([_CARD_TEXT[c] for c in record.board]),
             seed=SHUFFLE_SEED,
             posts=posts,
-            rake=PokerStarsRake(record.rake),
+            rake=PokerStarsRake(record.rake, listed=record.pots or None),
         )
     except Omaha8Error as exc:
         raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None
