@@ -68,3 +68,21 @@ def test_listed_pots_that_do_not_fit_fall_back_and_are_reported() -> None:
     # side pot-1 would have lost -1 (91 listed of 90): not a rake; main-first gives 106, 90, 80
     status = record.reconcile().status
     assert status.startswith("mismatch: the summary lists pots [114, 91, 71], the replay [106, 90, 80]"), status
+
+
+def test_run_it_twice_is_skipped_as_not_replayed_and_the_file_goes_on() -> None:
+    # PokerStars writes a hand run twice with "*** FIRST TURN ***" ... "*** SECOND RIVER ***" and two
+    # show-downs; the engine deals one board, so the hand is reported, not replayed, and not a failure.
+    # The next hand: Gil folds his small blind, Fox's 50c excess comes back, Fox collects the $1 pot.
+    first, second = _items("run_it_twice.txt")
+    assert isinstance(first, SkippedHand)
+    assert (first.kind, first.hand_id, first.line) == ("not replayed", "910000000003", 16)
+    assert first.status == "skipped: run it twice: the hand has two boards, the engine deals one"
+    assert isinstance(second, HandRecord)
+    status, collected, nets = _nets(second)
+    assert status == "verified"
+    assert collected == {"Fox": 100, "Gil": 0}
+    assert nets == {"Fox": 50, "Gil": -50}
+    # reading with errors="raise" yields it too: only unreadable hands raise
+    assert [i.hand_id for i in read_pokerstars(DATA / "run_it_twice.txt", errors="raise")] == [
+        "910000000003", "910000000004"]

@@ -71,6 +71,14 @@ class _OtherGame(Exception):
     """The hand is of a game this reader does not read."""
 
 
+class _NotReplayed(Exception):
+    """An Omaha Hi/Lo hand played in a way the engine does not replay (run it twice): the line and reason."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line, self.reason = line, reason
+
+
 _CARD = {format_card(c): c for c in range(52)}
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -251,6 +259,8 @@ def _read_hand(label: str, start: int, lines: list[str], problem: tuple[int, str
         return _Parser(label, start, lines).parse()
     except _OtherGame as exc:
         return SkippedHand(label, start, hand_id, "other game", str(exc))
+    except _NotReplayed as exc:
+        return SkippedHand(label, exc.line, hand_id, "not replayed", exc.reason)
     except _Bad as exc:
         kind = "cancelled" if exc.reason == "hand cancelled" else "unreadable"
         reason = exc.reason if kind == "cancelled" else f"unreadable: line {exc.line}, column {exc.column}: {exc.reason}"
@@ -475,8 +485,9 @@ class _Parser:
                     marker = line[: line.find("***", 4) + 3]
                     number_of = _STREET_MARKERS.get(marker)
                     if number_of is None:
-                        if "FIRST" in line or "SECOND" in line:
-                            raise _Bad(at, 1, "run it twice is not read")
+                        if marker.startswith(("*** FIRST ", "*** SECOND ")):
+                            # PokerStars deals a second board for the rest of an all-in hand and halves every pot
+                            raise _NotReplayed(at, "run it twice: the hand has two boards, the engine deals one")
                         raise _Bad(at, 1, f"unknown marker {brief(line)}")
                     got = self.cards(" ".join(_BOARD.findall(line)), at, len(marker) + 2)
                     want = (3, 4, 5)[number_of - 1]

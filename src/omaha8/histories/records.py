@@ -106,7 +106,9 @@ class Collection(NamedTuple):
 class SkippedHand:
     """A hand (or other text) that was not read as an Omaha Hi/Lo hand, and why.
 
-    ``kind`` is ``"other game"``, ``"cancelled"`` or ``"unreadable"``;
+    ``kind`` is ``"other game"``, ``"cancelled"``, ``"not replayed"`` (an
+    Omaha Hi/Lo hand the engine cannot replay: run it twice) or
+    ``"unreadable"``;
     ``line`` and ``column`` point at the cause (column 0 when it is the
     whole hand).
     """
