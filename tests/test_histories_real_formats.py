@@ -86,3 +86,18 @@ def test_run_it_twice_is_skipped_as_not_replayed_and_the_file_goes_on() -> None:
     # reading with errors="raise" yields it too: only unreadable hands raise
     assert [i.hand_id for i in read_pokerstars(DATA / "run_it_twice.txt", errors="raise")] == [
         "910000000003", "910000000004"]
+
+
+def test_a_small_blind_posted_after_the_blinds_is_dead() -> None:
+    # A player back from sitting out who missed only the small blind posts it after the blinds, and it is
+    # dead: Lee posts 5c, then calls the whole 10c big blind (PokerStars writes "calls $0.10").
+    # Pot: Jan 5 + 5, Kit 10, Lee 5 dead + 10 = 35c; Lee's flop bet of 35c comes back; rake 1c: Lee
+    # collects 34c. Nets: Lee 34 - 15 = +19, Jan -10, Kit -10, Ike 0; sum -1, the rake.
+    (record,) = _items("dead_small_blind.txt")
+    assert isinstance(record, HandRecord)
+    assert [(p.name, p.kind, p.amount) for p in record.posts] == [
+        ("Jan", "small_blind", 5), ("Kit", "big_blind", 10), ("Lee", "dead", 5)]
+    status, collected, nets = _nets(record)
+    assert status == "verified"
+    assert collected == {"Ike": 0, "Jan": 0, "Kit": 0, "Lee": 34}
+    assert nets == {"Ike": 0, "Jan": -10, "Kit": -10, "Lee": 19}

@@ -560,8 +560,12 @@ class _Parser:
                             bets[name] = bets.get(name, 0) + value - dead
                         else:
                             kind = {"small blind": "small_blind", "big blind": "big_blind", "the ante": "ante"}[what]
+                            if kind == "small_blind" and any(p.kind in ("small_blind", "big_blind") for p in posts):
+                                # a small blind after the blinds is a missed one made up: dead, as
+                                # PokerStars plays it (its poster then calls the whole big blind)
+                                kind = "dead"
                             posts.append(Post(name, kind, value, all_in, at))
-                            if kind != "ante":
+                            if kind != "ante" and kind != "dead":
                                 bets[name] = bets.get(name, 0) + value
                         continue
                     if verb in ("shows", "mucks"):
