@@ -101,3 +101,42 @@ def test_a_small_blind_posted_after_the_blinds_is_dead() -> None:
     assert status == "verified"
     assert collected == {"Ike": 0, "Jan": 0, "Kit": 0, "Lee": 34}
     assert nets == {"Ike": 0, "Jan": -10, "Kit": -10, "Lee": 19}
+
+
+def test_a_big_blind_all_in_for_less_is_still_called_in_full() -> None:
+    # PokerStars: the others call, and raise from, the whole big blind when it is posted all-in for less.
+    # Cash: Mo's $0.01 big blind is all-in; Otto calls $0.02, Nell completes her 1c small blind. Main pot
+    # 3 x 1 = 3c, side pot (Nell, Otto) 2c; Otto's flop bet comes back, Nell folds: the side pot is Otto's.
+    # Main: Otto's trip kings high 2c (the odd cent), Mo's 8-4-3-2-A low 1c. Otto 2 + 2 = 4 (put in 2:
+    # +2), Mo 1 (put in 1: 0), Nell -2.
+    # Tournament, blinds 15/30: Rex's 20-chip big blind is all-in; Pia "raises 60 to 90" (30 + 60) and
+    # Quin folds: 70 comes back to Pia (90 - 20). Pot 15 + 20 + 20 = 55: Rex's trip kings 28 high, Pia's
+    # 8-4-3-2-A 27 low. Rex +8, Pia +7, Quin -15.
+    cash, tournament = _items("short_big_blind.txt")
+    assert isinstance(cash, HandRecord) and isinstance(tournament, HandRecord)
+    status, collected, nets = _nets(cash)
+    assert status == "verified"
+    assert collected == {"Mo": 1, "Nell": 0, "Otto": 4}
+    assert nets == {"Mo": 0, "Nell": -2, "Otto": 2}
+    assert tournament.actions[0].to == 90
+    status, collected, nets = _nets(tournament)
+    assert status == "verified"
+    assert collected == {"Pia": 27, "Quin": 0, "Rex": 28}
+    assert nets == {"Pia": 7, "Quin": -15, "Rex": 8}
+
+
+def test_the_new_forms_are_written_back_as_they_were_read() -> None:
+    # format_pokerstars writes what the reader reads: the dead small blind after the blinds, the raise
+    # from a whole big blind posted short, the listed side pots
+    from omaha8.histories import format_pokerstars
+
+    for name in ("dead_small_blind.txt", "short_big_blind.txt", "rake_across_side_pots.txt", "trailing_spaces.txt"):
+        for record in _items(name):
+            assert isinstance(record, HandRecord)
+            (again,) = list(read_pokerstars(format_pokerstars(record)))
+            assert isinstance(again, HandRecord), again
+            # everything but the file line each came from
+            assert [p[:-1] for p in again.posts] == [p[:-1] for p in record.posts]
+            assert [a[:-1] for a in again.actions] == [a[:-1] for a in record.actions]
+            assert (again.pots, again.rake) == (record.pots, record.rake)
+            assert again.reconcile().status == record.reconcile().status == "verified"

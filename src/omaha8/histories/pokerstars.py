@@ -463,6 +463,7 @@ class _Parser:
         amount = self.amount
         forms = _FORMS
         bets: dict[str, int] = {}  # each player's bet on this street (live blinds pre-flop)
+        blind_floor = 0  # the whole big blind, when it was posted all-in for less
 
         names = self.names
         for j in range(i, len(lines)):
@@ -567,6 +568,9 @@ class _Parser:
                             posts.append(Post(name, kind, value, all_in, at))
                             if kind != "ante" and kind != "dead":
                                 bets[name] = bets.get(name, 0) + value
+                            if kind == "big_blind" and all_in:
+                                # short of the big blind: the others still call (and raise from) the whole of it
+                                blind_floor = info["stakes"][1] if info["limit"] != "Limit" else info["stakes"][0]
                         continue
                     if verb in ("shows", "mucks"):
                         if m.group(1):
@@ -592,6 +596,8 @@ class _Parser:
                         by = amount(m.group(1), at, col + 7)
                         to = amount(m.group(2), at, col + m.start(2))
                         top = max(bets.values(), default=0)
+                        if street == 0 and blind_floor > top:
+                            top = blind_floor
                         if to - top != by or to <= bets.get(name, 0):
                             raise _Bad(at, col, f"'raises {m.group(1)} to {m.group(2)}' does not follow the bet of {top} before it")
                         actions.append(Action(street, name, "raise", to - bets.get(name, 0), to, bool(m.group(3)), at))
