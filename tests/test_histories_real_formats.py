@@ -140,3 +140,23 @@ def test_the_new_forms_are_written_back_as_they_were_read() -> None:
             assert [a[:-1] for a in again.actions] == [a[:-1] for a in record.actions]
             assert (again.pots, again.rake) == (record.pots, record.rake)
             assert again.reconcile().status == record.reconcile().status == "verified"
+
+
+def test_a_2005_file_without_uncalled_lines_nets_the_excess_that_came_back() -> None:
+    # 2005 files print no "Uncalled bet" line: Sal's pot-sized raise to 2100 is called for 625 by Tia's
+    # all-in, and the 1475 over it came back all the same. Pot: Sal 175 + 625, Tia 800, Uri 175 = 1775.
+    # Sal's trip kings take the high half 888 (the odd chip), Tia's 8-7-3-2-A (Ac 3h + 2c 7d 8s) the
+    # low 887. Contributed: Sal 800 (not 2275), Tia 800, Uri 175; nets +88, +87, -175: sum 0, no rake.
+    (record,) = _items("old_no_uncalled_line.txt")
+    assert isinstance(record, HandRecord)
+    assert record.uncalled == () and record.max_seats is None
+    check = record.reconcile()
+    assert check.status == "verified", check.status
+    by_name = {p.name: p for p in check.players}
+    assert {n: p.contributed for n, p in by_name.items()} == {"Sal": 800, "Tia": 800, "Uri": 175}
+    assert {n: p.net for n, p in by_name.items()} == {"Sal": 88, "Tia": 87, "Uri": -175}
+    # the all-in EV (on the flop) leaves the excess out too: the EV nets add up to the pot less what went in
+    ev = record.allin_ev()
+    assert ev is not None
+    assert {p.name: p.contributed for p in ev.players} == {"Sal": 800, "Tia": 800, "Uri": 175}
+    assert abs(sum(p.ev_net for p in ev.players)) < 1e-6

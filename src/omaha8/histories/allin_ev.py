@@ -189,7 +189,8 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
         return None
     board = tuple(record.board[: _BOARD_AT[street]])
     put = record.contributions()
-    back = record.uncalled_by()
+    # the replay's returns: the file's where it prints them, and the excess old files leave unsaid
+    back = {name: result.uncalled[s] for s, name in names.items()}
     got = record.collected_by()
     high = dict.fromkeys(names.values(), 0.0)
     low = dict.fromkeys(names.values(), 0.0)
