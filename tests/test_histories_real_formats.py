@@ -160,3 +160,16 @@ def test_a_2005_file_without_uncalled_lines_nets_the_excess_that_came_back() -> 
     assert ev is not None
     assert {p.name: p.contributed for p in ev.players} == {"Sal": 800, "Tia": 800, "Uri": 175}
     assert abs(sum(p.ev_net for p in ev.players)) < 1e-6
+
+
+def test_a_tournament_player_sitting_out_still_posts_and_is_folded() -> None:
+    # In tournaments a seat line "is sitting out" does not keep a player out: Wyn and Xan post their
+    # antes and blinds and fold. Antes 3 x 5 = 15, blinds 15 + 30; Vic raises to 60, both fold: 30 comes
+    # back to Vic. Pot 15 + 15 + 30 + 30 = 90 to Vic, who put in 5 + 30: +55; Wyn 5 + 15: -20; Xan -35.
+    (record,) = _items("sitting_out_posts.txt")
+    assert isinstance(record, HandRecord)
+    assert [s.sitting_out for s in record.seats] == [False, True, True]
+    status, collected, nets = _nets(record)
+    assert status == "verified"
+    assert collected == {"Vic": 90, "Wyn": 0, "Xan": 0}
+    assert nets == {"Vic": 55, "Wyn": -20, "Xan": -35}
