@@ -173,3 +173,16 @@ def test_a_tournament_player_sitting_out_still_posts_and_is_folded() -> None:
     assert status == "verified"
     assert collected == {"Vic": 90, "Wyn": 0, "Xan": 0}
     assert nets == {"Vic": 55, "Wyn": -20, "Xan": -35}
+
+
+def test_the_button_on_an_empty_seat() -> None:
+    # The button stays on seat 2 after its player left (a dead button): seat 3 posts the small blind,
+    # seat 4 the big, seat 1 acts first pre-flop and last after the flop. Pot 3 x 5 = 15c; Lou's 15c flop
+    # bet comes back: Lou collects 15c, +10; Mae -5, Kip -5.
+    (record,) = _items("button_on_empty_seat.txt")
+    assert isinstance(record, HandRecord)
+    assert record.button == 2 and all(s.number != 2 for s in record.seats)
+    status, collected, nets = _nets(record)
+    assert status == "verified"
+    assert collected == {"Kip": 0, "Lou": 15, "Mae": 0}
+    assert nets == {"Kip": -5, "Lou": 10, "Mae": -5}
