@@ -186,3 +186,23 @@ def test_the_button_on_an_empty_seat() -> None:
     assert status == "verified"
     assert collected == {"Kip": 0, "Lou": 15, "Mae": 0}
     assert nets == {"Kip": -5, "Lou": 10, "Mae": -5}
+
+
+def test_all_in_on_a_blind_has_an_all_in_ev_at_the_deal() -> None:
+    # Nia's small blind of 5 is all her chips; Ola's big blind is 15 over it and comes back. Pot 10.
+    # Ola's spade flush (As Ks + 7s 8s Qs) takes the high half 5; both make 8-7-3-2-A low with A2: the
+    # low half 5 splits 3/2, the odd chip to Ola, first left of the button. Ola 8 (+3), Nia 2 (-3).
+    # All-in EV, at the deal: swapping hearts with spades and clubs with diamonds turns Nia's hand into
+    # Ola's and back and leaves the rest of the deck as it was, so each holds half the pot's value:
+    # 5 - 5 = 0 for both.
+    (record,) = _items("allin_on_the_blind.txt")
+    assert isinstance(record, HandRecord) and record.actions == ()
+    status, collected, nets = _nets(record)
+    assert status == "verified"
+    assert collected == {"Nia": 2, "Ola": 8}
+    assert nets == {"Nia": -3, "Ola": 3}
+    ev = record.allin_ev()
+    assert ev is not None and ev.street == "preflop" and ev.board == ()
+    for player in ev.players:
+        assert abs(player.ev_high + player.ev_low - 5) < 1e-9, player
+        assert abs(player.ev_net) < 1e-9, player

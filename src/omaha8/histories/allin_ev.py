@@ -166,8 +166,12 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
     """
     moment = _last_call(record)
     if moment is None:
-        return None
-    street = record.actions[moment].street
+        if record.actions or not any(p.all_in for p in record.posts):
+            return None
+        # all-in on a blind or the ante with no action after it: the moment is the deal
+        moment, street = -1, 0
+    else:
+        street = record.actions[moment].street
     if street >= 3:
         return None
     try:
