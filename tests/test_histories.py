@@ -196,8 +196,9 @@ def test_old_file_without_uncalled_lines_still_returns_the_excess() -> None:
     # "Total pot 1200 Main pot 600. Side pot 600.": main 3 x 200, side 2 x 300
     assert old.pots == (600, 600)
     by = {p.name: (p.collected_file, p.net) for p in check.players}
-    # main 600: Bea's trip queens 300, Cal's 7-4-3-2-A 300; side 600: Abe's two pair 300, Cal's low 300
-    assert by == {"Abe": (300, -200), "Bea": (300, 100), "Cal": (600, -400)}
+    # main 600: Bea's trip queens 300, Cal's 7-4-3-2-A 300; side 600: Abe's two pair 300, Cal's low 300.
+    # Cal put in 500 once the 500 came back: 600 - 500 = +100 (nets -200 + 100 + 100 = 0, no rake)
+    assert by == {"Abe": (300, -200), "Bea": (300, 100), "Cal": (600, 100)}
 
 
 def test_antes_are_dead_money() -> None:

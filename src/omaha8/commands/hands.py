@@ -156,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         counts = ", ".join(f"{n} {k}" for k, n in sorted(statuses.items()))
         print(f"{hands} hands in {len(args.files)} file(s): {counts or 'none'}")
     if args.check:
+        sys.stdout.flush()  # the summary before the failures, also when both go to one pipe
         for line in failures:
             print(line, file=sys.stderr)
         if failures:

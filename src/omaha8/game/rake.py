@@ -138,15 +138,19 @@ _FIVE = Fraction(5)
 class PokerStarsRake:
     """PokerStars' rake: one amount for the hand, taken from the main pot first.
 
-    PokerStars prints one rake per hand (``Total pot $90 Main pot $27. Side
-    pot $60. | Rake $3``) and the pots it lists are what is left after the
-    rake. Its histories show where that amount comes from:
+    PokerStars prints one rake per hand (``Total pot $3.70 Main pot $2.35.
+    Side pot-1 $0.88. Side pot-2 $0.29. | Rake $0.18``) and the pots it lists
+    are what is left after the rake. Its histories show where that amount
+    comes from:
 
-    - from the **main pot first**, then from each side pot in order: the side
-      pots listed are the side pots exactly as the contributions cut them
-      (3 players put in $10 each, 2 of them $30 more: the side pot is
-      listed as $60 and the main pot as $30 - $3 = $27), and the
-      ``collected`` lines of the side-pot winners add up to it;
+    - **from every pot**, not from the main pot alone: in that 2010 hand the
+      contributions cut pots of $2.47, $0.93 and $0.30, so the rake was
+      $0.12, $0.05 and $0.01 of them, and the ``collected`` lines of each
+      pot's winners add up to the pot listed. No rounding rule reproduces
+      every such split, so a replay passes the pots the history lists
+      (``listed``) and each pot gives up what it lost; without them (or
+      when they do not fit the pots the contributions cut) the rake comes
+      from the main pot first, then from each side pot in order;
     - **before the hi/lo split**: each pot is halved after its rake, the odd
       chip going to the high half (a $4.85 pot raked $0.20 pays $2.33 high
       and $2.32 low);
@@ -163,6 +167,10 @@ class PokerStarsRake:
         to a multiple of ``step`` chips, at most ``cap``. Rakes before 2012
         went in whole steps (5% as 5 cents per full dollar: ``step=5``);
         later ones linearly from the first cent (``step=1``).
+    listed
+        The pots the history lists after the rake (main pot first), or
+        None. Used when there are as many as the hand has pots, each is
+        at most its pot and they leave exactly ``amount`` between them.
 
     Examples
     --------
@@ -170,6 +178,10 @@ class PokerStarsRake:
     (300, 0)
     >>> PokerStarsRake(50).take((30, 100), flop_seen=True)       # more than the main pot holds
     (30, 20)
+    >>> PokerStarsRake(18, listed=(235, 88, 29)).take((247, 93, 30), flop_seen=True)   # the 2010 hand
+    (12, 5, 1)
+    >>> PokerStarsRake(18, listed=(235, 88)).take((247, 93, 30), flop_seen=True)       # does not fit
+    (18, 0, 0)
     >>> PokerStarsRake(percent=5, step=5).take((485,), flop_seen=True)   # 2009: 5 cents per full dollar
     (20,)
     >>> PokerStarsRake(percent=5, step=5).take((39,), flop_seen=True)
@@ -180,11 +192,15 @@ class PokerStarsRake:
     omaha8.errors.ArgumentError: PokerStarsRake: amount must be at least 0, got -1
     """
 
-    __slots__ = ("amount", "percent", "cap", "step")
+    __slots__ = ("amount", "percent", "cap", "step", "listed")
 
     def __init__(self, amount: int | None = None, *, percent: Union[int, Fraction, str] = 5,
-                 cap: int | None = None, step: int = 1) -> None:
+                 cap: int | None = None, step: int = 1, listed: Sequence[int] | None = None) -> None:
         self.amount = None if amount is None else check_int(amount, "PokerStarsRake: amount", minimum=0)
+        if listed is not None and (isinstance(listed, (str, bytes)) or not isinstance(listed, Sequence)):
+            raise ArgumentTypeError(f"PokerStarsRake: listed must be a sequence of ints, not {type(listed).__name__}")
+        self.listed = None if listed is None else tuple(
+            check_int(p, f"PokerStarsRake: listed[{i}]", minimum=0) for i, p in enumerate(listed))
         # a replay makes one per hand: the default rate is not parsed again each time
         self.percent = _FIVE if percent == 5 and type(percent) is int else PercentageRake(percent).percent
         self.cap = None if cap is None else check_int(cap, "PokerStarsRake: cap", minimum=0)
@@ -201,8 +217,13 @@ class PokerStarsRake:
         return taken if self.cap is None or taken < self.cap else self.cap
 
     def take(self, pots: tuple[int, ...], *, flop_seen: bool) -> Sequence[int]:
-        """The hand's rake, from the main pot first, then each side pot in order."""
+        """The hand's rake: what each listed pot lost, else from the main pot first, then each side pot in order."""
         left = self.total(pots, flop_seen=flop_seen)
+        listed = self.listed
+        if listed is not None and len(listed) == len(pots) and len(pots) > 1:
+            lost = tuple(pot - after for pot, after in zip(pots, listed))
+            if min(lost) >= 0 and sum(lost) == left:
+                return lost
         out = []
         for amount in pots:
             taken = amount if amount < left else left
@@ -215,5 +236,6 @@ class PokerStarsRake:
 
     def __repr__(self) -> str:
         if self.amount is not None:
-            return f"PokerStarsRake({self.amount})"
+            return f"PokerStarsRake({self.amount})" if self.listed is None else (
+                f"PokerStarsRake({self.amount}, listed={self.listed!r})")
         return f"PokerStarsRake(percent={str(self.percent)!r}, cap={self.cap!r}, step={self.step})"

@@ -166,8 +166,12 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
     """
     moment = _last_call(record)
     if moment is None:
-        return None
-    street = record.actions[moment].street
+        if record.actions or not any(p.all_in for p in record.posts):
+            return None
+        # all-in on a blind or the ante with no action after it: the moment is the deal
+        moment, street = -1, 0
+    else:
+        street = record.actions[moment].street
     if street >= 3:
         return None
     try:
@@ -189,7 +193,8 @@ def allin_ev(record: HandRecord) -> AllInEV | None:
         return None
     board = tuple(record.board[: _BOARD_AT[street]])
     put = record.contributions()
-    back = record.uncalled_by()
+    # the replay's returns: the file's where it prints them, and the excess old files leave unsaid
+    back = {name: result.uncalled[s] for s, name in names.items()}
     got = record.collected_by()
     high = dict.fromkeys(names.values(), 0.0)
     low = dict.fromkeys(names.values(), 0.0)

@@ -71,6 +71,14 @@ class _OtherGame(Exception):
     """The hand is of a game this reader does not read."""
 
 
+class _NotReplayed(Exception):
+    """An Omaha Hi/Lo hand played in a way the engine does not replay (run it twice): the line and reason."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line, self.reason = line, reason
+
+
 _CARD = {format_card(c): c for c in range(52)}
 _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -216,7 +224,8 @@ def _hands(stream: IO[str]) -> Iterator[tuple[int, list[str], tuple[int, str] | 
             if problem is None:
                 problem = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
             raw = ""
-        line = raw.rstrip("\r\n")
+        # old files end most lines with a space ("folds "): trailing blanks carry nothing
+        line = raw.rstrip()
         if line.startswith("\ufeff"):
             line = line.lstrip("\ufeff")
         if line.startswith("PokerStars ") and "#" in line:
@@ -250,6 +259,8 @@ def _read_hand(label: str, start: int, lines: list[str], problem: tuple[int, str
         return _Parser(label, start, lines).parse()
     except _OtherGame as exc:
         return SkippedHand(label, start, hand_id, "other game", str(exc))
+    except _NotReplayed as exc:
+        return SkippedHand(label, exc.line, hand_id, "not replayed", exc.reason)
     except _Bad as exc:
         kind = "cancelled" if exc.reason == "hand cancelled" else "unreadable"
         reason = exc.reason if kind == "cancelled" else f"unreadable: line {exc.line}, column {exc.column}: {exc.reason}"
@@ -452,6 +463,7 @@ class _Parser:
         amount = self.amount
         forms = _FORMS
         bets: dict[str, int] = {}  # each player's bet on this street (live blinds pre-flop)
+        blind_floor = 0  # the whole big blind, when it was posted all-in for less
 
         names = self.names
         for j in range(i, len(lines)):
@@ -474,8 +486,9 @@ class _Parser:
                     marker = line[: line.find("***", 4) + 3]
                     number_of = _STREET_MARKERS.get(marker)
                     if number_of is None:
-                        if "FIRST" in line or "SECOND" in line:
-                            raise _Bad(at, 1, "run it twice is not read")
+                        if marker.startswith(("*** FIRST ", "*** SECOND ")):
+                            # PokerStars deals a second board for the rest of an all-in hand and halves every pot
+                            raise _NotReplayed(at, "run it twice: the hand has two boards, the engine deals one")
                         raise _Bad(at, 1, f"unknown marker {brief(line)}")
                     got = self.cards(" ".join(_BOARD.findall(line)), at, len(marker) + 2)
                     want = (3, 4, 5)[number_of - 1]
@@ -548,9 +561,16 @@ class _Parser:
                             bets[name] = bets.get(name, 0) + value - dead
                         else:
                             kind = {"small blind": "small_blind", "big blind": "big_blind", "the ante": "ante"}[what]
+                            if kind == "small_blind" and any(p.kind in ("small_blind", "big_blind") for p in posts):
+                                # a small blind after the blinds is a missed one made up: dead, as
+                                # PokerStars plays it (its poster then calls the whole big blind)
+                                kind = "dead"
                             posts.append(Post(name, kind, value, all_in, at))
-                            if kind != "ante":
+                            if kind != "ante" and kind != "dead":
                                 bets[name] = bets.get(name, 0) + value
+                            if kind == "big_blind" and all_in:
+                                # short of the big blind: the others still call (and raise from) the whole of it
+                                blind_floor = info["stakes"][1] if info["limit"] != "Limit" else info["stakes"][0]
                         continue
                     if verb in ("shows", "mucks"):
                         if m.group(1):
@@ -576,6 +596,8 @@ class _Parser:
                         by = amount(m.group(1), at, col + 7)
                         to = amount(m.group(2), at, col + m.start(2))
                         top = max(bets.values(), default=0)
+                        if street == 0 and blind_floor > top:
+                            top = blind_floor
                         if to - top != by or to <= bets.get(name, 0):
                             raise _Bad(at, col, f"'raises {m.group(1)} to {m.group(2)}' does not follow the bet of {top} before it")
                         actions.append(Action(street, name, "raise", to - bets.get(name, 0), to, bool(m.group(3)), at))

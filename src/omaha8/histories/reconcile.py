@@ -135,6 +135,10 @@ def reconcile(record: HandRecord) -> Reconciliation:
     elif any(result.uncalled):
         notes.append("the file prints no uncalled bets; the replay returned " + ", ".join(
             f"{result.uncalled[s]} to {names[s]}" for s in names if result.uncalled[s]))
+        # the excess came back all the same: what each player contributed leaves it out
+        back = dict(back)
+        for s, name in names.items():
+            back[name] = result.uncalled[s]
 
     # the pot, the rake and the pots the summary lists
     pot_total = sum(result.payouts) - sum(result.uncalled) + result.rake_total

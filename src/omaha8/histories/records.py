@@ -106,7 +106,9 @@ class Collection(NamedTuple):
 class SkippedHand:
     """A hand (or other text) that was not read as an Omaha Hi/Lo hand, and why.
 
-    ``kind`` is ``"other game"``, ``"cancelled"`` or ``"unreadable"``;
+    ``kind`` is ``"other game"``, ``"cancelled"``, ``"not replayed"`` (an
+    Omaha Hi/Lo hand the engine cannot replay: run it twice) or
+    ``"unreadable"``;
     ``line`` and ``column`` point at the cause (column 0 when it is the
     whole hand).
     """
@@ -282,14 +284,16 @@ class HandRecord:
         return out
 
     def in_hand(self) -> tuple[Seat, ...]:
-        """The seats dealt in: not sitting out, with chips, and with a post or an action.
+        """The seats dealt in: with chips, and with a post or an action.
 
         Every player dealt in posts or acts at least once (a walk's big blind
         has posted); a seat that does neither was waiting for the big blind
-        or sitting out even where its seat line does not say so.
+        or sitting out even where its seat line does not say so. A seat line
+        that says "is sitting out" does not keep out a player who posts or
+        acts: in tournaments such a player is dealt in, posts and is folded.
         """
         active = {post.name for post in self.posts} | {action.name for action in self.actions}
-        return tuple(seat for seat in self.seats if not seat.sitting_out and seat.stack > 0 and seat.name in active)
+        return tuple(seat for seat in self.seats if seat.stack > 0 and seat.name in active)
 
     # ------------------------------------------------------------ the engine
 

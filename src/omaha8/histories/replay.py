@@ -73,22 +73,28 @@ def replay_record(record: HandRecord) -> Hand:
     for name, cards in record.known_cards().items():
         if name in index:
             holes[index[name]] = " ".join([_CARD_TEXT[c] for c in cards])
+    structure = structure_of(record)
     posts = []
     for post in record.posts:
         if post.name not in index:
             raise ReplayDiscrepancy(post.line, f"{post.name} posts but is not dealt in (sitting out or no chips)")
-        posts.append(Post(index[post.name], post.kind, post.amount))
+        posted = post.amount
+        if post.all_in and post.kind == "big_blind" and posted < structure.big_blind:
+            # a big blind all-in for less still sets the bet to call at the whole big blind, as PokerStars
+            # plays it ("posts big blind $0.01 and is all-in", then "calls $0.02"); the engine takes the stack
+            posted = structure.big_blind
+        posts.append(Post(index[post.name], post.kind, posted))
     try:
         hand = Hand(
             stacks,
-            structure_of(record),
+            structure,
             button=record.button_seat,
             variant=record.variant,
             holes=holes,
             board=" ".join([_CARD_TEXT[c] for c in record.board]),
             seed=SHUFFLE_SEED,
             posts=posts,
-            rake=PokerStarsRake(record.rake),
+            rake=PokerStarsRake(record.rake, listed=record.pots or None),
         )
     except Omaha8Error as exc:
         raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None

@@ -64,13 +64,18 @@ def format_pokerstars(record: HandRecord, *, date: str = "2024/01/01 12:00:00 ET
             k += 2
             continue
         what = {"small_blind": "small blind", "big_blind": "big blind", "ante": "the ante"}.get(post.kind)
+        if what is None and any(p.kind in ("small_blind", "big_blind") for p in posts[:k]):
+            what = "small blind"  # a missed small blind made up after the blinds: dead, as the reader reads it
         if what is None:
-            raise ArgumentError(f"format_pokerstars: a dead post of {post.name} without a big blind has no PokerStars form")
+            raise ArgumentError(f"format_pokerstars: a dead post of {post.name} before the blinds has no PokerStars form")
         lines.append(f"{post.name}: posts {what} {money(post.amount)}{tail}")
         k += 1
     lines.append("*** HOLE CARDS ***")
     lines += [f"Dealt to {name} [{cards(values)}]" for name, values in record.dealt]
     bets: dict[str, int] = {p.name: p.amount for p in record.posts if p.kind in ("small_blind", "big_blind")}
+    # a big blind all-in for less is still raised from the whole big blind
+    short = any(p.kind == "big_blind" and p.all_in for p in record.posts)
+    floor = (record.stakes[1] if record.limit != "Limit" else record.stakes[0]) if short else 0
     street = 0
 
     def deal_to(target: int) -> None:
@@ -99,6 +104,8 @@ def format_pokerstars(record: HandRecord, *, date: str = "2024/01/01 12:00:00 ET
             bets[action.name] = action.to
         else:
             top = max(bets.values(), default=0)
+            if street == 0 and floor > top:
+                top = floor
             lines.append(f"{action.name}: raises {money(action.to - top)} to {money(action.to)}{tail}")
             bets[action.name] = action.to
     for name, amount in record.uncalled:
