@@ -33,7 +33,7 @@ import numpy as np
 from . import _equity
 from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from .cards import CardsLike, format_card, format_cards, parse_cards
-from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
 from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
 __all__ = ["MAX_SAMPLES", "EquityError", "EquityResult", "check_samples", "equity", "max_players"]
@@ -50,10 +50,6 @@ _PROGRESS_AFTER_S = 0.5
 MAX_SAMPLES = 2**40
 _BOARD_SIZES = (0, 3, 4, 5)
 _HOLE_SIZES = (4, 5)
-
-
-class EquityError(Omaha8Error, ValueError):
-    """An equity parameter out of range: ``samples`` below 1, a bad ``seed``."""
 
 
 def max_players(hole_size: int) -> int:

@@ -17,17 +17,13 @@ import sys
 import time
 from typing import IO, Any
 
-from ..errors import Omaha8Error
+from ..errors import OutputError
 from ..histories import HandReadError, read_pokerstars
 from ..histories.report import ROW_COLUMNS, PlayerTotals, add_to_totals, analyze
 
 # redraw the progress line at most this often, and only after this long
 _PROGRESS_EVERY_S = 0.25
 _PROGRESS_AFTER_S = 0.5
-
-
-class OutputError(Omaha8Error, ValueError):
-    """An output file that cannot be written, or of an unknown kind."""
 
 
 def register(subparsers: Any) -> None:

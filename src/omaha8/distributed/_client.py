@@ -30,7 +30,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from .._args import CHUNK_LIMIT, brief, is_int
-from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError, Omaha8Error
+from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError, SchedulerError
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -53,11 +53,6 @@ def require(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ImportError as exc:
         raise MissingExtraError(f"this part of omaha8.distributed needs {name!r}: {_INSTALL} ({exc})") from exc
-
-
-class SchedulerError(Omaha8Error, ValueError):
-    """A ``client`` that cannot be used: an unreachable scheduler address, a
-    server there that is not a Dask scheduler, or a closed client."""
 
 
 #: Seconds to wait for a scheduler given by its address before giving up.
