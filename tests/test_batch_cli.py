@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from omaha8 import _progress
 from omaha8 import deals as dl
 from omaha8.cli import main
-from omaha8.commands import batch
 
 
 def _summary(text: str) -> dict[str, int]:
@@ -152,7 +152,9 @@ class _Terminal(io.StringIO):
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(batch.Progress, "update", _always_update(batch.Progress.update))
+    # no delay and no rate limit, so a fast test sees the bar
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
+    monkeypatch.setattr(_progress, "REDRAW_EVERY_S", 0.0)
     assert main(["batch", "--random", "3000", "--seed", "1", "--chunk-rows", "1000"]) == 0
     shown = terminal.getvalue()
     assert "deals" in shown and "/s" in shown and "left" in shown
@@ -160,15 +162,6 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys
     terminal.truncate(0)
     assert main(["batch", "--random", "3000", "--seed", "1", "--no-progress"]) == 0
     assert terminal.getvalue().strip("\x00") == ""
-
-
-def _always_update(update):  # type: ignore[no-untyped-def]
-    """Progress.update without its 0.2 s rate limit, so a fast test sees the bar."""
-
-    def wrapped(self, done, fraction, final=False):  # type: ignore[no-untyped-def]
-        return update(self, done, fraction, final=True)
-
-    return wrapped
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from omaha8 import _preflop
+from omaha8 import _preflop, _progress
 from omaha8._reference import evaluate as reference_evaluate
 from omaha8.cards import format_cards, parse_cards
 from omaha8.cli import main
@@ -181,7 +181,8 @@ def test_write_csv_and_lookup(tmp_path: Any) -> None:
         table.weighted_mean("hand")
 
 
-def test_progress_line_counts_tasks(capsys: Any) -> None:
+def test_progress_line_counts_tasks(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)  # a fast run: draw from the first task
     preflop_table(4, samples=10, seed=1, hands=slice(0, 40), hands_per_task=10, progress=True)
     err = capsys.readouterr().err
     assert err.startswith("\rpreflop table [") and "0/4 tasks" in err
@@ -368,7 +369,8 @@ def test_array_errors_name_the_block(client: Any) -> None:
         odist.evaluate(holes[:, 0], boards[0, :4])
 
 
-def test_equity_many_on_the_cluster_equals_one_machine(client: Any, capsys: Any) -> None:
+def test_equity_many_on_the_cluster_equals_one_machine(client: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)  # a fast run: the line from the first task
     spots = SPOTS * 3
     for samples in (None, 5000):
         got = equity_many(spots, samples=samples, seed=7, client=client, spots_per_task=2)

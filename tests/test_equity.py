@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from omaha8 import _progress
 from omaha8.cards import parse_cards
 from omaha8.equity import EquityError, EquityResult, equity, max_players
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
@@ -261,7 +262,7 @@ def test_result_is_frozen() -> None:
 def test_progress_bar_only_for_slow_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], board="Ac Kc 4h", progress=True)
     assert capsys.readouterr().err == ""
-    monkeypatch.setattr(equity_module, "_PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
     monkeypatch.setattr(equity_module, "_SLICE_WORK", 100_000)
     r = equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], progress=True)
     err = capsys.readouterr().err
@@ -272,7 +273,7 @@ def test_progress_bar_only_for_slow_runs(monkeypatch: pytest.MonkeyPatch, capsys
 
 
 def test_ctrl_c_stops_a_long_run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(equity_module, "_PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
     monkeypatch.setattr(equity_module, "_SLICE_WORK", 200_000)  # the bar is drawn before the interrupt
     timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
     started = time.perf_counter()

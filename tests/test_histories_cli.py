@@ -126,11 +126,11 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
 def test_progress_on_a_terminal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from omaha8.commands import hands
+    from omaha8 import _progress
 
     # draw at once and at every hand, as if the run were long, on a terminal
-    monkeypatch.setattr(hands, "_PROGRESS_AFTER_S", 0.0)
-    monkeypatch.setattr(hands, "_PROGRESS_EVERY_S", 0.0)
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
+    monkeypatch.setattr(_progress, "REDRAW_EVERY_S", 0.0)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, out, err = run(capsys, str(DATA / "other_game_and_cancelled.txt"))
     assert code == 0

@@ -396,14 +396,12 @@ def test_kernel_refuses_spots_it_could_not_deal() -> None:
 
 
 def test_progress_and_slices_do_not_change_counts(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    import importlib
-
-    equity_module = importlib.import_module("omaha8.equity")
+    from omaha8 import _progress
 
     seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 3)]]
     whole_exact = omaha8.equity(seats, "Kh 7c 2s")
     whole_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2)
-    monkeypatch.setattr(equity_module, "_PROGRESS_AFTER_S", 0.0)
+    monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
     monkeypatch.setattr(range_equity, "_SLICE_WORK", 10_000)  # many kernel calls
     sliced_exact = omaha8.equity(seats, "Kh 7c 2s", progress=True)
     assert "100.0%" in capsys.readouterr().err

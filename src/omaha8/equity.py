@@ -22,18 +22,17 @@ import dataclasses
 import math
 import operator
 import secrets
-import sys
-import time
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
 import numpy as np
 
 from . import _equity
 from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
+from ._progress import Progress
 from .cards import CardsLike, format_card, format_cards, parse_cards
-from .errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from .errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
 from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
 __all__ = ["MAX_SAMPLES", "EquityError", "EquityResult", "check_samples", "equity", "max_players"]
@@ -43,17 +42,11 @@ FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 # Board-player evaluations per call into the kernels: long runs are cut into
 # slices of this size so that progress is shown and Ctrl-C stops them.
 _SLICE_WORK = 1 << 22
-# Runs shorter than this never draw a progress bar.
-_PROGRESS_AFTER_S = 0.5
 #: Most boards one Monte Carlo run samples (2**40, about 1.1e12: days of work
 #: on one machine); the kernels count them in 64-bit integers.
 MAX_SAMPLES = 2**40
 _BOARD_SIZES = (0, 3, 4, 5)
 _HOLE_SIZES = (4, 5)
-
-
-class EquityError(Omaha8Error, ValueError):
-    """An equity parameter out of range: ``samples`` below 1, a bad ``seed``."""
 
 
 def max_players(hole_size: int) -> int:
@@ -246,8 +239,7 @@ def equity(
         # a complete board is the one board of a deck holding its last card
         known, draw = board_array[:4].copy(), board_array[4:].copy()
     spot = _equity.EquitySpot(hole_array, known, draw)
-    started = time.perf_counter()
-    bar = _Progress(sys.stderr, started) if progress else None
+    bar = Progress("equity", enabled=True) if progress else None
     try:
         if n_samples is None:
             totals = _run_exact(spot, n_threads, bar)
@@ -267,7 +259,7 @@ def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samp
     board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
     n_samples, given_seed = check_run(samples, seed, EquityError)
     plan = prepare_ranges(seats, board_ids, dead_ids, _parse)
-    bar = _Progress(sys.stderr, time.perf_counter()) if progress else None
+    bar = Progress("equity", enabled=True) if progress else None
     try:
         done = run_ranges(plan, n_samples, given_seed, n_threads, None if bar is None else bar.update)
     finally:
@@ -373,7 +365,7 @@ def _check_seed(seed: object) -> int:
 # ---------------------------------------------------------------- runs
 
 
-def _run_exact(spot: Any, n_threads: int | None, bar: _Progress | None) -> list[int]:
+def _run_exact(spot: Any, n_threads: int | None, bar: Progress | None) -> list[int]:
     """Counts of every remaining board, in slices of whole chunks."""
     prefixes, sizes = spot.exact_chunks()
     cumulative = np.cumsum(sizes)
@@ -393,7 +385,7 @@ def _run_exact(spot: Any, n_threads: int | None, bar: _Progress | None) -> list[
 
 
 def _run_samples(
-    spot: Any, samples: int, seed: int, n_threads: int | None, bar: _Progress | None
+    spot: Any, samples: int, seed: int, n_threads: int | None, bar: Progress | None
 ) -> list[int]:
     """Counts of ``samples`` random boards, in slices of whole chunks."""
     chunk = _equity.SAMPLE_CHUNK
@@ -451,32 +443,3 @@ def _result(totals: list[int], players: int, samples: int | None, seed: int | No
         seed=seed,
     )
 
-
-class _Progress:
-    """A one-line progress bar on a stream, drawn once a run is slow enough to want one."""
-
-    def __init__(self, stream: TextIO, started: float) -> None:
-        self.stream = stream
-        self.started = started
-        self.drawn = False
-        self.last = 0.0
-
-    def update(self, fraction: float) -> None:
-        now = time.perf_counter()
-        elapsed = now - self.started
-        if elapsed < _PROGRESS_AFTER_S or (now - self.last < 0.1 and fraction < 1.0):
-            return
-        self.last = now
-        filled = int(30 * fraction)
-        eta = elapsed * (1 - fraction) / fraction if fraction > 0 else 0.0
-        self.stream.write(
-            f"\requity [{'#' * filled}{'.' * (30 - filled)}] {100 * fraction:5.1f}%  "
-            f"{elapsed:6.1f}s elapsed, {eta:6.1f}s left"
-        )
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()

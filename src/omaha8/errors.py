@@ -2,7 +2,14 @@
 
 Every error subclasses :class:`ValueError` or :class:`TypeError`, so callers
 that already catch those keep working, and carries the offending argument,
-row and value in its message.
+row and value in its message. The one exception is :class:`MissingExtraError`:
+a missing optional package is not bad input, so it is an :class:`ImportError`
+(what ``try: import ...`` guards already catch), and still an :class:`Omaha8Error`.
+
+Each class is defined here once; the modules that raise it re-export it under
+the name they always had (``omaha8.deals.DealFileError is
+omaha8.errors.DealFileError``). The hand engine's errors (``GameError`` and its
+subclasses) still live in :mod:`omaha8.game`.
 """
 
 from __future__ import annotations
@@ -20,6 +27,15 @@ __all__ = [
     "ArgumentTypeError",
     "RangeSyntaxError",
     "EmptyRangeError",
+    "ValueRangeError",
+    "EquityError",
+    "RangeEquityError",
+    "OrderingDataError",
+    "DealFileError",
+    "HandReadError",
+    "OutputError",
+    "SchedulerError",
+    "PreflopError",
 ]
 
 
@@ -86,3 +102,46 @@ class RangeSyntaxError(Omaha8Error, ValueError):
 
 class EmptyRangeError(Omaha8Error, ValueError):
     """A range that holds no hand, as written or once the board and dead cards are removed."""
+
+
+class ValueRangeError(Omaha8Error, ValueError):
+    """A high or low value outside its range."""
+
+
+class EquityError(Omaha8Error, ValueError):
+    """An equity parameter out of range: ``samples`` below 1, a bad ``seed``."""
+
+
+class RangeEquityError(Omaha8Error, ValueError):
+    """A range seat that cannot be dealt: bad weights, no combo left, seats that always clash."""
+
+
+class OrderingDataError(Omaha8Error, ValueError):
+    """An ordering file that is not a valid ordering table."""
+
+
+class DealFileError(Omaha8Error, ValueError):
+    """A deal file that cannot be read as one: corrupt, truncated, not the format its name says, or a
+    CSV line longer than :data:`omaha8.io.csv_dialect.MAX_LINE_BYTES`. The message names the file."""
+
+
+class HandReadError(Omaha8Error, ValueError):
+    """A hand that cannot be read: where (file, line, column) and why."""
+
+    def __init__(self, source: str, line: int, column: int, reason: str) -> None:
+        self.source, self.line, self.column, self.reason = source, line, column, reason
+        where = source + (f":{line}" if line else "") + (f":{column}" if column else "")
+        super().__init__(f"{where}: {reason}")
+
+
+class OutputError(Omaha8Error, ValueError):
+    """An output file that cannot be written, or of an unknown kind."""
+
+
+class SchedulerError(Omaha8Error, ValueError):
+    """A ``client`` that cannot be used: an unreachable scheduler address, a
+    server there that is not a Dask scheduler, or a closed client."""
+
+
+class PreflopError(Omaha8Error, ValueError):
+    """A preflop-table parameter out of range: ``samples``, ``seed``, class numbers."""

@@ -53,7 +53,7 @@ is the same distribution. Seats that share a card on nearly every deal
 >>> equity(["As Ad 2c 3d", (kings, [1.0, -1.0])])
 Traceback (most recent call last):
 ...
-omaha8.range_equity.RangeEquityError: holes[1]: weights must be finite and not negative, got -1.0 at row 1
+omaha8.errors.RangeEquityError: holes[1]: weights must be finite and not negative, got -1.0 at row 1
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ from .errors import (
     CardTypeError,
     DuplicateCardError,
     EmptyRangeError,
-    Omaha8Error,
+    RangeEquityError,
     RangeSyntaxError,
     ShapeError,
 )
@@ -108,10 +108,6 @@ _HOLE_SIZES = (4, 5)
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 F64Array = np.ndarray[Any, np.dtype[np.float64]]
 Parse = Callable[[Any, str], U8Array]
-
-
-class RangeEquityError(Omaha8Error, ValueError):
-    """A range seat that cannot be dealt: bad weights, no combo left, seats that always clash."""
 
 
 # a token that can only be meant as one card: a rank, then a suit letter or a suit variable

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from . import _core
 from ._args import brief, is_int
-from .errors import Omaha8Error
+from .errors import ValueRangeError
 
 __all__ = [
     "HighCategory",
@@ -37,14 +37,11 @@ __all__ = [
     "describe_high",
     "describe_low",
     "low_ranks",
+    "ValueRangeError",
 ]
 
 N_HIGH_VALUES = 7462
 N_LOW_VALUES = 56
-
-
-class ValueRangeError(Omaha8Error, ValueError):
-    """A high or low value outside its range."""
 
 
 class HighCategory(enum.IntEnum):
@@ -138,7 +135,7 @@ def describe_high(value: int) -> str:
     >>> describe_high(0)
     Traceback (most recent call last):
     ...
-    omaha8.values.ValueRangeError: high value must be an int in 1..7462, not 0
+    omaha8.errors.ValueRangeError: high value must be an int in 1..7462, not 0
     """
     return _describe_high(_check_high(value))
 

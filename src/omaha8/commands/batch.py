@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO, cast
 
 from .._args import check_chunk_rows, check_n_threads
+from .._progress import Progress
 from ..deals import (
     DealResults,
     Deals,
@@ -104,35 +105,9 @@ class Tally:
     rejected: int = 0
 
 
-class Progress:
-    """A one-line progress bar on a terminal: deals done, deals a second, time left."""
-
-    def __init__(self, stream: TextIO, enabled: bool) -> None:
-        self.stream, self.enabled = stream, enabled
-        self.start = time.perf_counter()
-        self.last = 0.0
-        self.shown = False
-
-    def update(self, done: int, fraction: float | None, final: bool = False) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if not final and now - self.last < 0.2:
-            return
-        self.last = now
-        elapsed = max(now - self.start, 1e-9)
-        line = f"  {done:>12,} deals  {done / elapsed:>11,.0f}/s"
-        if fraction is not None and fraction > 0:
-            left = elapsed * (1 - fraction) / fraction
-            line += f"  {100 * fraction:5.1f}%  {int(left // 60)}:{int(left % 60):02d} left"
-        self.stream.write("\r" + line.ljust(70))
-        self.stream.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 70 + "\r")
-            self.stream.flush()
+def _deals_text(done: int, seconds: float) -> str:
+    """The count on the progress line: deals done and deals a second."""
+    return f"{done:,} deals  {done / max(seconds, 1e-9):,.0f}/s"
 
 
 def _usage(message: str) -> SystemExit:
@@ -255,8 +230,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                                    cards=4 if args.cards is None else args.cards, seed=seed,
                                    chunk_rows=args.chunk_rows, n_threads=args.threads)
         total = args.random
-    show = sys.stderr.isatty() if args.progress is None else False
-    progress = Progress(sys.stderr, show)
+    # on a terminal only, erased before the summary
+    progress = Progress("batch", enabled=None if args.progress is None else False, keep=False)
     tally = Tally()
     writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
     wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
@@ -298,7 +273,7 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
             tally.scoops += int(results.scoops.sum())
             tally.no_low += int(results.no_low.sum())
             fraction = reader.fraction_done if reader is not None else tally.deals / total if total else None
-            progress.update(tally.deals, fraction)
+            progress.update(fraction, _deals_text(tally.deals, time.perf_counter() - started))
         # no deal at all: still leave (header-only) files
         open_writers((reader.players if reader is not None else args.players) or 1,
                      (reader.cards if reader is not None else args.cards) or 4)
@@ -307,7 +282,7 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
         if rejects_file is not None:
             rejects_file.flush()
     except BaseException:
-        progress.clear()
+        progress.close()
         for writer in writers.values():
             writer.abort()
         raise
@@ -316,8 +291,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
             reader.close()
         if rejects_file is not None and rejects_file is not sys.stdout:
             rejects_file.close()
-    progress.update(tally.deals, 1.0, final=True)
-    progress.clear()
+    progress.update(1.0, _deals_text(tally.deals, time.perf_counter() - started), final=True)
+    progress.close()
     seconds = time.perf_counter() - started
     if not args.quiet:
         _summary(summary_out, args, tally, seconds, layout, seed, rejects_path)

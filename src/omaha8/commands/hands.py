@@ -17,17 +17,10 @@ import sys
 import time
 from typing import IO, Any
 
-from ..errors import Omaha8Error
+from .._progress import Progress
+from ..errors import OutputError
 from ..histories import HandReadError, read_pokerstars
 from ..histories.report import ROW_COLUMNS, PlayerTotals, add_to_totals, analyze
-
-# redraw the progress line at most this often, and only after this long
-_PROGRESS_EVERY_S = 0.25
-_PROGRESS_AFTER_S = 0.5
-
-
-class OutputError(Omaha8Error, ValueError):
-    """An output file that cannot be written, or of an unknown kind."""
 
 
 def register(subparsers: Any) -> None:
@@ -47,36 +40,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--player", metavar="NAME", help="only this player's rows and totals")
     parser.add_argument("--json", action="store_true", help="print one JSON object per hand instead of the summary")
     parser.set_defaults(func=run)
-
-
-class _Progress:
-    """A progress line on stderr (a terminal only) once a run has taken half a second."""
-
-    def __init__(self, total_bytes: int) -> None:
-        self.total = max(total_bytes, 1)
-        self.started = time.perf_counter()
-        self.last = 0.0
-        self.shown = False
-        self.live = sys.stderr.isatty()
-
-    def update(self, done_bytes: int, hands: int) -> None:
-        if not self.live:
-            return
-        now = time.perf_counter()
-        if now - self.started < _PROGRESS_AFTER_S or now - self.last < _PROGRESS_EVERY_S:
-            return
-        self.last = now
-        fraction = min(done_bytes / self.total, 1.0)
-        bar = "#" * int(30 * fraction)
-        rate = hands / (now - self.started)
-        sys.stderr.write(f"\r[{bar:<30}] {100 * fraction:5.1f}%  {hands} hands, {rate:,.0f}/s ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 70 + "\r")
-            sys.stderr.flush()
 
 
 def _open_output(path: str) -> tuple[IO[str], Any]:
@@ -114,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
         for path in args.files:
             if os.path.realpath(path) == target:
                 raise OutputError(f"-o {args.output!r} is one of the input files: it is never written over")
-    progress = _Progress(sum(sizes))
+    total_bytes = max(sum(sizes), 1)
+    progress = Progress("hands", keep=False)  # on a terminal only, erased before the summary
+    started = time.perf_counter()
     out, write = _open_output(args.output) if args.output else (None, None)
     totals: dict[tuple[str, str | None], PlayerTotals] = {}
     statuses: dict[str, int] = {}
@@ -144,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
                             for row in report.rows(args.player):
                                 write(row)
                     add_to_totals(totals, report, args.player)
-                    progress.update(done + raw.tell(), hands)
+                    if progress.enabled:  # raw.tell() and the text only when the line can be drawn
+                        rate = hands / max(time.perf_counter() - started, 1e-9)
+                        progress.update((done + raw.tell()) / total_bytes, f"{hands} hands, {rate:,.0f}/s")
             done += size
     finally:
         progress.close()

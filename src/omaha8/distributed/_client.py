@@ -20,7 +20,6 @@ import importlib
 import operator
 import socket
 import struct
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,7 +29,8 @@ from typing import Any, TextIO
 import numpy as np
 
 from .._args import CHUNK_LIMIT, brief, is_int
-from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError, Omaha8Error
+from .._progress import Progress
+from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError, SchedulerError
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -53,11 +53,6 @@ def require(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ImportError as exc:
         raise MissingExtraError(f"this part of omaha8.distributed needs {name!r}: {_INSTALL} ({exc})") from exc
-
-
-class SchedulerError(Omaha8Error, ValueError):
-    """A ``client`` that cannot be used: an unreachable scheduler address, a
-    server there that is not a Dask scheduler, or a closed client."""
 
 
 #: Seconds to wait for a scheduler given by its address before giving up.
@@ -213,37 +208,17 @@ def total_threads(client: Any) -> int:
 
 
 class TaskProgress:
-    """One line on a stream: tasks done of all, elapsed and estimated time left."""
+    """The shared progress line (:class:`omaha8._progress.Progress`) of a cluster run, counting tasks."""
 
     def __init__(self, label: str, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
-        self.label, self.total = label, total
-        self.stream = sys.stderr if stream is None else stream
-        self.enabled = enabled
-        self.started = time.perf_counter()
-        self.last = 0.0
-        self.drawn = False
+        self.total = total
+        self.line = Progress(label, stream=stream, enabled=enabled)
 
     def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self.last < 0.2 and done < self.total:
-            return
-        self.last = now
-        elapsed = now - self.started
-        fraction = done / self.total if self.total else 1.0
-        left = elapsed * (1 - fraction) / fraction if fraction > 0 else 0.0
-        bar = "#" * int(30 * fraction)
-        self.stream.write(
-            f"\r{self.label} [{bar:.<30}] {done}/{self.total} tasks  {elapsed:6.1f}s elapsed, {left:6.1f}s left"
-        )
-        self.stream.flush()
-        self.drawn = True
+        self.line.update(done / self.total if self.total else 1.0, f"{done}/{self.total} tasks")
 
     def close(self) -> None:
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.line.close()
 
 
 def run_tasks(

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from .. import _preflop
 from .._args import brief, check_bool, check_int, check_n_threads, is_int
 from ..cards import format_cards
-from ..errors import Omaha8Error, ShapeError
+from ..errors import PreflopError, ShapeError
 from ..starting_hands import canonical_hands, canonical_index
 from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
 
@@ -52,10 +52,6 @@ COLUMNS = ("class", "hand", "multiplicity", "equity", "std_error", "scoop", "hig
            "low_win", "low_tie", "no_low")
 _RATES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low")
 _STAT = {name: i for i, name in enumerate(_preflop.STATS)}
-
-
-class PreflopError(Omaha8Error, ValueError):
-    """A preflop-table parameter out of range: ``samples``, ``seed``, class numbers."""
 
 
 def _dtype(cards: int) -> np.dtype[Any]:

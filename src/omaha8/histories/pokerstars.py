@@ -36,7 +36,7 @@ from typing import IO, Any, Union
 
 from .._args import brief
 from ..cards import format_card
-from ..errors import Omaha8Error
+from ..errors import HandReadError
 from .records import Action, Collection, HandRecord, Post, Seat, SkippedHand
 
 __all__ = ["read_pokerstars", "HandReadError", "MAX_LINE_CHARS", "MAX_HAND_LINES", "Source"]
@@ -48,15 +48,6 @@ MAX_HAND_LINES = 1000
 
 #: What :func:`read_pokerstars` reads: a path, an open file, or the text.
 Source = Union[str, "os.PathLike[str]", bytes, IO[str], IO[bytes]]
-
-
-class HandReadError(Omaha8Error, ValueError):
-    """A hand that cannot be read: where (file, line, column) and why."""
-
-    def __init__(self, source: str, line: int, column: int, reason: str) -> None:
-        self.source, self.line, self.column, self.reason = source, line, column, reason
-        where = source + (f":{line}" if line else "") + (f":{column}" if column else "")
-        super().__init__(f"{where}: {reason}")
 
 
 class _Bad(Exception):
@@ -164,7 +155,7 @@ def read_pokerstars(source: Source, *, name: str | None = None, errors: str = "s
     >>> list(read_pokerstars("tests/data/hh/malformed_mid_file.txt", errors="raise"))
     Traceback (most recent call last):
     ...
-    omaha8.histories.pokerstars.HandReadError: tests/data/hh/malformed_mid_file.txt:38:6: the action 'shoves $5' is not a PokerStars action
+    omaha8.errors.HandReadError: tests/data/hh/malformed_mid_file.txt:38:6: the action 'shoves $5' is not a PokerStars action
     """
     if errors not in ("skip", "raise"):
         raise HandReadError(name or "<source>", 0, 0, f"errors must be 'skip' or 'raise', not {brief(errors)}")

@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import _cardio, _core
 from .._args import brief, check_bool, check_chunk_rows
-from ..errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from ..errors import CardError, CardTypeError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
 from . import outputs
 from .card_columns import _cut
 from .array_rows import _ids_for_check, _row_problem, _row_text
@@ -53,11 +53,6 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 _MAX_CSV_CHUNK = 1 << 22
 
 _GZIP_MAGIC = b"\x1f\x8b"
-
-
-class DealFileError(Omaha8Error, ValueError):
-    """A deal file that cannot be read as one: corrupt, truncated, not the format its name says, or a
-    CSV line longer than :data:`MAX_LINE_BYTES`. The message names the file."""
 
 
 class DealReader(Iterator[Deals]):

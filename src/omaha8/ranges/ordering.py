@@ -72,7 +72,14 @@ import numpy as np
 
 from .._args import brief, check_int, check_n_threads, check_seed
 from ..cards import CardsLike, format_card, format_cards, parse_cards
-from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, Omaha8Error, ShapeError
+from ..errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    DuplicateCardError,
+    Omaha8Error,
+    OrderingDataError,
+    ShapeError,
+)
 from ..starting_hands import canonical_hands, canonical_index
 from .universe import HOLE_SIZES, all_hands
 
@@ -101,10 +108,6 @@ FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 I64Array = np.ndarray[Any, np.dtype[np.int64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
-
-
-class OrderingDataError(Omaha8Error, ValueError):
-    """An ordering file that is not a valid ordering table."""
 
 
 @dataclass(frozen=True, eq=False)
