@@ -19,7 +19,7 @@ __all__ = ["OddChipPolicy", "CardroomOddChips"]
 
 @runtime_checkable
 class OddChipPolicy(Protocol):
-    """How :func:`showdown` places chips that do not divide evenly.
+    """How :func:`omaha8.showdown` places chips that do not divide evenly.
 
     A pot cut in halves is first cut by :meth:`split_halves`; each half (or
     the whole pot, when it is not cut) is then divided equally among its
