@@ -1,4 +1,9 @@
-"""Every example in README.md and in omaha8's docstrings runs as written."""
+"""Every example in README.md and in omaha8's docstrings runs as written.
+
+A public module (its last name does not start with ``_``) must carry at least
+one docstring example, unless it is listed in :data:`WITHOUT_EXAMPLES` with
+the reason why an example would not belong there.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,16 @@ import omaha8
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
+#: Public modules with no docstring examples, each with its reason.
+WITHOUT_EXAMPLES: dict[str, str] = {
+    "omaha8.cli": "the command-line entry point; its commands are run by the tests/test_*_cli.py files",
+    "omaha8.errors": "exception classes only; each is raised, message and all, in the examples of the module that raises it",
+}
+#: Packages whose every module is exempt, with the reason.
+WITHOUT_EXAMPLES_UNDER: dict[str, str] = {
+    "omaha8.commands": "one module per command-line command; they print and exit, and tests/test_*_cli.py run them",
+}
+
 
 def _modules() -> list[str]:
     names = ["omaha8"]
@@ -23,12 +38,38 @@ def _modules() -> list[str]:
     return sorted(names)
 
 
+def _is_public(name: str) -> bool:
+    return not name.rsplit(".", 1)[-1].startswith("_")
+
+
+def _exempt(name: str) -> bool:
+    return name in WITHOUT_EXAMPLES or any(
+        name == package or name.startswith(package + ".") for package in WITHOUT_EXAMPLES_UNDER
+    )
+
+
 @pytest.mark.parametrize("name", _modules())
 def test_docstring_examples(name: str) -> None:
     module: ModuleType = importlib.import_module(name)
     # import_module returns the module even where the package re-exports a same-named function
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
     assert result.failed == 0
+    if _is_public(name) and not _exempt(name):
+        assert result.attempted > 0, f"{name} is public and has no docstring examples (add one, or list it with a reason)"
+
+
+@pytest.mark.parametrize("name", sorted(WITHOUT_EXAMPLES))
+def test_exemptions_are_current(name: str) -> None:
+    # a listed module that is gone, private or has gained examples no longer needs its entry
+    module = importlib.import_module(name)
+    assert _is_public(name)
+    finder = doctest.DocTestFinder()
+    assert not any(test.examples for test in finder.find(module)), f"{name} has examples now; drop it from the list"
+
+
+def test_exemption_reasons_are_given() -> None:
+    for reason in (*WITHOUT_EXAMPLES.values(), *WITHOUT_EXAMPLES_UNDER.values()):
+        assert len(reason.split()) >= 4
 
 
 def test_readme_examples() -> None:

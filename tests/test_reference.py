@@ -109,6 +109,7 @@ def test_suits_do_not_break_ties() -> None:
     assert ref.high_value(c("Tc Td 4h 4s 9c")) == ref.high_value(c("Th Ts 4c 4d 9d"))
 
 
+@pytest.mark.slow
 def test_exhaustive_five_card_counts() -> None:
     # every one of the C(52,5) = 2,598,960 hands, through the same code as high_key
     keys = Counter(map(ref._high_key, itertools.combinations(range(52), 5)))

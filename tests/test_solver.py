@@ -185,9 +185,9 @@ def test_river_matches_reference_exactly(seed: int, k: int) -> None:
 @pytest.mark.parametrize("k", [4, 5])
 def test_scoop_walks_in_any_base(monkeypatch: pytest.MonkeyPatch, budget: int, k: int) -> None:
     # a tiny table budget splits the low classes bit by bit, a huge one takes them all in one walk
-    from omaha8.solver import sweeps
+    from omaha8.solver import _board_sums
 
-    monkeypatch.setattr(sweeps, "_TABLE_BUDGET", budget)
+    monkeypatch.setattr(_board_sums, "_TABLE_BUDGET", budget)
     rng = np.random.default_rng(k)
     board = omaha8.parse_cards("Ah 2d 4c 6s 7h")  # five low ranks: 46 lows are possible
     deck = [c for c in range(52) if c not in board.tolist() and c // 4 in (1, 2, 4, 6, 10, 11)]

@@ -23,4 +23,10 @@ The public names are imported from :mod:`omaha8.deals` (and the top-level
 ``omaha8``); this package imports none of its modules, so importing one
 (the argument checks import :mod:`~omaha8.io.card_columns`) loads only what
 that one needs.
+
+Examples
+--------
+>>> from omaha8.io.card_columns import parse_card_array
+>>> parse_card_array(["As Kd 2c 3h"])
+array([[51, 45,  0,  6]], dtype=uint8)
 """
