@@ -26,7 +26,7 @@ import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -34,11 +34,11 @@ from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ArgumentTypeError, ChipError, DuplicateCardError, Omaha8Error, ShapeError
 from ..showdown import MAX_CHIPS, CardroomOddChips, OddChipPolicy, Pot, PotSplit, _split, showdown
+from .errors import GameError, IllegalActionError
+from .events import ACTIONS, POST_KINDS, STREETS, Event, Post
+from .hand_history import HandHistory
 from .rake import RakePolicy
 from .structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, FixedLimit, NoLimit, PotLimit, Structure
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .history import HandHistory
 
 __all__ = [
     "Hand",
@@ -53,12 +53,6 @@ __all__ = [
     "ACTIONS",
 ]
 
-#: Betting rounds in order; a finished hand's street is ``"over"``.
-STREETS = ("preflop", "flop", "turn", "river", "over")
-#: The actions a player may take.
-ACTIONS = ("fold", "check", "call", "bet", "raise")
-#: The kinds of :class:`Post`: dead money (``"ante"``, ``"dead"``) and live blinds.
-POST_KINDS = ("ante", "small_blind", "big_blind", "dead")
 _LIVE_POSTS = ("small_blind", "big_blind")
 # most seats dealt in: 10 * 4 + 5 and 9 * 5 + 5 cards fit in a deck of 52
 _MAX_DEALT = {4: 10, 5: 9}
@@ -85,31 +79,6 @@ def _draw(rng: random.Random, cards: list[int], k: int) -> list[int]:
         j = i + int(rand() * (n - i))
         cards[i], cards[j] = cards[j], cards[i]
     return cards[:k]
-
-
-class GameError(Omaha8Error, ValueError):
-    """A hand or table used in a way the rules do not allow."""
-
-
-class IllegalActionError(GameError):
-    """An action the acting player may not take; the hand is left unchanged.
-
-    Attributes
-    ----------
-    seat
-        The seat that tried to act (None when the hand is over).
-    action
-        The action tried, with its amount if any.
-    reason
-        Why it is refused.
-    """
-
-    def __init__(self, seat: int | None, action: str, reason: str) -> None:
-        self.seat = seat
-        self.action = action
-        self.reason = reason
-        who = "" if seat is None else f"seat {seat} "
-        super().__init__(f"{who}cannot {action}: {reason}")
 
 
 class LegalActions(NamedTuple):
@@ -161,26 +130,6 @@ class LegalActions(NamedTuple):
         if self.max_to:
             out.append("raise" if self.raising else "bet")
         return tuple(out)
-
-
-class Post(NamedTuple):
-    """Chips a seat puts in before the cards are dealt (see :class:`Hand`'s ``posts``).
-
-    ``kind`` is one of :data:`POST_KINDS`: ``"ante"`` and ``"dead"`` are dead
-    money (in the pot, not part of the seat's bet), ``"small_blind"`` and
-    ``"big_blind"`` live money (part of its pre-flop bet). Antes are cut into
-    pots like any chips; a dead blind is outside the uncalled bet and every pot
-    level and goes into the main pot (docs/rules.md §6.11). ``amount`` is
-    the post as called for: a seat with fewer chips goes all-in for what it
-    has, and a live post still sets the bet to call at its full amount.
-
-    >>> Post(3, "big_blind", 10)
-    Post(seat=3, kind='big_blind', amount=10)
-    """
-
-    seat: int
-    kind: str
-    amount: int
 
 
 @dataclass(frozen=True)
@@ -806,8 +755,6 @@ class Hand:
     @property
     def history(self) -> HandHistory:
         """Everything that happened so far, as data and text."""
-        from .history import Event, HandHistory
-
         return HandHistory(
             variant=self._variant,
             structure=self._structure,
