@@ -35,7 +35,10 @@ from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ArgumentTypeError, ChipError, DuplicateCardError, Omaha8Error, ShapeError
 from ..showdown import MAX_CHIPS, CardroomOddChips, OddChipPolicy, Pot, PotSplit, _split, showdown
 from .errors import GameError, IllegalActionError
-from .events import ACTIONS, POST_KINDS, STREETS, Event, Post
+from .events import (
+    ACTIONS, POST_KINDS, STREETS, Award, Bet, BoardDealt, Call, Check, Collect, Fold, HoleDealt, Post, Posted,
+    PotFormed, Raise, Raked, Shown, Uncalled,
+)
 from .hand_history import HandHistory
 from .rake import RakePolicy
 from .structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, FixedLimit, NoLimit, PotLimit, Structure
@@ -445,6 +448,8 @@ class Hand:
         self._on_finish = on_finish
         self._result: HandResult | None = None
         self._settle_error: Exception | None = None
+        # each event as its class and arguments, built when the history is read: a hand played without
+        # reading its history never pays for the event objects
         self._log: list[tuple[Any, ...]] = []
         self._n_in = self._n_live = len(seated)
         self._pot = 0
@@ -558,7 +563,7 @@ class Hand:
             if all_in:
                 status[seat] = _ALLIN
                 self._n_live -= 1
-            log.append((kind, seat, pay, pay, (), (), all_in, ""))
+            log.append((Posted, kind, seat, pay, pay, all_in))
         self._open_preflop(order, self._bb, bb_seat)
 
     def _checked_posts(self, posts: Sequence[Post]) -> tuple[Post, ...]:
@@ -610,7 +615,7 @@ class Hand:
             if all_in:
                 status[seat] = _ALLIN
                 self._n_live -= 1
-            log.append((kind, seat, pay, bet[seat], (), (), all_in, ""))
+            log.append((Posted, kind, seat, pay, bet[seat], all_in))
         to_call = max(to_call, max(bet))
         self._sb_seat = small_blind if small_blind >= 0 else None  # type: ignore[assignment]
         self._bb_seat = big_blind if big_blind >= 0 else None  # type: ignore[assignment]
@@ -622,7 +627,7 @@ class Hand:
         log = self._log
         holes = self._holes
         for seat in order:
-            log.append(("hole", seat, 0, 0, holes[seat], (), False, ""))
+            log.append((HoleDealt, seat, holes[seat] or ()))  # a seat dealt in has its cards
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb
@@ -762,7 +767,7 @@ class Hand:
             button=self._button,
             holes=self._holes,
             board=self._deck_board[: self._board_n],
-            events=tuple(Event._make(t) for t in self._log),
+            events=tuple(entry[0](*entry[1:]) for entry in self._log),
             odd_chips=self._odd_chips,
             posts=self._posts,
             rake=self._rake,
@@ -948,7 +953,7 @@ class Hand:
             if all_in:
                 self._status[p] = _ALLIN
                 self._n_live -= 1
-            self._log.append(("call", p, pay, mine + pay, (), (), all_in, ""))
+            self._log.append((Call, p, pay, mine + pay, all_in))
             self._advance(p)
         elif action == "check":
             if amount is not None:
@@ -956,7 +961,7 @@ class Hand:
             if owe > 0:
                 raise IllegalActionError(p, "check", f"there is a bet of {owe} to call")
             self._acted[p] = True
-            self._log.append(("check", p, 0, mine, (), (), False, ""))
+            self._log.append((Check, p, mine))
             self._advance(p)
         elif action == "fold":
             if amount is not None:
@@ -965,7 +970,7 @@ class Hand:
             self._acted[p] = True
             self._n_in -= 1
             self._n_live -= 1
-            self._log.append(("fold", p, 0, mine, (), (), False, ""))
+            self._log.append((Fold, p, mine))
             if self._n_in == 1:
                 self._settle()
             else:
@@ -978,23 +983,25 @@ class Hand:
             )
 
     def _wager(self, p: int, action: str, amount: int | None, have: int, mine: int, bet_to: int) -> None:
-        shown = brief(amount)
-        what = action if amount is None else f"{action} to {shown}" if action == "raise" else f"{action} {shown}"
         if action == "bet" and bet_to > 0:
-            raise IllegalActionError(p, what, f"there is already a bet of {bet_to}; raise instead")
+            raise IllegalActionError(
+                p, _wager_text(action, amount), f"there is already a bet of {bet_to}; raise instead"
+            )
         if action == "raise" and bet_to == 0:
-            raise IllegalActionError(p, what, "there is no bet to raise; bet instead")
+            raise IllegalActionError(p, _wager_text(action, amount), "there is no bet to raise; bet instead")
         if not is_int(amount):
-            raise IllegalActionError(p, what, f"give the total to {action} to as a whole number of chips")
-        amount = int(amount)  # type: ignore[arg-type]
+            raise IllegalActionError(
+                p, _wager_text(action, amount), f"give the total to {action} to as a whole number of chips"
+            )
+        given, amount = amount, int(amount)  # type: ignore[arg-type]
         lo, hi, why = self._wager_bounds(p)
         if not hi:
-            raise IllegalActionError(p, what, why)
+            raise IllegalActionError(p, _wager_text(action, given), why)
         if not lo <= amount <= hi:
             span = str(lo) if lo == hi else f"{lo}..{hi}"
             limit = _KIND_NAME[self._kind]
             rule = self._wager_rule(p, action, amount, lo, hi)
-            raise IllegalActionError(p, what, f"a {action} here is to {span} ({limit}): {rule}")
+            raise IllegalActionError(p, _wager_text(action, given), f"a {action} here is to {span} ({limit}): {rule}")
         pay = amount - mine
         left = have - pay
         self._stack[p] = left
@@ -1017,7 +1024,7 @@ class Hand:
         elif amount - bet_to >= self._min_raise:
             self._min_raise = amount - bet_to
         self._bet_to = amount
-        self._log.append((action, p, pay, amount, (), (), all_in, ""))
+        self._log.append((Bet if action == "bet" else Raise, p, pay, amount, all_in))
         self._advance(p)
 
     def _wager_rule(self, p: int, action: str, amount: int, lo: int, hi: int) -> str:
@@ -1079,7 +1086,7 @@ class Hand:
             street += 1
             lo, hi = _BOARD_SLICES[street]
             self._board_n = hi
-            log.append((STREETS[street], -1, 0, 0, self._deck_board[lo:hi], (), False, ""))
+            log.append((BoardDealt, STREETS[street], self._deck_board[lo:hi]))
             for s in range(self._n):
                 bet[s] = 0
                 acted[s] = False
@@ -1143,25 +1150,25 @@ class Hand:
         log = self._log
         if res is not None:
             for s in res.show_order:
-                log.append(("show", s, 0, 0, self._holes[s], (), False, ""))
+                log.append((Shown, s, self._holes[s]))
         for s in range(n):
             if uncalled[s]:
-                log.append(("uncalled", s, uncalled[s], 0, (), (), False, ""))
+                log.append((Uncalled, s, uncalled[s]))
         payouts = list(uncalled)
         for i, pot in enumerate(pots):
-            log.append(("pot", -1, pot.amount, i, (), pot.eligible, False, ""))
+            log.append((PotFormed, i, pot.amount, pot.eligible))
             if pot.rake:
-                log.append(("rake", -1, pot.rake, i, (), (), False, ""))
+                log.append((Raked, i, pot.rake))
             contested = res is not None
             for s, chips in enumerate(pot.awards):
                 if chips:
                     payouts[s] += chips
                     if contested:
-                        log.append(("award", s, chips, i, (), (), False, _half(pot, s)))
+                        log.append((Award, s, chips, i, _half(pot, s)))
         for s in range(n):
             won = payouts[s] - uncalled[s]
             if won:
-                log.append(("collect", s, won, 0, (), (), False, ""))
+                log.append((Collect, s, won))
         self._finish(payouts, uncalled, res, pots)
 
     def _settlement(self) -> tuple[list[PotResult], list[int], Any]:
@@ -1302,6 +1309,13 @@ class Hand:
         self._actor = -1
         if self._on_finish is not None:
             self._on_finish(self)
+
+
+def _wager_text(action: str, amount: Any) -> str:
+    """A refused bet or raise as the player gave it (built only for the error: the hot path never needs it)."""
+    if amount is None:
+        return action
+    return f"{action} to {brief(amount)}" if action == "raise" else f"{action} {brief(amount)}"
 
 
 def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:

@@ -10,7 +10,7 @@ from .._args import brief, is_int
 from ..cards import format_cards, parse_cards
 from ..errors import Omaha8Error
 from .errors import ReplayError
-from .events import ACTIONS, Event, Post
+from .events import ACTIONS, Event, Post, typed
 from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
 __all__ = ["HandHistory"]
@@ -195,7 +195,7 @@ def _event(item: Any, i: int) -> Event:
         fields[key] = value
     if "kind" not in fields:
         raise ReplayError(f"not a hand history: {name} has no kind")
-    return Event(**fields)
+    return typed(Event(**fields))
 
 
 def _post(item: Any, i: int) -> Post:
