@@ -41,7 +41,7 @@ from .events import (
 )
 from .hand_history import HandHistory
 from .rake import RakePolicy
-from .structures import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, FixedLimit, NoLimit, PotLimit, Structure
+from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
 __all__ = [
     "Hand",
@@ -62,11 +62,7 @@ _MAX_DEALT = {4: 10, 5: 9}
 
 # seat status codes
 _OUT, _LIVE, _ALLIN, _FOLDED = 0, 1, 2, 3
-# heads-up cap rules
-_TWO_LEFT, _ROUND_START, _NEVER = 0, 1, 2
-_HU_RULE = {"two-left": _TWO_LEFT, "round-start": _ROUND_START, "never": _NEVER}
 _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
-_KIND_NAME = {FIXED_LIMIT: "fixed limit", POT_LIMIT: "pot limit", NO_LIMIT: "no limit"}
 
 
 _DECK = tuple(range(52))
@@ -370,7 +366,7 @@ class Hand:
     """
 
     __slots__ = (
-        "_n", "_structure", "_kind", "_sb", "_bb", "_small_bet", "_big_bet", "_cap", "_hu_rule",
+        "_n", "_structure", "_sb", "_bb", "_cap",
         "_variant", "_button", "_start", "_stack", "_bet", "_contrib", "_status", "_acted",
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
@@ -422,17 +418,9 @@ class Hand:
 
         self._n = n
         self._structure = structure
-        self._kind = structure.kind
         self._sb = structure.small_blind
         self._bb = structure.big_blind
-        if isinstance(structure, FixedLimit):
-            self._small_bet, self._big_bet = structure.small_bet, structure.big_bet
-            self._cap = structure.cap
-            self._hu_rule = _HU_RULE[structure.uncapped_heads_up]
-        else:
-            self._small_bet = self._big_bet = structure.big_blind
-            self._cap = None
-            self._hu_rule = _NEVER
+        self._cap = structure.cap if isinstance(structure, FixedLimit) else None
         self._variant = variant
         self._button = button
         self._start = tuple(stack)
@@ -631,9 +619,9 @@ class Hand:
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb
-        self._bet_size = self._small_bet
+        self._bet_size = self._structure.bet_size(0)
         # a big blind of one small bet is the round's first bet; a smaller one is completed
-        full = to_call >= self._small_bet
+        full = to_call >= self._bet_size
         self._level = to_call if full else 0
         self._n_bets = 1 if full else 0
         self._capped = False
@@ -798,42 +786,18 @@ class Hand:
                 break
         else:
             return 0, 0, "no other player has chips to call more"
-        kind = self._kind
+        structure = self._structure
         if self._acted[p]:
             # an all-in for less than a full raise does not reopen the betting for those who acted
-            if kind == FIXED_LIMIT:
-                if 2 * (bet_to - mine) < self._bet_size:
-                    return 0, 0, (
-                        f"the betting was not reopened: it faces {bet_to - mine} more since it acted, "
-                        f"less than half a bet ({self._bet_size})"
-                    )
-            elif bet_to - mine < self._min_raise:
-                return 0, 0, (
-                    f"the betting was not reopened: it faces {bet_to - mine} more since it acted, "
-                    f"less than a full raise ({self._min_raise})"
-                )
-        if kind == FIXED_LIMIT:
-            cap = self._cap
-            if cap is not None and self._n_bets >= cap:
-                rule = self._hu_rule
-                if (
-                    rule == _NEVER
-                    or self._capped
-                    or (rule == _TWO_LEFT and self._n_live > 2)
-                    or (rule == _ROUND_START and not self._hu_round)
-                ):
-                    return 0, 0, f"the betting is capped at {cap} bets"
-            target = self._level + self._bet_size
-            lo = target if target < all_in_to else all_in_to
-            return lo, lo, ""
-        target = bet_to + self._min_raise
-        lo = target if target < all_in_to else all_in_to
-        if kind == NO_LIMIT:
-            return lo, all_in_to, ""
-        most = bet_to + self._pot + bet_to - mine
-        if most < lo:
-            most = lo
-        return lo, (most if most < all_in_to else all_in_to), ""
+            why = structure.reopen_refusal(bet_to - mine, self._min_raise, self._bet_size)
+            if why:
+                return 0, 0, why
+        cap = self._cap
+        if cap is not None and self._n_bets >= cap and structure.cap_holds(self._capped, self._n_live, self._hu_round):
+            return 0, 0, f"the betting is capped at {cap} bets"
+        lo, hi = structure.wager_range(bet_to, bet_to - mine, all_in_to, self._pot, self._min_raise, self._level,
+                                       self._bet_size)
+        return lo, hi, ""
 
     def _owe(self, p: int) -> int:
         """Chips ``p`` must add to call: alone with chips, only up to the largest all-in bet."""
@@ -999,7 +963,7 @@ class Hand:
             raise IllegalActionError(p, _wager_text(action, given), why)
         if not lo <= amount <= hi:
             span = str(lo) if lo == hi else f"{lo}..{hi}"
-            limit = _KIND_NAME[self._kind]
+            limit = self._structure.kind.label
             rule = self._wager_rule(p, action, amount, lo, hi)
             raise IllegalActionError(p, _wager_text(action, given), f"a {action} here is to {span} ({limit}): {rule}")
         pay = amount - mine
@@ -1014,13 +978,13 @@ class Hand:
         if all_in:
             self._status[p] = _ALLIN
             self._n_live -= 1
-        if self._kind == FIXED_LIMIT:
-            # a full bet, or an all-in of at least half a bet, counts as a bet (half-bet rule)
-            if 2 * (amount - self._level) >= self._bet_size:
-                self._level = amount
-                self._n_bets += 1
-                if self._cap is not None and self._n_bets >= self._cap and self._n_live > 2:
-                    self._capped = True
+        # what the wager changes, by the structure's rules: a bet counted towards the cap (fixed limit's
+        # half-bet rule), or the next minimum raise (pot and no limit)
+        if self._structure.counts_as_bet(amount - self._level, self._bet_size):
+            self._level = amount
+            self._n_bets += 1
+            if self._cap is not None and self._n_bets >= self._cap and self._n_live > 2:
+                self._capped = True
         elif amount - bet_to >= self._min_raise:
             self._min_raise = amount - bet_to
         self._bet_to = amount
@@ -1033,25 +997,8 @@ class Hand:
         all_in_to = mine + self._stack[p]
         if amount > all_in_to:
             return f"{amount} is more than the seat has: all-in is to {all_in_to}"
-        if self._kind == FIXED_LIMIT:
-            if lo == all_in_to and lo < self._level + self._bet_size:
-                return f"a short stack may only go all-in, to {lo}"
-            start = f"the {self._level} bet" if self._level else "nothing"
-            return (f"in fixed limit every {action} is to exactly one bet of {self._bet_size} "
-                    f"above {start}, {lo}")
-        if amount < lo:
-            if lo == all_in_to and lo < bet_to + self._min_raise:
-                return f"{amount} is below {lo}: short of a full {action}, the seat may only go all-in"
-            if action == "bet":
-                return f"{amount} is below the minimum {lo} (a bet must be at least the big blind, {self._bb})"
-            return (f"{amount} is below the minimum {lo} (a raise must be at least the previous bet "
-                    f"or raise, {self._min_raise})")
-        # above the most: only pot limit caps a wager below the stack
-        if action == "bet":
-            return f"{amount} is above the pot-limit maximum {hi} (a bet may be at most the pot, {self._pot})"
-        call = bet_to - mine
-        return (f"{amount} is above the pot-limit maximum {hi} (a raise may add at most the pot after "
-                f"calling, {self._pot} with the bets + {call} to call = {self._pot + call}, to the bet of {bet_to})")
+        return self._structure.rule_broken(action, amount, lo, hi, bet_to, bet_to - mine, all_in_to, self._pot,
+                                           self._min_raise, self._level, self._bet_size)
 
     # ----------------------------------------------------------- progression
 
@@ -1097,7 +1044,7 @@ class Hand:
             self._n_bets = 0
             self._capped = False
             self._last_aggr = -1
-            self._bet_size = self._small_bet if street < 2 else self._big_bet
+            self._bet_size = self._structure.bet_size(street)
             if self._n_live >= 2:
                 self._hu_round = self._n_live <= 2
                 self._advance(self._button)
