@@ -41,6 +41,7 @@ from .state import ALLIN as _ALLIN
 from .state import FOLDED as _FOLDED
 from .state import LIVE as _LIVE
 from .state import OUT as _OUT
+from .state import HandView
 from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
 __all__ = [
@@ -61,7 +62,7 @@ _MAX_DEALT = {4: 10, 5: 9}
 _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 
 
-class Hand(_Dealing, _Settlement):
+class Hand(_Dealing, _Settlement, HandView):
     """One hand at a table, from the blinds to the payouts.
 
     Parameters
@@ -223,113 +224,6 @@ class Hand(_Dealing, _Settlement):
             self._post_blinds(order)
         else:
             self._post_given(order, self._posts)
-
-    # ------------------------------------------------------------- inspection
-
-    @property
-    def structure(self) -> Structure:
-        """The betting structure."""
-        return self._structure
-
-    @property
-    def variant(self) -> int:
-        """Hole cards per player, 4 or 5."""
-        return self._variant
-
-    @property
-    def n_seats(self) -> int:
-        """Number of seats at the table."""
-        return self._n
-
-    @property
-    def button(self) -> int:
-        """The button's seat."""
-        return self._button
-
-    @property
-    def blinds(self) -> tuple[int | None, int | None]:
-        """The seats of the small and big blind (with ``posts``: of the first such post, None without one)."""
-        return self._sb_seat, self._bb_seat
-
-    @property
-    def posts(self) -> tuple[Post, ...] | None:
-        """The posts given in place of the automatic blinds, or None."""
-        return self._posts
-
-    @property
-    def rake_policy(self) -> RakePolicy | None:
-        """The rake policy (None: no rake)."""
-        return self._rake
-
-    @property
-    def settlement_error(self) -> Exception | None:
-        """Why settling the hand failed (a policy raised), or None; see :meth:`settle`."""
-        return self._settle_error
-
-    @property
-    def starting_stacks(self) -> tuple[int, ...]:
-        """Stacks before the blinds."""
-        return self._start
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips each seat has behind (not yet put in)."""
-        return tuple(self._stack)
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Chips each seat has put in on the current street."""
-        return tuple(self._bet)
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each seat has put in during the hand."""
-        return tuple(self._contrib)
-
-    @property
-    def pot(self) -> int:
-        """All chips put in so far (current bets included)."""
-        return self._pot
-
-    @property
-    def holes(self) -> tuple[tuple[int, ...] | None, ...]:
-        """Each seat's hole cards (None for seats sitting out)."""
-        return self._holes
-
-    @property
-    def board(self) -> tuple[int, ...]:
-        """The board cards dealt so far."""
-        return self._deck_board[: self._board_n]
-
-    @property
-    def street(self) -> str:
-        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"over"``."""
-        return STREETS[self._street]
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or None when the hand is over."""
-        return None if self._actor < 0 else self._actor
-
-    @property
-    def is_over(self) -> bool:
-        """The hand has ended and its chips are paid out."""
-        return self._result is not None
-
-    @property
-    def folded(self) -> tuple[int, ...]:
-        """Seats that have folded."""
-        return tuple(s for s in range(self._n) if self._status[s] == _FOLDED)
-
-    @property
-    def all_in(self) -> tuple[int, ...]:
-        """Seats that are all-in."""
-        return tuple(s for s in range(self._n) if self._status[s] == _ALLIN)
-
-    @property
-    def in_hand(self) -> tuple[int, ...]:
-        """Seats dealt in that have not folded."""
-        return tuple(s for s in range(self._n) if self._status[s] in (_LIVE, _ALLIN))
 
     @property
     def result(self) -> HandResult:
