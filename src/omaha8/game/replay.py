@@ -58,29 +58,30 @@ def replay(history: HandHistory) -> Hand:
         rake=history.rake,
     )
     want = history.events
-    checked = 0
 
     def compare() -> None:
-        # report the first event that differs, before the actions that follow it are refused
-        nonlocal checked
+        # the first event that differs is reported before anything that follows from it (a refused action,
+        # a hand over too soon); the events are read only then and at the end, which keeps a replay linear
         got = hand.history.events
-        upto = min(len(got), len(want))
-        for j in range(checked, upto):
+        for j in range(min(len(got), len(want))):
             if got[j] != want[j]:
                 raise ReplayError(f"event {j} differs: replayed {got[j]!r}, history has {want[j]!r}")
-        checked = upto
 
     for i, event in enumerate(want):
         if event.kind not in ACTIONS:
             continue
-        compare()
         if hand.is_over:
+            compare()
             raise ReplayError(f"event {i} ({event.text()}): the replayed hand is already over")
         amount = event.total if event.kind in ("bet", "raise") else None
         try:
             hand.act(event.kind, amount, seat=event.seat)
         except IllegalActionError as exc:
+            compare()
             raise ReplayError(f"event {i} ({event.text()}) is refused: {exc}") from None
+        except Exception:
+            compare()
+            raise
     compare()
     events = len(hand.history.events)
     if events != len(want):
