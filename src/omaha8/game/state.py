@@ -1,8 +1,9 @@
-"""The state of a hand, shared by the modules that deal it, bet it and settle it.
+"""The state of a hand, shared by the modules that deal it, bet it and settle it, and its read-only views.
 
-:class:`~omaha8.game.Hand` is built from :class:`HandState` with the dealing
-(:mod:`omaha8.game.dealing`) and settlement (:mod:`omaha8.game.settlement`)
-parts; each reads and writes these fields, held in slots.
+:class:`~omaha8.game.Hand` is built on :class:`HandState` from the dealing
+(:mod:`omaha8.game.dealing`), settlement (:mod:`omaha8.game.settlement`) and
+inspection (:class:`HandView`) parts; each reads and writes these fields,
+held in slots, and the betting in :mod:`omaha8.game.hand` drives them.
 """
 
 from __future__ import annotations
