@@ -248,7 +248,7 @@ def test_any_object_with_the_protocol_methods_is_accepted() -> None:
 
 def test_fold_out_fast_cut_agrees_with_the_showdown_pot_layers() -> None:
     # the fast cut for a winner who put in the most, against omaha8.showdown's own uncalled rule and layers
-    from omaha8.game.hand import _covering_cut, _layered_cut
+    from omaha8.game.settlement import _covering_cut, _layered_cut
 
     rng = np.random.default_rng(14)
     for _ in range(2000):

@@ -44,7 +44,7 @@ from .hand import (
 )
 from .history import Event, HandHistory, ReplayError, replay
 from .rake import NoRake, PercentageRake, RakePolicy
-from .structures import HEADS_UP_RULES, FixedLimit, MixedGame, NoLimit, PotLimit, Structure
+from .structures import HEADS_UP_RULES, FixedLimit, MixedGame, NoLimit, PotLimit, Structure, StructureKind
 from .table import BuyInError, Table
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "NoLimit",
     "MixedGame",
     "Structure",
+    "StructureKind",
     "HEADS_UP_RULES",
     "Event",
     "HandHistory",

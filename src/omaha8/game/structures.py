@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Union
 
 import numpy as np
@@ -32,12 +33,32 @@ __all__ = [
     "MixedGame",
     "Structure",
     "HEADS_UP_RULES",
+    "StructureKind",
 ]
 
 #: Values of :attr:`FixedLimit.uncapped_heads_up`.
 HEADS_UP_RULES = ("two-left", "round-start", "never")
 
-FIXED_LIMIT, POT_LIMIT, NO_LIMIT = 0, 1, 2
+
+
+class StructureKind(IntEnum):
+    """Which betting structure: the ``kind`` of each structure.
+
+    >>> PotLimit(1, 2).kind, PotLimit(1, 2).kind.label
+    (<StructureKind.POT_LIMIT: 1>, 'pot limit')
+    """
+
+    FIXED_LIMIT = 0
+    POT_LIMIT = 1
+    NO_LIMIT = 2
+
+    @property
+    def label(self) -> str:
+        """``"fixed limit"``, ``"pot limit"`` or ``"no limit"``."""
+        return self.name.lower().replace("_", " ")
+
+
+FIXED_LIMIT, POT_LIMIT, NO_LIMIT = StructureKind.FIXED_LIMIT, StructureKind.POT_LIMIT, StructureKind.NO_LIMIT
 
 
 def _chips(owner: str, name: str, value: object, *, minimum: int = 1) -> int:
@@ -146,6 +167,46 @@ class FixedLimit:
 
     kind = FIXED_LIMIT
 
+    def bet_size(self, street: int) -> int:
+        """The bet of a street (0 pre-flop .. 3 the river): the small bet, then the big bet from the turn."""
+        return self.small_bet if street < 2 else self.big_bet
+
+    def counts_as_bet(self, raised_by: int, bet_size: int) -> bool:
+        """Whether a wager ``raised_by`` above the last full level is a bet (the half-bet rule)."""
+        return 2 * raised_by >= bet_size
+
+    def reopen_refusal(self, faced: int, min_raise: int, bet_size: int) -> str:
+        """Why a seat that acted, facing ``faced`` more since, may not raise ('' when it may): half a bet reopens."""
+        if 2 * faced < bet_size:
+            return (f"the betting was not reopened: it faces {faced} more since it acted, "
+                    f"less than half a bet ({bet_size})")
+        return ""
+
+    def cap_holds(self, capped: bool, n_live: int, round_heads_up: bool) -> bool:
+        """Whether the cap, once reached, holds: ``uncapped_heads_up`` lifts it with two players left."""
+        rule = self.uncapped_heads_up
+        return (
+            rule == "never"
+            or capped
+            or (rule == "two-left" and n_live > 2)
+            or (rule == "round-start" and not round_heads_up)
+        )
+
+    def wager_range(self, bet_to: int, to_call: int, all_in_to: int, pot: int, min_raise: int, level: int,
+                    bet_size: int) -> tuple[int, int]:
+        """Least and most total of a bet or raise: exactly one bet above the last full level (or all-in for less)."""
+        target = level + bet_size
+        lo = target if target < all_in_to else all_in_to
+        return lo, lo
+
+    def rule_broken(self, action: str, amount: int, lo: int, hi: int, bet_to: int, to_call: int, all_in_to: int,
+                    pot: int, min_raise: int, level: int, bet_size: int) -> str:
+        """The rule a wager to ``amount`` (within the stack) outside ``lo..hi`` breaks, in words."""
+        if lo == all_in_to and lo < level + bet_size:
+            return f"a short stack may only go all-in, to {lo}"
+        start = f"the {level} bet" if level else "nothing"
+        return f"in fixed limit every {action} is to exactly one bet of {bet_size} above {start}, {lo}"
+
     @property
     def name(self) -> str:
         """``"fixed limit 2/4"`` (with the blinds when they are not half and one small bet)."""
@@ -160,8 +221,48 @@ class FixedLimit:
         return None
 
 
+class _BigBet:
+    """The rules pot limit and no limit share: the minimum bet and raise, no cap, no counted bets."""
+
+    __slots__ = ()
+    big_blind: int
+
+    def bet_size(self, street: int) -> int:
+        """The least bet on every street: the big blind."""
+        return self.big_blind
+
+    def counts_as_bet(self, raised_by: int, bet_size: int) -> bool:
+        """Big-bet games count no bets (there is no cap)."""
+        return False
+
+    def reopen_refusal(self, faced: int, min_raise: int, bet_size: int) -> str:
+        """Why a seat that acted, facing ``faced`` more since, may not raise ('' when it may): a full raise reopens."""
+        if faced < min_raise:
+            return (f"the betting was not reopened: it faces {faced} more since it acted, "
+                    f"less than a full raise ({min_raise})")
+        return ""
+
+    def cap_holds(self, capped: bool, n_live: int, round_heads_up: bool) -> bool:
+        """No cap."""
+        return False
+
+    def least_to(self, bet_to: int, min_raise: int, all_in_to: int) -> int:
+        """The least total of a bet or raise: the bet plus the last bet or raise (or all-in for less)."""
+        target = bet_to + min_raise
+        return target if target < all_in_to else all_in_to
+
+    def below_least(self, action: str, amount: int, lo: int, bet_to: int, all_in_to: int, min_raise: int) -> str:
+        """The rule a wager to ``amount`` below ``lo`` breaks, in words."""
+        if lo == all_in_to and lo < bet_to + min_raise:
+            return f"{amount} is below {lo}: short of a full {action}, the seat may only go all-in"
+        if action == "bet":
+            return f"{amount} is below the minimum {lo} (a bet must be at least the big blind, {self.big_blind})"
+        return (f"{amount} is below the minimum {lo} (a raise must be at least the previous bet "
+                f"or raise, {min_raise})")
+
+
 @dataclass(frozen=True, init=False)
-class PotLimit:
+class PotLimit(_BigBet):
     """Pot limit: bets from the big blind up to the pot.
 
     The most a player may raise to is the current bet plus the pot after
@@ -183,6 +284,33 @@ class PotLimit:
 
     kind = POT_LIMIT
 
+    def max_to(self, bet_to: int, pot: int, to_call: int) -> int:
+        """The pot-limit maximum: the bet plus the pot after calling (``pot`` holds every bet on the table).
+
+        >>> PotLimit(1, 2).max_to(100, 200, 100)   # pot 100 + a bet of 100; call 100, raise 300 more
+        400
+        """
+        return bet_to + pot + to_call
+
+    def wager_range(self, bet_to: int, to_call: int, all_in_to: int, pot: int, min_raise: int, level: int,
+                    bet_size: int) -> tuple[int, int]:
+        """Least and most total of a bet or raise: a full raise up to the pot-limit maximum (or all-in)."""
+        lo = self.least_to(bet_to, min_raise, all_in_to)
+        most = self.max_to(bet_to, pot, to_call)
+        if most < lo:
+            most = lo
+        return lo, (most if most < all_in_to else all_in_to)
+
+    def rule_broken(self, action: str, amount: int, lo: int, hi: int, bet_to: int, to_call: int, all_in_to: int,
+                    pot: int, min_raise: int, level: int, bet_size: int) -> str:
+        """The rule a wager to ``amount`` (within the stack) outside ``lo..hi`` breaks, in words."""
+        if amount < lo:
+            return self.below_least(action, amount, lo, bet_to, all_in_to, min_raise)
+        if action == "bet":
+            return f"{amount} is above the pot-limit maximum {hi} (a bet may be at most the pot, {pot})"
+        return (f"{amount} is above the pot-limit maximum {hi} (a raise may add at most the pot after "
+                f"calling, {pot} with the bets + {to_call} to call = {pot + to_call}, to the bet of {bet_to})")
+
     @property
     def name(self) -> str:
         """``"pot limit 1/2"``."""
@@ -195,7 +323,7 @@ class PotLimit:
 
 
 @dataclass(frozen=True, init=False)
-class NoLimit:
+class NoLimit(_BigBet):
     """No limit: bets from the big blind up to the whole stack.
 
     A raise must be at least the largest bet or raise made before it in the
@@ -215,6 +343,16 @@ class NoLimit:
 
     kind = NO_LIMIT
 
+    def wager_range(self, bet_to: int, to_call: int, all_in_to: int, pot: int, min_raise: int, level: int,
+                    bet_size: int) -> tuple[int, int]:
+        """Least and most total of a bet or raise: a full raise up to all-in."""
+        return self.least_to(bet_to, min_raise, all_in_to), all_in_to
+
+    def rule_broken(self, action: str, amount: int, lo: int, hi: int, bet_to: int, to_call: int, all_in_to: int,
+                    pot: int, min_raise: int, level: int, bet_size: int) -> str:
+        """The rule a wager to ``amount`` (within the stack) outside ``lo..hi`` breaks, in words."""
+        return self.below_least(action, amount, lo, bet_to, all_in_to, min_raise)
+
     @property
     def name(self) -> str:
         """``"no limit 1/2"``."""
@@ -230,7 +368,7 @@ class NoLimit:
 Structure = Union[FixedLimit, PotLimit, NoLimit]
 Structure.__doc__ = """The betting structure of one hand: FixedLimit, PotLimit or NoLimit.
 
-Each has ``small_blind``, ``big_blind``, a ``kind`` the engine dispatches on,
+Each has ``small_blind``, ``big_blind``, a :class:`StructureKind` ``kind``, its betting rules as methods,
 a ``name`` (``"pot limit 1/2"``) and a default ``max_buy_in``. A
 :class:`MixedGame` is not a Structure: a Table plays it as one of its two
 structures hand by hand.

@@ -22,7 +22,9 @@ from typing import Any, Union
 from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
 from ..errors import ArgumentTypeError, ChipError, ShapeError
-from .hand import GameError, Hand, _chip_list, check_odd_chips, check_rake
+from .arguments import _chip_list, check_odd_chips, check_rake
+from .errors import GameError
+from .hand import Hand
 from .rake import RakePolicy
 from .structures import FixedLimit, MixedGame, NoLimit, PotLimit, Structure
 

@@ -1,0 +1,216 @@
+"""Dealing a hand: the shuffle, given hole cards and board, the blinds and posts, the pre-flop opening."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from .._args import brief, check_int
+from ..cards import CardsLike, format_card, parse_cards
+from ..errors import ChipError, DuplicateCardError, ShapeError
+from .errors import GameError
+from .events import POST_KINDS, HoleDealt, Post, Posted
+from .state import ALLIN as _ALLIN
+from .state import LIVE as _LIVE
+from .state import OUT as _OUT
+from .state import HandState
+
+__all__: list[str] = []
+
+_LIVE_POSTS = ("small_blind", "big_blind")
+_DECK = tuple(range(52))
+
+
+def _draw(rng: random.Random, cards: list[int], k: int) -> list[int]:
+    """The first ``k`` cards of a Fisher-Yates shuffle of ``cards`` (shuffled in place)."""
+    rand = rng.random
+    n = len(cards)
+    for i in range(k):
+        # a float draw: far faster than randrange, with a bias below 2**-46
+        j = i + int(rand() * (n - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[:k]
+
+
+class _Dealing(HandState):
+    """The setup of a hand: who is dealt what, and the chips posted before the action."""
+
+    __slots__ = ()
+
+    def _deal(
+        self,
+        holes: Sequence[CardsLike | None] | None,
+        board: CardsLike | None,
+        rng: random.Random,
+    ) -> list[int]:
+        n, k = self._n, self._variant
+        # deal clockwise from the seat left of the button
+        order = [s for s in range(self._button + 1, n) if self._status[s]] + [
+            s for s in range(self._button + 1) if self._status[s]
+        ]
+        m = len(order)
+        hole_of: list[tuple[int, ...] | None] = [None] * n
+        if holes is None and board is None:
+            deck = _draw(rng, list(_DECK), m * k + 5)
+            for i, s in enumerate(order):
+                hole_of[s] = tuple(deck[i : m * k : m])
+            self._deck_board = tuple(deck[m * k :])
+        else:
+            given_board, given = self._given_cards(holes, board)
+            used = set(given_board)
+            for cards in given:
+                if cards is not None:
+                    used.update(cards)
+            need = sum(1 for s in order if given[s] is None) * k + 5 - len(given_board)
+            deck = _draw(rng, [c for c in _DECK if c not in used], need)
+            at = 0
+            for s in order:
+                cards = given[s]
+                if cards is None:
+                    cards = tuple(deck[at : at + k])
+                    at += k
+                hole_of[s] = cards
+            self._deck_board = given_board + tuple(deck[at:])
+        self._holes = tuple(hole_of)
+        self._board_n = 0
+        return order
+
+    def _given_cards(
+        self, holes: Sequence[CardsLike | None] | None, board: CardsLike | None
+    ) -> tuple[tuple[int, ...], list[tuple[int, ...] | None]]:
+        """Parse and check explicit holes and board: counts, seats, duplicates."""
+        n, k = self._n, self._variant
+        given: list[tuple[int, ...] | None] = [None] * n
+        where: dict[int, str] = {}
+
+        def claim(cards: tuple[int, ...], place: str) -> None:
+            for i, c in enumerate(cards):
+                if c in where:
+                    raise DuplicateCardError(
+                        f"card {format_card(c)!r} appears twice: {where[c]} and {place}[{i}]"
+                    )
+                where[c] = f"{place}[{i}]"
+
+        board_cards: tuple[int, ...] = ()
+        if board is not None:
+            board_cards = tuple(parse_cards(board, name="board").tolist())
+            if len(board_cards) > 5:
+                raise ShapeError(f"board has at most 5 cards, got {len(board_cards)}")
+            claim(board_cards, "board")
+        if holes is not None:
+            shapeless = isinstance(holes, (str, bytes)) or not isinstance(holes, (Sequence, np.ndarray))
+            if shapeless or len(holes) != n:
+                got = f"{type(holes).__name__} {brief(holes)}" if shapeless else f"{len(holes)} entries"
+                raise ShapeError(f"holes needs one entry per seat ({n}), got {got}")
+            for s, entry in enumerate(holes):
+                if entry is None:
+                    continue
+                if self._status[s] == _OUT:
+                    raise ShapeError(f"holes[{s}]: seat {s} has no chips and is dealt no cards")
+                cards = tuple(parse_cards(entry, name=f"holes[{s}]").tolist())
+                if len(cards) != k:
+                    raise ShapeError(f"holes[{s}] has {len(cards)} cards, a {k}-card game deals {k}")
+                claim(cards, f"holes[{s}]")
+                given[s] = cards
+        return board_cards, given
+
+    def _post_blinds(self, order: list[int]) -> None:
+        """Post the blinds and log the deal; ``order`` is the seats dealt in, clockwise from the button's left."""
+        if len(order) == 2:
+            # heads-up the button posts the small blind
+            sb_seat, bb_seat = order[1], order[0]
+        else:
+            sb_seat, bb_seat = order[0], order[1]
+        self._sb_seat, self._bb_seat = sb_seat, bb_seat
+        log = self._log
+        stack, status = self._stack, self._status
+        for seat, amount, kind in ((sb_seat, self._sb, "small_blind"), (bb_seat, self._bb, "big_blind")):
+            have = stack[seat]
+            pay = amount if amount < have else have
+            stack[seat] = have - pay
+            self._bet[seat] = pay
+            self._contrib[seat] = pay
+            self._pot += pay
+            all_in = pay == have
+            if all_in:
+                status[seat] = _ALLIN
+                self._n_live -= 1
+            log.append((Posted, kind, seat, pay, pay, all_in))
+        self._open_preflop(order, self._bb, bb_seat)
+
+    def _checked_posts(self, posts: Sequence[Post]) -> tuple[Post, ...]:
+        """``posts`` as a tuple of :class:`Post` with plain ints, each naming a seat in the hand."""
+        if isinstance(posts, (str, bytes)) or not isinstance(posts, Iterable):
+            raise GameError(f"posts must be a sequence of Post(seat, kind, amount), not {brief(posts)}")
+        out = []
+        for i, post in enumerate(posts):
+            if not isinstance(post, tuple) or len(post) != 3:
+                raise GameError(f"posts[{i}] must be a Post(seat, kind, amount), not {brief(post)}")
+            seat, kind, amount = post
+            seat = check_int(seat, f"posts[{i}].seat", minimum=0, maximum=self._n - 1,
+                             type_error=GameError, value_error=GameError)
+            if self._status[seat] == _OUT:
+                raise GameError(f"posts[{i}]: seat {seat} has no chips and is not in the hand")
+            if kind not in POST_KINDS:
+                raise GameError(f"posts[{i}].kind must be one of {', '.join(POST_KINDS)}, not {brief(kind)}")
+            amount = check_int(amount, f"posts[{i}].amount", minimum=1, type_error=ChipError, value_error=ChipError)
+            out.append(Post(seat, str(kind), amount))
+        return tuple(out)
+
+    def _post_given(self, order: list[int], posts: tuple[Post, ...]) -> None:
+        """Post ``posts`` in order, then open the pre-flop betting."""
+        log = self._log
+        stack, status, bet, contrib = self._stack, self._status, self._bet, self._contrib
+        to_call = 0
+        big_blind = last_live = -1
+        small_blind = -1
+        for seat, kind, amount in posts:
+            have = stack[seat]
+            pay = amount if amount < have else have
+            stack[seat] = have - pay
+            contrib[seat] += pay
+            self._pot += pay
+            live = kind in _LIVE_POSTS
+            if kind == "dead":
+                self._dead[seat] += pay
+            if live:
+                bet[seat] += pay
+                # a live post sets the bet to call at its full amount, even when posted all-in for less
+                if amount > to_call:
+                    to_call = amount
+                last_live = seat
+                if kind == "big_blind" and big_blind < 0:
+                    big_blind = seat
+                elif kind == "small_blind" and small_blind < 0:
+                    small_blind = seat
+            all_in = pay == have and status[seat] == _LIVE
+            if all_in:
+                status[seat] = _ALLIN
+                self._n_live -= 1
+            log.append((Posted, kind, seat, pay, bet[seat], all_in))
+        to_call = max(to_call, max(bet))
+        self._sb_seat = small_blind if small_blind >= 0 else None  # type: ignore[assignment]
+        self._bb_seat = big_blind if big_blind >= 0 else None  # type: ignore[assignment]
+        anchor = big_blind if big_blind >= 0 else last_live if last_live >= 0 else self._button
+        self._open_preflop(order, to_call, anchor)
+
+    def _open_preflop(self, order: list[int], to_call: int, anchor: int) -> None:
+        """Log the deal and start the pre-flop betting with the first seat after ``anchor``."""
+        log = self._log
+        holes = self._holes
+        for seat in order:
+            log.append((HoleDealt, seat, holes[seat] or ()))  # a seat dealt in has its cards
+        self._street = 0
+        self._bet_to = to_call
+        self._min_raise = self._bb
+        self._bet_size = self._structure.bet_size(0)
+        # a big blind of one small bet is the round's first bet; a smaller one is completed
+        full = to_call >= self._bet_size
+        self._level = to_call if full else 0
+        self._n_bets = 1 if full else 0
+        self._capped = False
+        self._hu_round = self._n_live <= 2
+        self._actor = -1
+        self._advance(anchor)

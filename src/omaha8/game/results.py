@@ -1,0 +1,156 @@
+"""What a hand offers and how it ended: the legal actions, the pots and the result.
+
+>>> LegalActions(seat=0, call=2, min_to=4, max_to=7, raising=True).kinds
+('fold', 'call', 'raise')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..showdown import PotSplit
+
+__all__ = ["LegalActions", "PotResult", "HandResult"]
+
+
+class LegalActions(NamedTuple):
+    """What the acting player may do.
+
+    Folding is always allowed. ``call == 0`` means there is nothing to call
+    (the player may check); otherwise ``call`` is the chips a call adds (all
+    the player has when that is less). ``min_to``/``max_to`` bound the
+    player's total bet for the round after a bet or raise (0, 0 when they
+    may not bet or raise); ``raising`` says whether that wager is a raise
+    (a bet is outstanding) or an opening bet.
+    """
+
+    seat: int
+    call: int
+    min_to: int
+    max_to: int
+    raising: bool
+
+    @property
+    def can_fold(self) -> bool:
+        """Always True: a player may fold in turn."""
+        return True
+
+    @property
+    def can_check(self) -> bool:
+        """Nothing to call."""
+        return self.call == 0
+
+    @property
+    def can_call(self) -> bool:
+        """A bet to call."""
+        return self.call > 0
+
+    @property
+    def can_bet(self) -> bool:
+        """May open the betting (nothing to call)."""
+        return self.max_to > 0 and not self.raising
+
+    @property
+    def can_raise(self) -> bool:
+        """May raise the outstanding bet."""
+        return self.max_to > 0 and self.raising
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The names of the legal actions, e.g. ``("fold", "call", "raise")``."""
+        out = ["fold", "call" if self.call else "check"]
+        if self.max_to:
+            out.append("raise" if self.raising else "bet")
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """One pot of a settled hand: the main pot or a side pot, with or without a showdown.
+
+    Attributes
+    ----------
+    amount
+        Chips in the pot, before the rake (uncalled chips are never in it).
+    rake
+        Chips the rake took from it.
+    eligible
+        Seats still in the hand that may win it, ascending.
+    high_winners
+        Seats paid for the high (the whole pot when nobody in it has a low);
+        the sole eligible seat of an uncontested pot.
+    low_winners
+        Seats paid for the low; None when nobody eligible has a qualifying
+        low or the pot was not contested.
+    awards
+        Chips from this pot per seat (after the rake); they add up to
+        ``amount - rake``.
+    split
+        How the pot was divided, a :class:`omaha8.PotSplit`.
+    """
+
+    amount: int
+    rake: int
+    eligible: tuple[int, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...] | None
+    awards: tuple[int, ...]
+    split: PotSplit
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand ended.
+
+    Attributes
+    ----------
+    payouts
+        Per seat, the chips taken from the table: pots won plus uncalled
+        chips returned. Sums to the chips put in.
+    net
+        Per seat, payout minus the chips the seat put in.
+    stacks
+        Per seat, the stack after the hand.
+    uncalled
+        Per seat, uncalled chips returned (part of ``payouts``).
+    won
+        Per seat, chips won from pots (``payouts - uncalled``).
+    pot
+        All chips won from pots (uncalled chips excluded).
+    board
+        The board cards dealt (fewer than five when the hand ended early).
+    showdown
+        The :func:`omaha8.showdown.showdown` result (hands, show order, and
+        pots as split before any rake), or None when everyone else folded.
+    pots
+        Each pot as settled, main pot first: its chips, rake, eligible
+        seats and winners (:class:`PotResult`); filled with or without a
+        showdown.
+    rake
+        Chips the rake took from each pot (one entry per pot).
+    rake_total
+        All the rake; ``sum(payouts) + rake_total`` is the chips put in.
+    """
+
+    payouts: tuple[int, ...]
+    net: tuple[int, ...]
+    stacks: tuple[int, ...]
+    uncalled: tuple[int, ...]
+    won: tuple[int, ...]
+    pot: int
+    board: tuple[int, ...]
+    showdown: Any
+    pots: tuple[PotResult, ...] = ()
+    rake: tuple[int, ...] = ()
+    rake_total: int = 0
+
+    @property
+    def went_to_showdown(self) -> bool:
+        """Two or more players showed down."""
+        return self.showdown is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won chips from a pot."""
+        return tuple(s for s, w in enumerate(self.won) if w > 0)

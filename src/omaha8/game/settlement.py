@@ -1,0 +1,274 @@
+"""Settling a hand: uncalled chips back, pots by contribution level, the rake, the splits and the payouts."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+from typing import Any
+
+from .._args import brief
+from ..errors import Omaha8Error
+from ..showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
+from .arguments import check_odd_chips, check_rake
+from .errors import GameError
+from .events import STREETS, Award, Collect, PotFormed, Raked, Shown, Uncalled
+from .results import HandResult, PotResult
+from .state import ALLIN as _ALLIN
+from .state import LIVE as _LIVE
+from .state import HandState
+
+__all__: list[str] = []
+
+_CARDROOM = CardroomOddChips()
+
+
+class _Settlement(HandState):
+    """The end of a hand: everything computed first, then paid, so a failing policy changes nothing."""
+
+    __slots__ = ()
+
+    def settle(self, *, odd_chips: Any = None, rake: Any = None) -> None:
+        """Settle a hand whose settlement failed (see :attr:`settlement_error`), again.
+
+        Parameters
+        ----------
+        odd_chips, rake
+            Policies to use instead of the hand's own (None: keep them).
+
+        Raises
+        ------
+        GameError
+            The betting is not over, or the policies fail again (the hand
+            stays unsettled). A settled hand is left as it is.
+        """
+        if self._result is not None:
+            return
+        if self._settle_error is None:
+            raise GameError(f"the hand is not over: seat {self._actor} is to act on the {STREETS[self._street]}")
+        if odd_chips is not None:
+            self._odd_chips = check_odd_chips(odd_chips)
+        if rake is not None:
+            self._rake = check_rake(rake)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Pay the hand out: uncalled chips back, pots by contribution level, rake, splits.
+
+        Everything is computed before anything changes, so a policy that
+        fails leaves the hand unsettled and :meth:`settle` can try again.
+        """
+        self._actor = -1
+        try:
+            settled = self._settlement()
+        except Omaha8Error as exc:
+            self._settle_error = exc
+            raise
+        except Exception as exc:
+            # a policy's own failure: the hand waits, unsettled, for settle()
+            err = GameError(f"a policy failed while the hand was settled: {type(exc).__name__}: {brief(str(exc))}")
+            self._settle_error = err
+            raise err from exc
+        self._settle_error = None
+        pots, uncalled, res = settled
+        n = self._n
+        log = self._log
+        if res is not None:
+            for s in res.show_order:
+                log.append((Shown, s, self._holes[s]))
+        for s in range(n):
+            if uncalled[s]:
+                log.append((Uncalled, s, uncalled[s]))
+        payouts = list(uncalled)
+        for i, pot in enumerate(pots):
+            log.append((PotFormed, i, pot.amount, pot.eligible))
+            if pot.rake:
+                log.append((Raked, i, pot.rake))
+            contested = res is not None
+            for s, chips in enumerate(pot.awards):
+                if chips:
+                    payouts[s] += chips
+                    if contested:
+                        log.append((Award, s, chips, i, _half(pot, s)))
+        for s in range(n):
+            won = payouts[s] - uncalled[s]
+            if won:
+                log.append((Collect, s, won))
+        self._finish(payouts, uncalled, res, pots)
+
+    def _settlement(self) -> tuple[list[PotResult], list[int], Any]:
+        """(pots, uncalled per seat, the showdown result or None), computed without changing the hand."""
+        n = self._n
+        status, contrib = self._status, self._contrib
+        live = [s for s in range(n) if status[s] == _LIVE or status[s] == _ALLIN]
+        contested = len(live) >= 2
+        total = sum(contrib)
+        policy = self._odd_chips
+        kwargs: dict[str, Any] = {} if policy is None else {"odd_chips": policy}
+        res: Any = None
+        if total == 0:
+            return [], [0] * n, None
+        # a dead blind is not a bet and reaches no pot level: the uncalled rule and the pot layers are
+        # computed without it, and it goes into the main pot (antes, by contrast, are cut like any chips,
+        # so that a player all-in on the ante wins only the antes they matched)
+        extra = sum(self._dead)
+        if extra:
+            contrib = [c - d for c, d in zip(contrib, self._dead)]
+        if not any(contrib[s] for s in live):
+            # only seats that folded put chips in (possible with posts): the uncalled rule first, as
+            # always (cut with the top contributor standing in), then the rest is one pot of dead money
+            # among the seats still in
+            uncalled = [0] * n
+            if any(contrib):
+                top = contrib.index(max(contrib))
+                cut = showdown(None, [() if s == top else None for s in range(n)], contributions=list(contrib),
+                               button=self._button)
+                uncalled = [int(x) for x in cut.uncalled]
+            dead = sum(contrib) - sum(uncalled)
+            res = showdown(self._deck_board, [self._holes[s] if s in live else None for s in range(n)],
+                           button=self._button, **kwargs) if contested else None
+            pots = [Pot(dead, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())] if dead else []
+        elif contested:
+            res = showdown(
+                self._deck_board,
+                [self._holes[s] if s in live else None for s in range(n)],
+                contributions=list(contrib),
+                button=self._button,
+                last_aggressor=self._last_aggr if self._last_aggr >= 0 else None,
+                **kwargs,
+            )
+            uncalled = [int(x) for x in res.uncalled]
+            pots = list(res.pots)
+        else:
+            # everyone else folded: the same uncalled rule and pot layers, without cards
+            w = live[0]
+            cutter = _covering_cut if contrib[w] == max(contrib) else _layered_cut
+            uncalled, pots = cutter(contrib, w, self._button)
+        extra_at = 0 if extra else -1
+        if extra and not pots:
+            pots = [Pot(0, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())]
+        amounts = tuple(pot.amount + (extra if i == extra_at else 0) for i, pot in enumerate(pots))
+        taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
+        high = [0] * n
+        low = [0] * n
+        if res is not None and (any(taken) or extra):
+            for s, hand in enumerate(res.hands):
+                if hand is not None:
+                    high[s] = hand.high
+                    low[s] = hand.low or 0
+        out = []
+        for i, (pot, rake) in enumerate(zip(pots, taken)):
+            add = extra if i == extra_at else 0
+            if rake or add or not pot.awards:
+                # split what the rake left (or a pot not split yet) by the showdown's own rule
+                if contested:
+                    pot = _split(pot.amount + add - rake, pot.eligible, high, low,
+                                 policy if policy is not None else _CARDROOM, self._button, n)
+                else:
+                    awards = [0] * n
+                    awards[pot.eligible[0]] = pot.amount + add - rake
+                    pot = Pot(pot.amount + add - rake, pot.eligible, PotSplit.UNCONTESTED, pot.eligible, None,
+                              None, tuple(awards), ())
+            out.append(PotResult(
+                amount=pot.amount + rake,
+                rake=rake,
+                eligible=pot.eligible,
+                high_winners=pot.high_winners,
+                low_winners=pot.low_winners,
+                awards=tuple(int(a) for a in pot.awards),
+                split=pot.split,
+            ))
+        # whatever a policy answered, the chips paid must be the chips put in
+        paid = sum(uncalled) + sum(sum(pot.awards) + pot.rake for pot in out)
+        if paid != total or min(uncalled) < 0 or any(min(pot.awards) < 0 for pot in out if pot.awards):
+            raise GameError(
+                f"the odd-chip policy's answers do not conserve chips: {paid} paid out for {total} put in"
+            )
+        return out, uncalled, res
+
+    def _taken(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
+        """The rake policy's answer for ``amounts``, checked: whole chips, 0..pot each."""
+        answer = self._rake.take(amounts, flop_seen=self._board_n >= 3)  # type: ignore[union-attr]
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
+            raise GameError(f"rake.take({list(amounts)}) returned {brief(answer)}, not one chip count per pot")
+        got = list(answer)
+        if len(got) != len(amounts):
+            raise GameError(f"rake.take({list(amounts)}) returned {len(got)} amounts for {len(amounts)} pots")
+        out = []
+        for i, (chips, pot) in enumerate(zip(got, amounts)):
+            try:
+                if isinstance(chips, bool):
+                    raise TypeError
+                value = operator.index(chips)
+            except TypeError:
+                raise GameError(f"rake.take({list(amounts)})[{i}] = {brief(chips)} is not a whole number of chips") from None
+            value = int(value)
+            if not 0 <= value <= pot:
+                raise GameError(f"rake.take({list(amounts)})[{i}] = {value}: the rake of a pot is 0..{pot}")
+            out.append(value)
+        return tuple(out)
+
+    def _finish(self, payouts: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
+        n = self._n
+        stack = self._stack
+        for s in range(n):
+            stack[s] += payouts[s]
+        contrib = self._contrib
+        won = tuple(payouts[s] - uncalled[s] for s in range(n))
+        rake = tuple(pot.rake for pot in pots)
+        self._result = HandResult(
+            payouts=tuple(payouts),
+            net=tuple(payouts[s] - contrib[s] for s in range(n)),
+            stacks=tuple(stack),
+            uncalled=tuple(uncalled),
+            won=won,
+            pot=sum(won),
+            board=self._deck_board[: self._board_n],
+            showdown=showdown,
+            pots=tuple(pots),
+            rake=rake,
+            rake_total=sum(rake),
+        )
+        self._pot = 0
+        self._street = 4
+        self._actor = -1
+        if self._on_finish is not None:
+            self._on_finish(self)
+
+
+def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
+    """Uncalled chips and pots when only ``winner`` is left: :func:`omaha8.showdown`'s rules, without cards."""
+    n = len(contrib)
+    cut = showdown(None, [() if s == winner else None for s in range(n)], contributions=list(contrib), button=button)
+    return [int(x) for x in cut.uncalled], list(cut.pots)
+
+
+def _covering_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
+    """:func:`_layered_cut` when ``winner`` put in the most (the usual fold-out): one pot, its excess back.
+
+    Every layer is then eligible to the winner alone, so the layers make one
+    pot; the uncalled part is its excess over the next largest contribution.
+    """
+    n = len(contrib)
+    mine = contrib[winner]
+    second = max([contrib[s] for s in range(n) if s != winner])
+    uncalled = [0] * n
+    uncalled[winner] = mine - second
+    amount = sum(contrib) - (mine - second)
+    if not amount:
+        return uncalled, []
+    awards = [0] * n
+    awards[winner] = amount
+    return uncalled, [Pot(amount, (winner,), PotSplit.UNCONTESTED, (winner,), None, None, tuple(awards), ())]
+
+
+def _half(pot: Any, seat: int) -> str:
+    """What ``seat`` won of a showdown pot: ``"high"``, ``"low"``, ``"high and low"`` or ``"uncontested"``."""
+    if len(pot.eligible) == 1:
+        return "uncontested"
+    low = pot.low_winners
+    if low is None:
+        return "high"
+    high = seat in pot.high_winners
+    if seat in low:
+        return "high and low" if high else "low"
+    return "high"

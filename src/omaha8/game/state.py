@@ -1,0 +1,193 @@
+"""The state of a hand, shared by the modules that deal it, bet it and settle it, and its read-only views.
+
+:class:`~omaha8.game.Hand` is built on :class:`HandState` from the dealing
+(:mod:`omaha8.game.dealing`), settlement (:mod:`omaha8.game.settlement`) and
+inspection (:class:`HandView`) parts; each reads and writes these fields,
+held in slots, and the betting in :mod:`omaha8.game.hand` drives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..showdown import OddChipPolicy
+from .events import STREETS, Post
+from .rake import RakePolicy
+from .results import HandResult
+from .structures import Structure
+
+__all__ = ["HandState", "HandView", "OUT", "LIVE", "ALLIN", "FOLDED"]
+
+#: Seat status codes.
+OUT, LIVE, ALLIN, FOLDED = 0, 1, 2, 3
+
+
+class HandState:
+    """The fields of a hand in play (see :class:`omaha8.game.Hand`)."""
+
+    __slots__ = (
+        "_n", "_structure", "_sb", "_bb", "_cap",
+        "_variant", "_button", "_start", "_stack", "_bet", "_contrib", "_status", "_acted",
+        "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
+        "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
+        "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
+        "_posts", "_rake", "_settle_error", "_dead",
+    )
+
+    _n: int
+    _structure: Structure
+    _sb: int
+    _bb: int
+    _cap: int | None
+    _variant: int
+    _button: int
+    _start: tuple[int, ...]
+    _stack: list[int]
+    _bet: list[int]
+    _contrib: list[int]
+    _dead: list[int]
+    _status: list[int]
+    _acted: list[bool]
+    _holes: tuple[tuple[int, ...] | None, ...]
+    _deck_board: tuple[int, ...]
+    _board_n: int
+    _street: int
+    _actor: int
+    _bet_to: int
+    _min_raise: int
+    _level: int
+    _n_bets: int
+    _capped: bool
+    _hu_round: bool
+    _bet_size: int
+    _last_aggr: int
+    _n_live: int
+    _n_in: int
+    _pot: int
+    # each event as its class and arguments, built when the history is read: a hand played without
+    # reading its history never pays for the event objects
+    _log: list[tuple[Any, ...]]
+    _result: HandResult | None
+    _odd_chips: OddChipPolicy | None
+    _on_finish: Callable[[Any], None] | None
+    _sb_seat: int
+    _bb_seat: int
+    _posts: tuple[Post, ...] | None
+    _rake: RakePolicy | None
+    _settle_error: Exception | None
+
+    def _advance(self, p: int) -> None:
+        """Give the turn to the next seat that must act, or end the round (the betting's part)."""
+        raise NotImplementedError
+
+
+class HandView(HandState):
+    """A hand's state as read-only properties (the inspection part of :class:`omaha8.game.Hand`)."""
+
+    __slots__ = ()
+
+    @property
+    def structure(self) -> Structure:
+        """The betting structure."""
+        return self._structure
+
+    @property
+    def variant(self) -> int:
+        """Hole cards per player, 4 or 5."""
+        return self._variant
+
+    @property
+    def n_seats(self) -> int:
+        """Number of seats at the table."""
+        return self._n
+
+    @property
+    def button(self) -> int:
+        """The button's seat."""
+        return self._button
+
+    @property
+    def blinds(self) -> tuple[int | None, int | None]:
+        """The seats of the small and big blind (with ``posts``: of the first such post, None without one)."""
+        return self._sb_seat, self._bb_seat
+
+    @property
+    def posts(self) -> tuple[Post, ...] | None:
+        """The posts given in place of the automatic blinds, or None."""
+        return self._posts
+
+    @property
+    def rake_policy(self) -> RakePolicy | None:
+        """The rake policy (None: no rake)."""
+        return self._rake
+
+    @property
+    def settlement_error(self) -> Exception | None:
+        """Why settling the hand failed (a policy raised), or None; see :meth:`settle`."""
+        return self._settle_error
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Stacks before the blinds."""
+        return self._start
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips each seat has behind (not yet put in)."""
+        return tuple(self._stack)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips each seat has put in on the current street."""
+        return tuple(self._bet)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put in during the hand."""
+        return tuple(self._contrib)
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far (current bets included)."""
+        return self._pot
+
+    @property
+    def holes(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Each seat's hole cards (None for seats sitting out)."""
+        return self._holes
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The board cards dealt so far."""
+        return self._deck_board[: self._board_n]
+
+    @property
+    def street(self) -> str:
+        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"`` or ``"over"``."""
+        return STREETS[self._street]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or None when the hand is over."""
+        return None if self._actor < 0 else self._actor
+
+    @property
+    def is_over(self) -> bool:
+        """The hand has ended and its chips are paid out."""
+        return self._result is not None
+
+    @property
+    def folded(self) -> tuple[int, ...]:
+        """Seats that have folded."""
+        return tuple(s for s in range(self._n) if self._status[s] == FOLDED)
+
+    @property
+    def all_in(self) -> tuple[int, ...]:
+        """Seats that are all-in."""
+        return tuple(s for s in range(self._n) if self._status[s] == ALLIN)
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats dealt in that have not folded."""
+        return tuple(s for s in range(self._n) if self._status[s] in (LIVE, ALLIN))
