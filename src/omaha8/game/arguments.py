@@ -1,4 +1,13 @@
-"""Checks of a hand's and a table's arguments: stacks, and the odd-chip and rake policies."""
+"""Checks of a hand's and a table's arguments: stacks, and the odd-chip and rake policies.
+
+>>> from omaha8.game.arguments import check_rake
+>>> check_rake(None) is None
+True
+>>> check_rake(5)
+Traceback (most recent call last):
+...
+omaha8.errors.ArgumentTypeError: rake must be None or an omaha8.game.RakePolicy (with a take method), not int 5
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,14 @@
-"""Dealing a hand: the shuffle, given hole cards and board, the blinds and posts, the pre-flop opening."""
+"""Dealing a hand: the shuffle, given hole cards and board, the blinds and posts, the pre-flop opening.
+
+Posts as a file gives them: the small blind on seat 1, the big blind on seat 2,
+and the pre-flop action opens on the seat after the big blind:
+
+>>> from omaha8.game import Hand, NoLimit, Post
+>>> hand = Hand([100, 100, 100], NoLimit(1, 2), seed=3,
+...             posts=[Post(1, "small_blind", 1), Post(2, "big_blind", 2)])
+>>> hand.bets, hand.pot, hand.actor
+((0, 1, 2), 3, 0)
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,14 @@
-"""Settling a hand: uncalled chips back, pots by contribution level, the rake, the splits and the payouts."""
+"""Settling a hand: uncalled chips back, pots by contribution level, the rake, the splits and the payouts.
+
+Heads-up the button's small blind folds: the big blind's second chip was never
+matched and goes back uncalled, and the pot of 1 + 1 is the big blind's:
+
+>>> from omaha8.game import Hand, NoLimit
+>>> hand = Hand([100, 100], NoLimit(1, 2), seed=1)
+>>> hand.act("fold")
+>>> hand.result.uncalled, [pot.amount for pot in hand.result.pots], hand.result.payouts
+((0, 1), [2], (0, 3))
+"""
 
 from __future__ import annotations
 

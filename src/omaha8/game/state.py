@@ -4,6 +4,11 @@
 (:mod:`omaha8.game.dealing`), settlement (:mod:`omaha8.game.settlement`) and
 inspection (:class:`HandView`) parts; each reads and writes these fields,
 held in slots, and the betting in :mod:`omaha8.game.hand` drives them.
+
+>>> from omaha8.game import Hand, NoLimit
+>>> hand = Hand([100, 100, 0], NoLimit(1, 2), seed=1)  # seat 2 has no chips: it sits out
+>>> hand.n_seats, hand.street, hand.in_hand, hand.starting_stacks
+(3, 'preflop', (0, 1), (100, 100, 0))
 """
 
 from __future__ import annotations
