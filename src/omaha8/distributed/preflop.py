@@ -146,16 +146,16 @@ def _check_int(value: object, name: str, low: int, high: int) -> int:
 def _check_layout(cards: object, opponents: object) -> tuple[int, int]:
     if not is_int(cards) or operator.index(cards) not in (4, 5):  # type: ignore[arg-type]
         raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {brief(cards)}")
-    k = operator.index(cards)  # type: ignore[arg-type]
-    top = min(_preflop.MAX_SEATS - 1, (52 - 5) // k - 1)
+    hole_size = operator.index(cards)  # type: ignore[arg-type]
+    top = min(_preflop.MAX_SEATS - 1, (52 - 5) // hole_size - 1)
     opponents = check_int(opponents, "opponents")
     if not 1 <= opponents <= top:
-        needed = (int(opponents) + 1) * k + 5
+        needed = (int(opponents) + 1) * hole_size + 5
         raise ShapeError(
-            f"{k}-card hands: opponents must be 1..{top} ({int(opponents) + 1} hands and a board need "
+            f"{hole_size}-card hands: opponents must be 1..{top} ({int(opponents) + 1} hands and a board need "
             f"{needed} cards), got {brief(opponents)}"
         )
-    return k, int(opponents)
+    return hole_size, int(opponents)
 
 
 def preflop_counts(
@@ -257,10 +257,10 @@ def preflop_table(
         An argument of the wrong type, or a ``client`` that is not a client,
         an address or None.
     """
-    k, opponents = _check_layout(cards, opponents)
+    hole_size, opponents = _check_layout(cards, opponents)
     samples = _check_int(samples, "samples", 1, _preflop.MAX_SAMPLES)
     seed = secrets.randbits(64) if seed is None else _check_int(seed, "seed", 0, 2**64 - 1)
-    n_classes = len(canonical_hands(k)[0])
+    n_classes = len(canonical_hands(hole_size)[0])
     if hands is None:
         classes = np.arange(n_classes, dtype=np.int64)
     else:
@@ -279,10 +279,10 @@ def preflop_table(
         blocks: Sequence[np.ndarray[Any, Any]] = [
             classes[i : i + size] for i in range(0, len(classes), size)
         ]
-        tasks = [(k, opponents, samples, seed, block, task_threads) for block in blocks]
+        tasks = [(hole_size, opponents, samples, seed, block, task_threads) for block in blocks]
         bar = TaskProgress("preflop table", len(tasks)) if progress else None
         parts = run_tasks(preflop_counts, tasks, found, progress=bar)
     counts = np.concatenate(parts) if parts else np.zeros((0, len(_preflop.STATS)), dtype=np.int64)
-    rows = _rows(k, opponents, samples, classes, counts)
+    rows = _rows(hole_size, opponents, samples, classes, counts)
     rows.setflags(write=False)
-    return PreflopTable(rows, k, opponents, samples, seed)
+    return PreflopTable(rows, hole_size, opponents, samples, seed)

@@ -252,16 +252,17 @@ def build_ordering(
     >>> len(rough), rough.samples
     (16432, 20)
     """
-    k = _check_cards(cards)
-    n = SAMPLES[k] if samples is None else check_int(samples, "samples", minimum=1, maximum=2**31 - 1)
+    hole_size = _check_cards(cards)
+    n = SAMPLES[hole_size] if samples is None else check_int(samples, "samples", minimum=1, maximum=2**31 - 1)
     used_seed = check_seed(seed)
     threads = check_n_threads(n_threads)
     if used_seed is None:
         raise ArgumentTypeError("seed must be an int: an ordering is reproducible")
     from ..distributed.preflop import preflop_table  # only building needs the preflop kernel's driver
 
-    rows = preflop_table(k, 1, samples=n, seed=used_seed, client=None, n_threads=threads, progress=progress).rows
-    return _from_estimates(k, rows["equity"], rows["std_error"], n, used_seed)
+    table = preflop_table(hole_size, 1, samples=n, seed=used_seed, client=None, n_threads=threads, progress=progress)
+    rows = table.rows
+    return _from_estimates(hole_size, rows["equity"], rows["std_error"], n, used_seed)
 
 
 def _from_estimates(cards: int, equity: FloatArray, std_error: FloatArray, samples: int, seed: int) -> Ordering:
@@ -313,13 +314,13 @@ def ordering(cards: int = 4) -> Ordering:
     >>> ordering(5).samples, ordering(5).seed
     (10000, 8)
     """
-    k = _check_cards(cards)
-    table = _SHIPPED.get(k)
+    hole_size = _check_cards(cards)
+    table = _SHIPPED.get(hole_size)
     if table is None:
-        source = resources.files("omaha8.ranges").joinpath("data", f"order{k}.npz")
+        source = resources.files("omaha8.ranges").joinpath("data", f"order{hole_size}.npz")
         with resources.as_file(source) as path:
             table = load_ordering(path)
-        _SHIPPED[k] = table
+        _SHIPPED[hole_size] = table
     return table
 
 
@@ -386,12 +387,12 @@ def percent_mask(cards: int, lo: float, hi: float) -> BoolArray:
     >>> bool(np.array_equal(both, percent_mask(4, 0, 10)))
     True
     """
-    k = _check_cards(cards)
+    hole_size = _check_cards(cards)
     low = _check_percent(lo, "lo")
     high = _check_percent(hi, "hi")
     if low > high:
         raise ArgumentError(f"percentages must run from low to high: got {brief(lo)} to {brief(hi)}")
-    return _mask(k, low, high)
+    return _mask(hole_size, low, high)
 
 
 def percentile(hand: CardsLike) -> float:

@@ -95,11 +95,11 @@ def hand_index(hands: npt.ArrayLike) -> I64Array:
     arr = np.sort(np.asarray(hands, dtype=np.int64), axis=-1)
     if arr.ndim != 2 or arr.shape[1] not in HOLE_SIZES:
         raise ValueError(f"hands must be (n, 4) or (n, 5), got shape {arr.shape}")
-    k = arr.shape[1]
-    table = _offsets(k)
+    hole_size = arr.shape[1]
+    table = _offsets(hole_size)
     index = np.zeros(arr.shape[0], dtype=np.int64)
     previous = np.zeros(arr.shape[0], dtype=np.int64)  # least card allowed at this place
-    for i in range(k):
+    for i in range(hole_size):
         # hands whose i-th card is in previous..c_i-1 come first
         index += table[i, arr[:, i]] - table[i, previous]
         previous = arr[:, i] + 1
