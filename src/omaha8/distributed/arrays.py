@@ -325,8 +325,8 @@ def winners(
     return out[:, 0], out[:, 1]
 
 
-def _random_block(n: int, players: int, cards: int, seed: int, first: int) -> tuple[Any, Any]:
-    return _random_deals(n, players=players, cards=cards, seed=seed, first=first, n_threads=1)
+def _random_block(n: int, players: int, hole_size: int, seed: int, first: int) -> tuple[Any, Any]:
+    return _random_deals(n, players=players, cards=hole_size, seed=seed, first=first, n_threads=1)
 
 
 def random_deals(

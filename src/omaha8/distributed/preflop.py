@@ -54,9 +54,9 @@ _RATES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low")
 _STAT = {name: i for i, name in enumerate(_preflop.STATS)}
 
 
-def _dtype(cards: int) -> np.dtype[Any]:
+def _dtype(hole_size: int) -> np.dtype[Any]:
     return np.dtype(
-        [("class", np.int64), ("hand", f"U{3 * cards - 1}"), ("multiplicity", np.int64)]
+        [("class", np.int64), ("hand", f"U{3 * hole_size - 1}"), ("multiplicity", np.int64)]
         + [(name, np.float64) for name in COLUMNS[3:]]
     )
 
@@ -176,11 +176,11 @@ def preflop_counts(
     return out
 
 
-def _rows(cards: int, opponents: int, samples: int, classes: np.ndarray[Any, Any],
+def _rows(hole_size: int, opponents: int, samples: int, classes: np.ndarray[Any, Any],
           counts: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[Any]]:
-    hands, multiplicity = canonical_hands(cards)
+    hands, multiplicity = canonical_hands(hole_size)
     pot = _preflop.pot_units(opponents + 1)
-    rows = np.zeros(len(classes), dtype=_dtype(cards))
+    rows = np.zeros(len(classes), dtype=_dtype(hole_size))
     rows["class"] = classes
     rows["hand"] = [format_cards(h) for h in hands[classes]]
     rows["multiplicity"] = multiplicity[classes]

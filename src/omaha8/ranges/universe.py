@@ -71,7 +71,7 @@ def all_hands(cards: int) -> U8Array:
 
 
 @lru_cache(maxsize=None)
-def _offsets(cards: int) -> I64Array:
+def _offsets(hole_size: int) -> I64Array:
     """``offsets[i, c]``: how many hands put a card below ``c`` in place ``i``, summed over those cards.
 
     Choosing card ``j`` for place ``i`` leaves ``C(51 - j, k - 1 - i)`` ways to
@@ -79,9 +79,9 @@ def _offsets(cards: int) -> I64Array:
     place ``i`` and put ``previous <= j < c_i`` there number
     ``offsets[i, c_i] - offsets[i, previous]``.
     """
-    table = np.zeros((cards, N_CARDS + 1), dtype=np.int64)
-    for i in range(cards):
-        rest = cards - 1 - i
+    table = np.zeros((hole_size, N_CARDS + 1), dtype=np.int64)
+    for i in range(hole_size):
+        rest = hole_size - 1 - i
         counts = [comb(N_CARDS - 1 - j, rest) for j in range(N_CARDS)]
         table[i, 1:] = np.cumsum(counts)
     return table
