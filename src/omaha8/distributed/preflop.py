@@ -38,7 +38,7 @@ from .._args import brief, check_bool, check_int, check_n_threads, is_int
 from ..cards import format_cards
 from ..errors import PreflopError, ShapeError
 from ..starting_hands import canonical_hands, canonical_index
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "DEFAULT_SAMPLES"]
 
@@ -272,10 +272,10 @@ def preflop_table(
     n_threads = check_n_threads(n_threads)
     progress = check_bool(progress, "progress")
     with connect(client, timeout=connect_timeout) as found:
-        threads = total_threads(found) if found is not None else 1
+        threads = total_threads(found)
         automatic = min(1024, max(16, math.ceil(len(classes) / (8 * threads))))
         size = per_task(hands_per_task, "hands_per_task", automatic)
-        task_threads = n_threads if n_threads is not None or found is None else 1
+        task_threads = threads_per_task(n_threads, found)
         blocks: Sequence[np.ndarray[Any, Any]] = [
             classes[i : i + size] for i in range(0, len(classes), size)
         ]
