@@ -19,7 +19,8 @@ import pytest
 
 import omaha8
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+# the fresh interpreters import the omaha8 under test: this checkout's src/, or the installed package
+ROOT = Path(omaha8.__file__).resolve().parent.parent
 
 #: Modules that ``import omaha8`` must not load: omaha8's heavier layers, and the
 #: standard-library modules that only deal files, equity seeds and the commands need.
@@ -59,11 +60,12 @@ HEAVY = [
 
 
 def _fresh(code: str) -> dict[str, object]:
-    """Run ``code`` in a new interpreter that sees this checkout; it prints one JSON value, returned."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]))
+    """Run ``code`` in a new interpreter that imports the omaha8 under test; it prints one JSON value, returned."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr
+    assert done.stderr == "", done.stderr  # no warning either
     out: dict[str, object] = json.loads(done.stdout)
     return out
 
@@ -74,8 +76,9 @@ def test_import_omaha8_loads_no_heavy_module() -> None:
         "import numpy\n"
         "before = set(sys.modules)\n"
         "import omaha8\n"
-        "print(json.dumps({'before': sorted(before), 'after': sorted(sys.modules)}))\n"
+        "print(json.dumps({'before': sorted(before), 'after': sorted(sys.modules), 'file': omaha8.__file__}))\n"
     )
+    assert seen["file"] == omaha8.__file__
     before, after = set(seen["before"]), set(seen["after"])  # type: ignore[call-overload]
     assert "omaha8.cards" in after and "omaha8.errors" in after  # the check sees what was imported
     loaded = [m for m in HEAVY if m in after and m not in before]
@@ -139,7 +142,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 def test_the_lazy_table_matches_the_typed_imports() -> None:
     # the names imported under TYPE_CHECKING (what mypy sees) are exactly the lazy ones, from the same modules
-    tree = ast.parse((SRC / "omaha8" / "__init__.py").read_text(encoding="utf-8"))
+    tree = ast.parse(Path(omaha8.__file__).read_text(encoding="utf-8"))
     typed: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
