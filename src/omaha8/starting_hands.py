@@ -52,7 +52,8 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 
 _RANKS = 13
 _SUIT_ORDER = (3, 2, 1, 0)  # the largest rank set gets spades, then hearts, diamonds, clubs
-_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << _RANKS)], dtype=np.int64)
+# ranks in each 13-bit mask: its bits summed (a Python loop over the 8,192 masks took 2 ms at import)
+_POPCOUNT = ((np.arange(1 << _RANKS, dtype=np.int64)[:, None] >> np.arange(_RANKS)) & 1).sum(axis=1)
 
 
 def _check_size(cards: object) -> int:
