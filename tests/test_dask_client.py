@@ -251,3 +251,17 @@ def test_validate_and_threads_are_checked_in_the_array_functions() -> None:
         evaluate(holes, [49, 45, 41, 8, 12], validate=0)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="n_threads must be at least 1"):
         evaluate(holes, [49, 45, 41, 8, 12], n_threads=0)
+
+
+def test_threads_per_task_and_total_threads_without_a_cluster() -> None:
+    from omaha8.distributed._client import threads_per_task, total_threads
+
+    class _Cluster:  # what total_threads reads of a client: two workers of 3 and 2 threads
+        def scheduler_info(self, n_workers: int) -> dict[str, Any]:
+            return {"workers": {"a": {"nthreads": 3}, "b": {"nthreads": 2}}}
+
+    assert total_threads(None) == 1  # run here: one thread's worth of tasks to plan for
+    assert total_threads(_Cluster()) == 5
+    assert threads_per_task(None, None) is None  # run here: every core
+    assert threads_per_task(None, _Cluster()) == 1  # a cluster: each worker thread runs one task
+    assert threads_per_task(3, _Cluster()) == 3 and threads_per_task(3, None) == 3  # as given

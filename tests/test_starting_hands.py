@@ -153,3 +153,11 @@ def test_errors_name_the_problem() -> None:
         canonical_index([[0, 1, 2]])
     with pytest.raises(CardError, match=r"holes\[1, 2\] = 60 is not a card id"):
         canonical_index(np.array([[0, 1, 2, 3], [4, 5, 60, 7]], dtype=np.uint8))
+
+
+def test_the_popcount_table_counts_the_ranks_of_each_mask() -> None:
+    from omaha8.starting_hands import _POPCOUNT
+
+    # the vectorised table against Python's own bit count, mask by mask (0b1011 holds 3 ranks)
+    assert _POPCOUNT[0b1011] == 3
+    assert _POPCOUNT.tolist() == [bin(m).count("1") for m in range(1 << 13)]

@@ -8,11 +8,22 @@ a missing optional package is not bad input, so it is an :class:`ImportError`
 
 Each class is defined here once; the modules that raise it re-export it under
 the name they always had (``omaha8.deals.DealFileError is
-omaha8.errors.DealFileError``). The hand engine's errors (``GameError`` and its
-subclasses) still live in :mod:`omaha8.game`.
+omaha8.errors.DealFileError``). The hand engine's errors (:class:`GameError`
+and its subclasses, :class:`BuyInError`) and :class:`ReplayDiscrepancy` are
+shown, and pickled, under the module that documents them
+(``omaha8.game.hand.IllegalActionError``), which re-exports them. Every error
+survives a pickle round trip (results and errors cross processes on Dask) with
+its message and its fields.
+
+>>> import pickle
+>>> err = pickle.loads(pickle.dumps(IllegalActionError(2, "check", "there is a bet of 3 to call")))
+>>> err.seat, err.action, str(err)
+(2, 'check', 'seat 2 cannot check: there is a bet of 3 to call')
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 __all__ = [
     "Omaha8Error",
@@ -36,11 +47,29 @@ __all__ = [
     "OutputError",
     "SchedulerError",
     "PreflopError",
+    "GameError",
+    "IllegalActionError",
+    "ReplayError",
+    "BuyInError",
+    "ReplayDiscrepancy",
 ]
 
 
 class Omaha8Error(Exception):
     """Base class of every omaha8 error."""
+
+
+def _fields(*names: str) -> Any:
+    """A ``__reduce__`` for an error built from the fields ``names``: a pickle calls the class with them again.
+
+    An exception pickles as its class called with ``args``, the message alone,
+    which an ``__init__`` that takes the fields cannot accept.
+    """
+
+    def __reduce__(self: BaseException) -> tuple[Any, ...]:
+        return type(self), tuple(getattr(self, name) for name in names), self.__dict__
+
+    return __reduce__
 
 
 class CardError(Omaha8Error, ValueError):
@@ -99,6 +128,8 @@ class RangeSyntaxError(Omaha8Error, ValueError):
         caret = " " * (len(prefix) + column - start) + "^"
         super().__init__(f"{reason} (column {column + 1})\n  {prefix}{shown}{suffix}\n  {caret}")
 
+    __reduce__ = _fields("reason", "text", "column")
+
 
 class EmptyRangeError(Omaha8Error, ValueError):
     """A range that holds no hand, as written or once the board and dead cards are removed."""
@@ -133,6 +164,8 @@ class HandReadError(Omaha8Error, ValueError):
         where = source + (f":{line}" if line else "") + (f":{column}" if column else "")
         super().__init__(f"{where}: {reason}")
 
+    __reduce__ = _fields("source", "line", "column", "reason")
+
 
 class OutputError(Omaha8Error, ValueError):
     """An output file that cannot be written, or of an unknown kind."""
@@ -145,3 +178,62 @@ class SchedulerError(Omaha8Error, ValueError):
 
 class PreflopError(Omaha8Error, ValueError):
     """A preflop-table parameter out of range: ``samples``, ``seed``, class numbers."""
+
+
+# The hand engine's errors and the replay's: each keeps the module it has always
+# been shown and pickled under, which documents it and re-exports it from here.
+
+
+class GameError(Omaha8Error, ValueError):
+    """A hand or table used in a way the rules do not allow."""
+
+    __module__ = "omaha8.game.hand"
+
+
+class IllegalActionError(GameError):
+    """An action the acting player may not take; the hand is left unchanged.
+
+    Attributes
+    ----------
+    seat
+        The seat that tried to act (None when the hand is over).
+    action
+        The action tried, with its amount if any.
+    reason
+        Why it is refused.
+    """
+
+    __module__ = "omaha8.game.hand"
+
+    def __init__(self, seat: int | None, action: str, reason: str) -> None:
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+        who = "" if seat is None else f"seat {seat} "
+        super().__init__(f"{who}cannot {action}: {reason}")
+
+    __reduce__ = _fields("seat", "action", "reason")
+
+
+class ReplayError(GameError):
+    """A history that does not replay to the same events."""
+
+    __module__ = "omaha8.game.history"
+
+
+class BuyInError(ChipError):
+    """Chips brought to the table outside the buy-in limits."""
+
+    __module__ = "omaha8.game.table"
+
+
+class ReplayDiscrepancy(GameError):
+    """The engine refused the file's hand: ``line`` (0 for the setup) and the rule it applied."""
+
+    __module__ = "omaha8.histories.replay"
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line, self.reason = line, reason
+        super().__init__(f"line {line}: {reason}" if line else reason)
+
+    __reduce__ = _fields("line", "reason")

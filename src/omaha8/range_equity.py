@@ -173,10 +173,10 @@ def _is_any_hand_text(seat: object) -> bool:
     return isinstance(seat, str) and seat.strip() == "*"
 
 
-def _text_range(text: str, cards: int, name: str) -> Range:
+def _text_range(text: str, hole_size: int, name: str) -> Range:
     """``Range(text, cards)``, its syntax errors naming the seat."""
     try:
-        return Range(text, cards=cards)
+        return Range(text, cards=hole_size)
     except RangeSyntaxError as exc:
         raise RangeSyntaxError(f"{name}: {exc.reason}", exc.text, exc.column) from None
     except EmptyRangeError as exc:

@@ -42,6 +42,7 @@ __all__ = [
     "require",
     "run_tasks",
     "total_threads",
+    "threads_per_task",
 ]
 
 _INSTALL = "pip install 'omaha8[distributed]'  (dask[array] and distributed)"
@@ -202,9 +203,17 @@ def per_task(given: object, name: str, default: int) -> int:
 
 
 def total_threads(client: Any) -> int:
-    """Worker threads of the cluster behind ``client`` (at least 1)."""
+    """Worker threads of the cluster behind ``client`` (at least 1); 1 for None (running here)."""
+    if client is None:
+        return 1
     workers = client.scheduler_info(n_workers=-1).get("workers", {})
     return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+
+
+def threads_per_task(n_threads: int | None, client: Any) -> int | None:
+    """The ``n_threads`` each task runs with: as given, else 1 on a cluster (each
+    worker thread runs one task) and every core when run here (None)."""
+    return n_threads if n_threads is not None or client is None else 1
 
 
 class TaskProgress:

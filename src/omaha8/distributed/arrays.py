@@ -139,12 +139,12 @@ def _pack(holes: da.Array, boards: Any, chunk_rows: int, active: Any = None) -> 
 
 
 def _evaluate_block(
-    block: npt.NDArray[Any], *, k: int, board: Any, n_threads: int | None, validate: bool,
+    block: npt.NDArray[Any], *, hole_size: int, board: Any, n_threads: int | None, validate: bool,
     block_info: dict[Any, Any] | None = None,
 ) -> npt.NDArray[np.uint16]:
-    boards = board if board is not None else block[:, k:]
+    boards = board if board is not None else block[:, hole_size:]
     try:
-        high, low = evaluate_batch(block[:, :k], boards, n_threads=n_threads, validate=validate)
+        high, low = evaluate_batch(block[:, :hole_size], boards, n_threads=n_threads, validate=validate)
     except Omaha8Error as exc:
         raise _block_error(exc, block_info) from None
     return np.stack([high, low.astype(np.uint16)], axis=1)
@@ -198,16 +198,18 @@ def evaluate(
     packed, board = _pack(h, boards, chunk_rows)
     out = dask_array.map_blocks(
         _evaluate_block, packed, dtype=np.uint16, chunks=(packed.chunks[0], (2,)),
-        meta=np.empty((0, 2), dtype=np.uint16), k=h.shape[1], board=board, n_threads=n_threads,
+        meta=np.empty((0, 2), dtype=np.uint16), hole_size=h.shape[1], board=board, n_threads=n_threads,
         validate=validate,
     )
     return out[:, 0], out[:, 1].astype(np.uint8)
 
 
-def _seat_blocks(block: npt.NDArray[Any], seats: int, k: int, board: Any, has_active: bool) -> tuple[Any, Any, Any]:
-    """Holes (n, P, k), boards and active out of one packed block."""
-    holes = block[:, : seats * k].reshape(-1, seats, k)
-    at = seats * k
+def _seat_blocks(
+    block: npt.NDArray[Any], seats: int, hole_size: int, board: Any, has_active: bool
+) -> tuple[Any, Any, Any]:
+    """Holes (n, P, hole_size), boards and active out of one packed block."""
+    holes = block[:, : seats * hole_size].reshape(-1, seats, hole_size)
+    at = seats * hole_size
     if board is None:
         boards, at = block[:, at : at + 5], at + 5
     else:
@@ -217,10 +219,10 @@ def _seat_blocks(block: npt.NDArray[Any], seats: int, k: int, board: Any, has_ac
 
 
 def _shares_block(
-    block: npt.NDArray[Any], *, seats: int, k: int, board: Any, has_active: bool, n_threads: int | None,
+    block: npt.NDArray[Any], *, seats: int, hole_size: int, board: Any, has_active: bool, n_threads: int | None,
     block_info: dict[Any, Any] | None = None,
 ) -> npt.NDArray[np.float64]:
-    holes, boards, active = _seat_blocks(block, seats, k, board, has_active)
+    holes, boards, active = _seat_blocks(block, seats, hole_size, board, has_active)
     try:
         return _pot_shares(holes, boards, active=active, n_threads=n_threads)
     except Omaha8Error as exc:
@@ -228,10 +230,10 @@ def _shares_block(
 
 
 def _winners_block(
-    block: npt.NDArray[Any], *, seats: int, k: int, board: Any, has_active: bool, n_threads: int | None,
+    block: npt.NDArray[Any], *, seats: int, hole_size: int, board: Any, has_active: bool, n_threads: int | None,
     block_info: dict[Any, Any] | None = None,
 ) -> npt.NDArray[np.uint16]:
-    holes, boards, active = _seat_blocks(block, seats, k, board, has_active)
+    holes, boards, active = _seat_blocks(block, seats, hole_size, board, has_active)
     try:
         high, low = _winners(holes, boards, active=active, n_threads=n_threads)
     except Omaha8Error as exc:
@@ -242,13 +244,13 @@ def _winners_block(
 def _seat_arrays(holes: Any, boards: Any, active: Any, chunk_rows: int) -> tuple[da.Array, Any, int, int]:
     chunk_rows = check_chunk_rows(chunk_rows)
     h = _dask_cards(holes, "holes", 3, chunk_rows)
-    seats, k = h.shape[1], h.shape[2]
-    if k not in (4, 5):
+    seats, hole_size = h.shape[1], h.shape[2]
+    if hole_size not in (4, 5):
         raise ShapeError(f"holes must have 4 or 5 cards per seat, got shape {h.shape}")
     if not 1 <= seats <= MAX_SEATS:
         raise ShapeError(f"holes must have 1 to {MAX_SEATS} seats per deal, got shape {h.shape}")
     packed, board = _pack(h, boards, chunk_rows, active)
-    return packed, board, seats, k
+    return packed, board, seats, hole_size
 
 
 def pot_shares(
@@ -284,10 +286,10 @@ def pot_shares(
     """
     dask_array = require("dask.array")
     n_threads = check_n_threads(n_threads)
-    packed, board, seats, k = _seat_arrays(holes, boards, active, chunk_rows)
+    packed, board, seats, hole_size = _seat_arrays(holes, boards, active, chunk_rows)
     shares: da.Array = dask_array.map_blocks(
         _shares_block, packed, dtype=np.float64, chunks=(packed.chunks[0], (seats,)),
-        meta=np.empty((0, seats), dtype=np.float64), seats=seats, k=k, board=board,
+        meta=np.empty((0, seats), dtype=np.float64), seats=seats, hole_size=hole_size, board=board,
         has_active=active is not None, n_threads=n_threads,
     )
     return shares
@@ -314,17 +316,17 @@ def winners(
     """
     dask_array = require("dask.array")
     n_threads = check_n_threads(n_threads)
-    packed, board, seats, k = _seat_arrays(holes, boards, active, chunk_rows)
+    packed, board, seats, hole_size = _seat_arrays(holes, boards, active, chunk_rows)
     out = dask_array.map_blocks(
         _winners_block, packed, dtype=np.uint16, chunks=(packed.chunks[0], (2,)),
-        meta=np.empty((0, 2), dtype=np.uint16), seats=seats, k=k, board=board,
+        meta=np.empty((0, 2), dtype=np.uint16), seats=seats, hole_size=hole_size, board=board,
         has_active=active is not None, n_threads=n_threads,
     )
     return out[:, 0], out[:, 1]
 
 
-def _random_block(n: int, players: int, cards: int, seed: int, first: int) -> tuple[Any, Any]:
-    return _random_deals(n, players=players, cards=cards, seed=seed, first=first, n_threads=1)
+def _random_block(n: int, players: int, hole_size: int, seed: int, first: int) -> tuple[Any, Any]:
+    return _random_deals(n, players=players, cards=hole_size, seed=seed, first=first, n_threads=1)
 
 
 def random_deals(

@@ -35,7 +35,7 @@ import numpy as np
 from ..deals import Deals, DealResults, analyze_deals, random_deals
 from ..showdown import winners
 from .._args import check_bool, check_chunk_rows, check_int, check_n_threads
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["MAX_DEALS", "run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
 
@@ -236,9 +236,9 @@ def random_batch_summary(
     progress = check_bool(progress, "progress")
     started = time.perf_counter()
     with connect(client, timeout=connect_timeout) as found:
-        threads = total_threads(found) if found is not None else 1
+        threads = total_threads(found)
         size = per_task(deals_per_task, "deals_per_task", math.ceil(n / (4 * threads)))
-        task_threads = n_threads if n_threads is not None or found is None else 1
+        task_threads = threads_per_task(n_threads, found)
         tasks = [
             (seed, first, min(size, n - first), players, cards, chunk_rows, task_threads)
             for first in range(0, n, size)

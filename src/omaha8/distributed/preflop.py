@@ -38,7 +38,7 @@ from .._args import brief, check_bool, check_int, check_n_threads, is_int
 from ..cards import format_cards
 from ..errors import PreflopError, ShapeError
 from ..starting_hands import canonical_hands, canonical_index
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "DEFAULT_SAMPLES"]
 
@@ -54,9 +54,9 @@ _RATES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low")
 _STAT = {name: i for i, name in enumerate(_preflop.STATS)}
 
 
-def _dtype(cards: int) -> np.dtype[Any]:
+def _dtype(hole_size: int) -> np.dtype[Any]:
     return np.dtype(
-        [("class", np.int64), ("hand", f"U{3 * cards - 1}"), ("multiplicity", np.int64)]
+        [("class", np.int64), ("hand", f"U{3 * hole_size - 1}"), ("multiplicity", np.int64)]
         + [(name, np.float64) for name in COLUMNS[3:]]
     )
 
@@ -146,16 +146,16 @@ def _check_int(value: object, name: str, low: int, high: int) -> int:
 def _check_layout(cards: object, opponents: object) -> tuple[int, int]:
     if not is_int(cards) or operator.index(cards) not in (4, 5):  # type: ignore[arg-type]
         raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {brief(cards)}")
-    k = operator.index(cards)  # type: ignore[arg-type]
-    top = min(_preflop.MAX_SEATS - 1, (52 - 5) // k - 1)
+    hole_size = operator.index(cards)  # type: ignore[arg-type]
+    top = min(_preflop.MAX_SEATS - 1, (52 - 5) // hole_size - 1)
     opponents = check_int(opponents, "opponents")
     if not 1 <= opponents <= top:
-        needed = (int(opponents) + 1) * k + 5
+        needed = (int(opponents) + 1) * hole_size + 5
         raise ShapeError(
-            f"{k}-card hands: opponents must be 1..{top} ({int(opponents) + 1} hands and a board need "
+            f"{hole_size}-card hands: opponents must be 1..{top} ({int(opponents) + 1} hands and a board need "
             f"{needed} cards), got {brief(opponents)}"
         )
-    return k, int(opponents)
+    return hole_size, int(opponents)
 
 
 def preflop_counts(
@@ -176,11 +176,11 @@ def preflop_counts(
     return out
 
 
-def _rows(cards: int, opponents: int, samples: int, classes: np.ndarray[Any, Any],
+def _rows(hole_size: int, opponents: int, samples: int, classes: np.ndarray[Any, Any],
           counts: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[Any]]:
-    hands, multiplicity = canonical_hands(cards)
+    hands, multiplicity = canonical_hands(hole_size)
     pot = _preflop.pot_units(opponents + 1)
-    rows = np.zeros(len(classes), dtype=_dtype(cards))
+    rows = np.zeros(len(classes), dtype=_dtype(hole_size))
     rows["class"] = classes
     rows["hand"] = [format_cards(h) for h in hands[classes]]
     rows["multiplicity"] = multiplicity[classes]
@@ -257,10 +257,10 @@ def preflop_table(
         An argument of the wrong type, or a ``client`` that is not a client,
         an address or None.
     """
-    k, opponents = _check_layout(cards, opponents)
+    hole_size, opponents = _check_layout(cards, opponents)
     samples = _check_int(samples, "samples", 1, _preflop.MAX_SAMPLES)
     seed = secrets.randbits(64) if seed is None else _check_int(seed, "seed", 0, 2**64 - 1)
-    n_classes = len(canonical_hands(k)[0])
+    n_classes = len(canonical_hands(hole_size)[0])
     if hands is None:
         classes = np.arange(n_classes, dtype=np.int64)
     else:
@@ -272,17 +272,17 @@ def preflop_table(
     n_threads = check_n_threads(n_threads)
     progress = check_bool(progress, "progress")
     with connect(client, timeout=connect_timeout) as found:
-        threads = total_threads(found) if found is not None else 1
+        threads = total_threads(found)
         automatic = min(1024, max(16, math.ceil(len(classes) / (8 * threads))))
         size = per_task(hands_per_task, "hands_per_task", automatic)
-        task_threads = n_threads if n_threads is not None or found is None else 1
+        task_threads = threads_per_task(n_threads, found)
         blocks: Sequence[np.ndarray[Any, Any]] = [
             classes[i : i + size] for i in range(0, len(classes), size)
         ]
-        tasks = [(k, opponents, samples, seed, block, task_threads) for block in blocks]
+        tasks = [(hole_size, opponents, samples, seed, block, task_threads) for block in blocks]
         bar = TaskProgress("preflop table", len(tasks)) if progress else None
         parts = run_tasks(preflop_counts, tasks, found, progress=bar)
     counts = np.concatenate(parts) if parts else np.zeros((0, len(_preflop.STATS)), dtype=np.int64)
-    rows = _rows(k, opponents, samples, classes, counts)
+    rows = _rows(hole_size, opponents, samples, classes, counts)
     rows.setflags(write=False)
-    return PreflopTable(rows, k, opponents, samples, seed)
+    return PreflopTable(rows, hole_size, opponents, samples, seed)

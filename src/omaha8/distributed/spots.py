@@ -51,7 +51,7 @@ from .._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
 from ..cards import CardsLike, parse_cards
 from ..equity import EquityError, EquityResult, check_samples, equity
 from ..errors import CardTypeError, Omaha8Error, ShapeError
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, total_threads
+from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["Spot", "SpotsLike", "spot_seed", "read_spots", "equity_many"]
 
@@ -244,9 +244,9 @@ def equity_many(
     master = secrets.randbits(64) if seed is None else int(seed)
     seeds = [None if samples is None else spot_seed(master, i) for i in range(len(items))]
     with connect(client, timeout=connect_timeout) as found:
-        threads = total_threads(found) if found is not None else 1
+        threads = total_threads(found)
         size = per_task(spots_per_task, "spots_per_task", math.ceil(len(items) / (16 * threads)))
-        task_threads = n_threads if n_threads is not None or found is None else 1
+        task_threads = threads_per_task(n_threads, found)
         tasks = [
             (first, items[first : first + size], samples, seeds[first : first + size], task_threads)
             for first in range(0, len(items), size)

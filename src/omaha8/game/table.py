@@ -21,7 +21,7 @@ from typing import Any, Union
 
 from .._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
-from ..errors import ArgumentTypeError, ChipError, ShapeError
+from ..errors import ArgumentTypeError, BuyInError, ChipError, ShapeError
 from .arguments import _chip_list, check_odd_chips, check_rake
 from .errors import GameError
 from .hand import Hand
@@ -36,10 +36,6 @@ def _limit(value: object, name: str) -> int | None:
     if value is None:
         return None
     return check_int(value, name, minimum=0, type_error=BuyInError, value_error=BuyInError)
-
-
-class BuyInError(ChipError):
-    """Chips brought to the table outside the buy-in limits."""
 
 
 class _Default:

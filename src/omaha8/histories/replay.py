@@ -17,8 +17,8 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 from __future__ import annotations
 
 from ..cards import format_card
-from ..errors import Omaha8Error
-from ..game import FixedLimit, GameError, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
+from ..errors import Omaha8Error, ReplayDiscrepancy
+from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
 from ..game import HandHistory
 from .records import STREET_NAMES, Action, Collection, HandRecord, Post as RecordPost, Seat
@@ -30,14 +30,6 @@ SHUFFLE_SEED = 0
 
 # the engine parses card text faster than tuples of ids
 _CARD_TEXT = tuple(format_card(c) for c in range(52))
-
-
-class ReplayDiscrepancy(GameError):
-    """The engine refused the file's hand: ``line`` (0 for the setup) and the rule it applied."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        self.line, self.reason = line, reason
-        super().__init__(f"line {line}: {reason}" if line else reason)
 
 
 def structure_of(record: HandRecord) -> Structure:

@@ -98,20 +98,20 @@ def clear_cache() -> None:
 
 
 @lru_cache(maxsize=None)
-def _suit_profile(cards: int) -> np.ndarray[Any, np.dtype[np.uint16]]:
+def _suit_profile(hole_size: int) -> np.ndarray[Any, np.dtype[np.uint16]]:
     """Each hand's suit counts ``(c, d, h, s)`` as one number ``c + 6d + 36h + 216s``."""
-    suits = all_hands(cards) & 3
+    suits = all_hands(hole_size) & 3
     profile = np.zeros(suits.shape[0], dtype=np.uint16)
-    for column in range(cards):
+    for column in range(hole_size):
         profile += np.array([1, 6, 36, 216], dtype=np.uint16)[suits[:, column]]
     profile.setflags(write=False)
     return profile
 
 
 @lru_cache(maxsize=None)
-def _paired(cards: int) -> BoolArray:
+def _paired(hole_size: int) -> BoolArray:
     """Whether each hand holds two cards of one rank (rows are ascending ids, so ranks are sorted)."""
-    ranks = all_hands(cards) >> 2
+    ranks = all_hands(hole_size) >> 2
     paired: BoolArray = (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
     paired.setflags(write=False)
     return paired
@@ -130,9 +130,9 @@ def _suit_test(name: str, counts: tuple[int, ...]) -> bool:
     return tests[name]
 
 
-def _macro(name: str, cards: int) -> BoolArray:
+def _macro(name: str, hole_size: int) -> BoolArray:
     if name == "np":
-        unpaired: BoolArray = np.logical_not(_paired(cards))
+        unpaired: BoolArray = np.logical_not(_paired(hole_size))
         return unpaired
     if name not in MACROS:
         raise ValueError(f"unknown macro {name!r}")  # the parser admits only known macros
@@ -141,7 +141,7 @@ def _macro(name: str, cards: int) -> BoolArray:
     for code in range(6**4):
         counts = (code % 6, code // 6 % 6, code // 36 % 6, code // 216)
         table[code] = _suit_test(name, counts)
-    looked_up: BoolArray = table[_suit_profile(cards)]
+    looked_up: BoolArray = table[_suit_profile(hole_size)]
     return looked_up
 
 
@@ -248,11 +248,11 @@ def compile_patterns(patterns: Sequence[Pattern], cards: int, text: str) -> _Com
 
 
 @lru_cache(maxsize=None)
-def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
+def _rank_keys(hole_size: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     """Each hand's rank multiset as a number: its ranks (ascending along a row) in base 13."""
-    hands = all_hands(cards)
+    hands = all_hands(hole_size)
     keys = np.zeros(hands.shape[0], dtype=np.int32)  # below 13**5: int32 keeps the table small
-    for column in range(cards - 1, -1, -1):
+    for column in range(hole_size - 1, -1, -1):
         keys *= 13
         keys += hands[:, column] >> 2
     keys.setflags(write=False)
@@ -260,25 +260,25 @@ def _rank_keys(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
 
 
 @lru_cache(maxsize=None)
-def _rank_representatives(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int64]]]:
+def _rank_representatives(hole_size: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int64]]]:
     """One hand per rank multiset (1,820 of 4 cards, 6,175 of 5), and the multiset's number."""
     hands = []
-    for ranks in combinations_with_replacement(range(13), cards):
+    for ranks in combinations_with_replacement(range(13), hole_size):
         if max(ranks.count(r) for r in ranks) <= 4:
             # the i-th card of a rank takes suit i, so the cards are distinct and ascending
             hands.append([r * 4 + ranks[:i].count(r) for i, r in enumerate(ranks)])
     reps = np.array(hands, dtype=np.uint8)
-    keys = (reps >> 2).astype(np.int64) @ (13 ** np.arange(cards, dtype=np.int64))
+    keys = (reps >> 2).astype(np.int64) @ (13 ** np.arange(hole_size, dtype=np.int64))
     return reps, keys
 
 
 @lru_cache(maxsize=None)
-def _suit_classes(cards: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int32]]]:
+def _suit_classes(hole_size: int) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int32]]]:
     """One hand per suit-renaming class, and each hand's class.
 
     A class is fixed by the sorted multiset of the four per-suit rank masks, packed into one integer.
     """
-    hands = all_hands(cards)
+    hands = all_hands(hole_size)
     bits = _or_columns(_SUIT_MAJOR_BIT, hands)
     field = np.uint64(0x1FFF)
     a, b, c, d = (((bits >> np.uint64(13 * s)) & field).astype(np.uint16) for s in range(4))
@@ -331,43 +331,43 @@ def hand_bits(cards: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
     return bits
 
 
-def _run(hands: U8Array, patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+def _run(hands: U8Array, patterns: Sequence[Pattern], hole_size: int, text: str) -> BoolArray:
     out = np.empty(hands.shape[0], dtype=np.uint8)
     threads = 1 if hands.shape[0] < PARALLEL_ROWS else None
-    match_patterns(hands, *compile_patterns(patterns, cards, text), out, n_threads=threads)
+    match_patterns(hands, *compile_patterns(patterns, hole_size, text), out, n_threads=threads)
     matched: BoolArray = out.view(np.bool_)
     return matched
 
 
-def _match(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+def _match(patterns: Sequence[Pattern], hole_size: int, text: str) -> BoolArray:
     """The hands that match any of ``patterns`` (all with the same macros)."""
     mask: BoolArray
     if _names_no_suit(patterns):
         # without suits a pattern sees only the hand's ranks: match one hand per rank multiset, then look up
-        reps, rep_keys = _rank_representatives(cards)
-        table = np.zeros(13**cards, dtype=np.bool_)
-        table[rep_keys] = _run(reps, patterns, cards, text)
-        mask = table[_rank_keys(cards)]
+        reps, rep_keys = _rank_representatives(hole_size)
+        table = np.zeros(13**hole_size, dtype=np.bool_)
+        table[rep_keys] = _run(reps, patterns, hole_size, text)
+        mask = table[_rank_keys(hole_size)]
     elif _names_no_explicit_suit(patterns):
         # suit variables only: renaming the suits cannot change a match, so match one hand per suit class
-        reps, classes = _suit_classes(cards)
-        mask = _run(reps, patterns, cards, text)[classes]
+        reps, classes = _suit_classes(hole_size)
+        mask = _run(reps, patterns, hole_size, text)[classes]
     else:
-        mask = _run(all_hands(cards), patterns, cards, text)
+        mask = _run(all_hands(hole_size), patterns, hole_size, text)
     for name in patterns[0].macros if patterns else ():
-        mask &= macro_mask(name, cards)
+        mask &= macro_mask(name, hole_size)
     return mask
 
 
-def _match_many(patterns: Sequence[Pattern], cards: int, text: str) -> BoolArray:
+def _match_many(patterns: Sequence[Pattern], hole_size: int, text: str) -> BoolArray:
     """The union of many patterns: one kernel run per kind of pattern and set of macros."""
     groups: dict[tuple[tuple[str, ...], int], list[Pattern]] = {}
     for pattern in patterns:
         kind = 0 if _names_no_suit([pattern]) else 1 if _names_no_explicit_suit([pattern]) else 2
         groups.setdefault((pattern.macros, kind), []).append(pattern)
-    mask = np.zeros(all_hands(cards).shape[0], dtype=np.bool_)
+    mask = np.zeros(all_hands(hole_size).shape[0], dtype=np.bool_)
     for group in groups.values():
-        mask |= _match(group, cards, text)
+        mask |= _match(group, hole_size, text)
     return mask
 
 
@@ -383,11 +383,11 @@ def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str) -
     return _CACHE.get(key, lambda: _match_many(patterns, cards, text))
 
 
-def _percent_mask(node: Percent, cards: int) -> BoolArray:
+def _percent_mask(node: Percent, hole_size: int) -> BoolArray:
     from .ordering import percent_mask  # the ordering ships its table; load it only when a range asks
 
-    return _CACHE.get(("percent", cards, node.lo, node.hi),
-                      lambda: np.array(percent_mask(cards, node.lo, node.hi), dtype=np.bool_))
+    return _CACHE.get(("percent", hole_size, node.lo, node.hi),
+                      lambda: np.array(percent_mask(hole_size, node.lo, node.hi), dtype=np.bool_))
 
 
 # --- the tree ---------------------------------------------------------------------------

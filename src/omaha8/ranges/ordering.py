@@ -174,8 +174,8 @@ def _readonly(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 @lru_cache(maxsize=None)
-def _midpoints_cached(cards: int) -> FloatArray:
-    return _compute_midpoints(ordering(cards))
+def _midpoints_cached(hole_size: int) -> FloatArray:
+    return _compute_midpoints(ordering(hole_size))
 
 
 def _compute_midpoints(table: Ordering) -> FloatArray:
@@ -199,23 +199,23 @@ def _ranks(table: Ordering) -> I64Array:
 # ---------------------------------------------------------------- tables
 
 
-def _make(cards: int, classes: I64Array, equity_q: np.ndarray[Any, Any], error_q: np.ndarray[Any, Any],
+def _make(hole_size: int, classes: I64Array, equity_q: np.ndarray[Any, Any], error_q: np.ndarray[Any, Any],
           samples: int, seed: int) -> Ordering:
     """An Ordering from stored numbers, checked: every class once, best first, ties by class."""
-    n_classes = len(canonical_hands(cards)[0])
+    n_classes = len(canonical_hands(hole_size)[0])
     if classes.shape != (n_classes,) or equity_q.shape != (n_classes,) or error_q.shape != (n_classes,):
-        raise OrderingDataError(f"a {cards}-card ordering must list {n_classes} classes")
+        raise OrderingDataError(f"a {hole_size}-card ordering must list {n_classes} classes")
     if not np.array_equal(np.sort(classes), np.arange(n_classes)):
         raise OrderingDataError("an ordering must list every class exactly once")
     eq = equity_q.astype(np.int64)
     step = np.diff(eq)
     if np.any(step > 0) or np.any((step == 0) & (np.diff(classes) < 0)):
         raise OrderingDataError("an ordering must run from the highest equity down, ties by class number")
-    multiplicity = canonical_hands(cards)[1][classes]
+    multiplicity = canonical_hands(hole_size)[1][classes]
     cumulative = np.cumsum(multiplicity) / float(multiplicity.sum())
     cumulative[-1] = 1.0
     return Ordering(
-        cards=cards,
+        cards=hole_size,
         classes=_readonly(classes.astype(np.int64)),
         equity=_readonly(eq / EQUITY_SCALE),
         std_error=_readonly(error_q.astype(np.float64) / ERROR_SCALE),
@@ -252,25 +252,26 @@ def build_ordering(
     >>> len(rough), rough.samples
     (16432, 20)
     """
-    k = _check_cards(cards)
-    n = SAMPLES[k] if samples is None else check_int(samples, "samples", minimum=1, maximum=2**31 - 1)
+    hole_size = _check_cards(cards)
+    n = SAMPLES[hole_size] if samples is None else check_int(samples, "samples", minimum=1, maximum=2**31 - 1)
     used_seed = check_seed(seed)
     threads = check_n_threads(n_threads)
     if used_seed is None:
         raise ArgumentTypeError("seed must be an int: an ordering is reproducible")
     from ..distributed.preflop import preflop_table  # only building needs the preflop kernel's driver
 
-    rows = preflop_table(k, 1, samples=n, seed=used_seed, client=None, n_threads=threads, progress=progress).rows
-    return _from_estimates(k, rows["equity"], rows["std_error"], n, used_seed)
+    table = preflop_table(hole_size, 1, samples=n, seed=used_seed, client=None, n_threads=threads, progress=progress)
+    rows = table.rows
+    return _from_estimates(hole_size, rows["equity"], rows["std_error"], n, used_seed)
 
 
-def _from_estimates(cards: int, equity: FloatArray, std_error: FloatArray, samples: int, seed: int) -> Ordering:
+def _from_estimates(hole_size: int, equity: FloatArray, std_error: FloatArray, samples: int, seed: int) -> Ordering:
     """Quantize per-class estimates (indexed by class number) and order them."""
     equity_q, error_q = _quantize(np.asarray(equity, dtype=np.float64), np.asarray(std_error, dtype=np.float64))
     classes = np.arange(equity_q.shape[0], dtype=np.int64)
     # highest equity first, then the lower class number
     order = np.lexsort((classes, -equity_q.astype(np.int64)))
-    return _make(cards, classes[order], equity_q[order], error_q[order], samples, seed)
+    return _make(hole_size, classes[order], equity_q[order], error_q[order], samples, seed)
 
 
 def save_ordering(table: Ordering, path: Any) -> None:
@@ -313,13 +314,13 @@ def ordering(cards: int = 4) -> Ordering:
     >>> ordering(5).samples, ordering(5).seed
     (10000, 8)
     """
-    k = _check_cards(cards)
-    table = _SHIPPED.get(k)
+    hole_size = _check_cards(cards)
+    table = _SHIPPED.get(hole_size)
     if table is None:
-        source = resources.files("omaha8.ranges").joinpath("data", f"order{k}.npz")
+        source = resources.files("omaha8.ranges").joinpath("data", f"order{hole_size}.npz")
         with resources.as_file(source) as path:
             table = load_ordering(path)
-        _SHIPPED[k] = table
+        _SHIPPED[hole_size] = table
     return table
 
 
@@ -342,30 +343,30 @@ def _check_percent(value: object, name: str) -> float:
 
 
 @lru_cache(maxsize=None)
-def _hand_classes(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
+def _hand_classes(hole_size: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     """Class number of every row of ``all_hands(cards)``."""
-    return _readonly(canonical_index(all_hands(cards)).astype(np.int32))
+    return _readonly(canonical_index(all_hands(hole_size)).astype(np.int32))
 
 
 @lru_cache(maxsize=None)
-def _class_places(cards: int) -> I64Array:
+def _class_places(hole_size: int) -> I64Array:
     """Place in the shipped ordering (0 = best) of each class number."""
-    return ordering(cards).rank
+    return ordering(hole_size).rank
 
 
 @lru_cache(maxsize=None)
-def _hand_places(cards: int) -> np.ndarray[Any, np.dtype[np.int32]]:
+def _hand_places(hole_size: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     """Place in the ordering (0 = best) of every row of ``all_hands(cards)``."""
-    return _readonly(_class_places(cards).astype(np.int32)[_hand_classes(cards)])
+    return _readonly(_class_places(hole_size).astype(np.int32)[_hand_classes(hole_size)])
 
 
 @lru_cache(maxsize=256)
-def _mask(cards: int, lo: float, hi: float) -> BoolArray:
-    midpoint = _midpoints_cached(cards)
+def _mask(hole_size: int, lo: float, hi: float) -> BoolArray:
+    midpoint = _midpoints_cached(hole_size)
     # classes lo <= midpoint < hi are the places first..stop-1 of the ordering
     first = int(np.searchsorted(midpoint, lo, side="left"))
     stop = int(np.searchsorted(midpoint, hi, side="left"))
-    places = _hand_places(cards)
+    places = _hand_places(hole_size)
     return _readonly((places >= first) & (places < stop))
 
 
@@ -386,12 +387,12 @@ def percent_mask(cards: int, lo: float, hi: float) -> BoolArray:
     >>> bool(np.array_equal(both, percent_mask(4, 0, 10)))
     True
     """
-    k = _check_cards(cards)
+    hole_size = _check_cards(cards)
     low = _check_percent(lo, "lo")
     high = _check_percent(hi, "hi")
     if low > high:
         raise ArgumentError(f"percentages must run from low to high: got {brief(lo)} to {brief(hi)}")
-    return _mask(k, low, high)
+    return _mask(hole_size, low, high)
 
 
 def percentile(hand: CardsLike) -> float:

@@ -58,12 +58,12 @@ def _read_only(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 @lru_cache(maxsize=64)
-def _rows_of_text(text: str, cards: int) -> tuple[I64Array, F64Array, bool]:
+def _rows_of_text(text: str, hole_size: int) -> tuple[I64Array, F64Array, bool]:
     """Rows of ``all_hands(cards)`` in the range, their weights, and whether it is weighted."""
-    mask, weights = evaluate(parse(text), cards, text)
+    mask, weights = evaluate(parse(text), hole_size, text)
     rows = np.flatnonzero(mask).astype(np.int64)
     if rows.size == 0:
-        raise EmptyRangeError(f"the range {brief(text)} holds no {cards}-card hand")
+        raise EmptyRangeError(f"the range {brief(text)} holds no {hole_size}-card hand")
     values = np.ones(rows.size) if weights is None else weights[rows].astype(np.float64)
     return _read_only(rows), _read_only(values), weights is not None
 

@@ -71,7 +71,7 @@ def all_hands(cards: int) -> U8Array:
 
 
 @lru_cache(maxsize=None)
-def _offsets(cards: int) -> I64Array:
+def _offsets(hole_size: int) -> I64Array:
     """``offsets[i, c]``: how many hands put a card below ``c`` in place ``i``, summed over those cards.
 
     Choosing card ``j`` for place ``i`` leaves ``C(51 - j, k - 1 - i)`` ways to
@@ -79,9 +79,9 @@ def _offsets(cards: int) -> I64Array:
     place ``i`` and put ``previous <= j < c_i`` there number
     ``offsets[i, c_i] - offsets[i, previous]``.
     """
-    table = np.zeros((cards, N_CARDS + 1), dtype=np.int64)
-    for i in range(cards):
-        rest = cards - 1 - i
+    table = np.zeros((hole_size, N_CARDS + 1), dtype=np.int64)
+    for i in range(hole_size):
+        rest = hole_size - 1 - i
         counts = [comb(N_CARDS - 1 - j, rest) for j in range(N_CARDS)]
         table[i, 1:] = np.cumsum(counts)
     return table
@@ -95,11 +95,11 @@ def hand_index(hands: npt.ArrayLike) -> I64Array:
     arr = np.sort(np.asarray(hands, dtype=np.int64), axis=-1)
     if arr.ndim != 2 or arr.shape[1] not in HOLE_SIZES:
         raise ValueError(f"hands must be (n, 4) or (n, 5), got shape {arr.shape}")
-    k = arr.shape[1]
-    table = _offsets(k)
+    hole_size = arr.shape[1]
+    table = _offsets(hole_size)
     index = np.zeros(arr.shape[0], dtype=np.int64)
     previous = np.zeros(arr.shape[0], dtype=np.int64)  # least card allowed at this place
-    for i in range(k):
+    for i in range(hole_size):
         # hands whose i-th card is in previous..c_i-1 come first
         index += table[i, arr[:, i]] - table[i, previous]
         previous = arr[:, i] + 1

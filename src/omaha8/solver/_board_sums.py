@@ -64,12 +64,12 @@ def _groups(prefix_sorted: np.ndarray[Any, Any], n_groups: int) -> I64Array:
     return np.searchsorted(prefix_sorted, np.arange(n_groups + 1), side="left").astype(np.int64)
 
 
-def _digit_base(n_classes: int, k: int, n_combos: int) -> int:
+def _digit_base(n_classes: int, hole_size: int, n_combos: int) -> int:
     """Digits per scoop walk: the fewest walks whose tables fit ``_TABLE_BUDGET`` bytes (or 2 per combo).
 
     ``base ** walks >= n_classes``; each walk's table keeps ``base`` sums per card subset.
     """
-    most = max(2, max(_TABLE_BUDGET, 2 * n_combos) // (8 * _solver.table_slots(k)))
+    most = max(2, max(_TABLE_BUDGET, 2 * n_combos) // (8 * _solver.table_slots(hole_size)))
     walks = 1
     while True:
         base = 2
@@ -100,8 +100,8 @@ def _add_signed(target: F64Array, sign: float, value: F64Array | float) -> None:
 
 def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -> _Sums:
     """Sums for hands and opponents that all fit with the 5-card board (opponents of weight > 0)."""
-    n_h, n_o, k = hands.shape[0], opp.cards.shape[0], hands.shape[1]
-    sign = -1.0 if k % 2 else 1.0  # (-1)^k: the term of an opponent equal to the hand
+    n_h, n_o, hole_size = hands.shape[0], opp.cards.shape[0], hands.shape[1]
+    sign = -1.0 if hole_size % 2 else 1.0  # (-1)^hole_size: the term of an opponent equal to the hand
     opps = opp.cards
     weight = _NONE if opp.weight is None else opp.weight
     hand_high, hand_low = evaluate_batch(hands, board, n_threads=threads, validate=False)
@@ -169,7 +169,7 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
         low_opps = opp_by_high[opp_low[opp_by_high] > 0]
         opp_class = classes[opp_low]
         hand_class = opp_class if opp.same else classes[hand_low]
-        base = _digit_base(n_classes, k, n_h + n_o)
+        base = _digit_base(n_classes, hole_size, n_h + n_o)
         scale = 1
         while scale < n_classes:  # one walk per base-`base` digit of the classes
             opp_digit = ((opp_class // scale) % base).astype(np.uint8)
@@ -208,7 +208,7 @@ def _board_sums(board: U8Array, hands: U8Array, opp: _Opponents, threads: int) -
         fits = count > 0.5
         del count
 
-    # the walks leave out the (-1)^k term of an opponent equal to the hand; add it
+    # the walks leave out the (-1)^hole_size term of an opponent equal to the hand; add it
     _add_signed(total, sign, opp.equal_weight)
     if fits is None:
         fits = total > 0.5  # whole weights >= 1: the total is 0 or at least 1
@@ -299,7 +299,7 @@ def _bin_of(won: F64Array, weighed: F64Array, bins: int) -> I64Array:
 
 def _disjoint_weight(hands: U8Array, opp: _Opponents) -> F64Array:
     """Weight of the opponents sharing no card with each hand (any board)."""
-    n_h, n_o, k = hands.shape[0], opp.cards.shape[0], hands.shape[1]
+    n_h, n_o, hole_size = hands.shape[0], opp.cards.shape[0], hands.shape[1]
     total = np.zeros(n_h)
     _solver.sweep(
         opp.cards, _NONE if opp.weight is None else opp.weight, np.arange(n_o, dtype=np.int32),
@@ -307,5 +307,5 @@ def _disjoint_weight(hands: U8Array, opp: _Opponents) -> F64Array:
         hands, np.arange(n_h, dtype=np.int32), np.zeros(n_h, dtype=np.uint16), _whole(n_h),
         _NONE, _NONE, total, 1,
     )  # fmt: skip
-    _add_signed(total, -1.0 if k % 2 else 1.0, opp.equal_weight)
+    _add_signed(total, -1.0 if hole_size % 2 else 1.0, opp.equal_weight)
     return total
