@@ -32,7 +32,7 @@ from typing import Any
 try:
     import tomllib
 except ImportError:  # Python 3.10: the same parser, as mypy's own dependency
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 THRESHOLDS = Path(__file__).with_name("thresholds.toml")
 
@@ -88,8 +88,9 @@ class Verdict:
         return self.value >= self.row.floor if UNITS[self.row.unit][1] else self.value <= self.row.floor
 
 
-_FIELDS = {"label": str, "benchmark": str, "reference": str, "unit": str, "floor": (int, float),
-           "max_ratio": (int, float)}
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "label": str, "benchmark": str, "reference": str, "unit": str, "floor": (int, float), "max_ratio": (int, float),
+}
 
 
 def parse_rows(table: Mapping[str, Any]) -> list[Row]:
