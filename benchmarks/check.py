@@ -127,7 +127,8 @@ def load_rows(path: Path) -> list[Row]:
 
 def short_name(fullname: str) -> str:
     """``dir/bench_x.py::test_y[z]`` -> ``bench_x.py::test_y[z]``: the name the thresholds use."""
-    return fullname.rsplit("/", 1)[-1]
+    path, sep, test = fullname.partition("::")
+    return path.rsplit("/", 1)[-1] + sep + test
 
 
 def seconds_per_unit(results: Mapping[str, Any]) -> dict[str, float]:

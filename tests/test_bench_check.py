@@ -137,6 +137,7 @@ def test_missing_benchmarks_are_reported(tmp_path: Path) -> None:
 
 
 def test_benchmark_names_match_the_file_they_came_from(tmp_path: Path) -> None:
+    assert check.short_name("a/b/bench_x.py::test_y[1/2]") == "bench_x.py::test_y[1/2]"
     data = results()
     data["benchmarks"][0]["fullname"] = "benchmarks/bench_other.py::test_kernel[4]"
     code, text = run(tmp_path, data)
