@@ -37,9 +37,12 @@ SEED = 20261130
 
 @pytest.fixture(scope="module")
 def deal_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarray, np.ndarray, dict[str, int]]:
+    return make_deal_file(tmp_path_factory.mktemp("batch") / "deals.csv", N_ROWS)
+
+
+def make_deal_file(path: Path, n_rows: int) -> tuple[Path, np.ndarray, np.ndarray, dict[str, int]]:
     """A seeded 6-seat 4-card CSV deal file, its arrays, and its scoop / no-low counts."""
-    boards, holes = random_deals(N_ROWS, players=N_SEATS, cards=4, seed=SEED)
-    path = tmp_path_factory.mktemp("batch") / "deals.csv"
+    boards, holes = random_deals(n_rows, players=N_SEATS, cards=4, seed=SEED)
     write_deals(path, boards, holes)
     high, low = winners(holes, boards)
     single = (high & (high - 1)) == 0
@@ -47,19 +50,29 @@ def deal_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
     return path, boards, holes, counts
 
 
+def seat_rows(boards: np.ndarray, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every seat's hole as a row with its deal's board: what ``evaluate_batch`` takes."""
+    n, p, k = holes.shape
+    return holes.reshape(n * p, k), np.repeat(boards, p, axis=0)
+
+
+def run_kernels(boards: np.ndarray, holes: np.ndarray, rows: tuple[np.ndarray, np.ndarray] | None,
+                shares: bool, n_threads: int | None = None) -> None:
+    """The kernels a batch run needs, on arrays in memory: ``rows`` (from :func:`seat_rows`) for the values."""
+    winners(holes, boards, n_threads=n_threads)
+    if shares:
+        pot_shares(holes, boards, n_threads=n_threads)
+    if rows is not None:
+        evaluate_batch(*rows, validate=False, n_threads=n_threads)
+
+
 def kernel_seconds(boards: np.ndarray, holes: np.ndarray, values: bool, shares: bool) -> float:
     """Best of three: the kernels a batch run needs, on arrays in memory."""
-    n, p, k = holes.shape
-    flat = holes.reshape(n * p, k)
-    seat_boards = np.repeat(boards, p, axis=0)  # evaluate_batch takes one board row per hole row
+    rows = seat_rows(boards, holes) if values else None
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()
-        winners(holes, boards)
-        if shares:
-            pot_shares(holes, boards)
-        if values:
-            evaluate_batch(flat, seat_boards, validate=False)
+        run_kernels(boards, holes, rows, shares)
         best = min(best, time.perf_counter() - start)
     return best
 

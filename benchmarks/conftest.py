@@ -2,6 +2,9 @@
 
 Throughput figures go into each benchmark's ``extra_info`` and, through the
 ``report`` fixture, into a summary printed at the end of the run.
+
+``--quick`` runs the sizes CI runs (fewer rounds, smaller inputs where the
+measured ratio stays the same); without it every benchmark runs at full size.
 """
 
 from __future__ import annotations
@@ -12,6 +15,21 @@ import numpy as np
 import pytest
 
 _LINES: list[str] = []
+_QUICK = [False]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--quick", action="store_true", default=False,
+                     help="omaha8 benchmarks: the reduced sizes CI runs (fewer rounds, smaller inputs)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _QUICK[0] = bool(config.getoption("--quick", default=False))
+
+
+def scaled(full: int, quick: int) -> int:
+    """``full`` in a full run, ``quick`` under ``--quick`` (read when a benchmark module is imported)."""
+    return quick if _QUICK[0] else full
 
 
 def random_deals(seed: int, n: int, hole_size: int, players: int = 1) -> tuple[np.ndarray, np.ndarray]:
