@@ -61,6 +61,8 @@ from omaha8._core cimport (
     card_suit_table,
     high_flush_table,
     high_rank_table,
+    high_value_row,
+    low_value_row,
     low_best_table,
     MIN_WORK_PER_THREAD,
     pair_offset_table,
@@ -319,6 +321,56 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
             settle(P, hi, lo, plain, w.acc)
 
 
+# Up to TALLY_PLAYERS players the flop's groups of boards are tallied by
+# outcome (who has the best high, who the best low: bit masks) and each
+# outcome settled once: settle's per-player counting is most of what a group
+# costs there, and a flop has a few hundred groups but few outcomes.
+cdef enum:
+    TALLY_PLAYERS = 4
+
+cdef struct Tally:
+    int64_t boards[1 << (2 * TALLY_PLAYERS)]   # by high winners << P | low winners
+
+
+cdef inline void add_outcome(int P, const uint16_t* hi, const uint8_t* lo, int64_t weight,
+                             Walk* w, Tally* tally) noexcept nogil:
+    cdef uint16_t top_hi = 0
+    cdef uint8_t top_lo = 0
+    cdef uint32_t high_mask = 0, low_mask = 0
+    cdef int p
+    if P > TALLY_PLAYERS:
+        settle(P, hi, lo, weight, w.acc)
+        return
+    for p in range(P):
+        top_hi = hi[p] if hi[p] > top_hi else top_hi
+        top_lo = lo[p] if lo[p] > top_lo else top_lo
+    for p in range(P):
+        high_mask |= (<uint32_t>(hi[p] == top_hi)) << p
+        low_mask |= (<uint32_t>(lo[p] == top_lo)) << p
+    if top_lo == 0:
+        low_mask = 0
+    tally.boards[high_mask << P | low_mask] += weight
+
+
+# Settle the tallied outcomes: winners get value 2, the others 1 (0: no low).
+cdef void settle_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
+    cdef uint32_t code, high_mask, low_mask
+    cdef uint16_t hi[TALLY_PLAYERS]
+    cdef uint8_t lo[TALLY_PLAYERS]
+    cdef int p
+    if P > TALLY_PLAYERS:
+        return
+    for code in range(1u << (2 * P)):
+        if tally.boards[code] == 0:
+            continue
+        high_mask = code >> P
+        low_mask = code & ((1u << P) - 1)
+        for p in range(P):
+            hi[p] = 1 + ((high_mask >> p) & 1)
+            lo[p] = 1 + ((low_mask >> p) & 1) if low_mask else 0
+        settle(P, hi, lo, tally.boards[code], w.acc)
+
+
 # Every turn and river on the flop of entry 3. Boards are grouped by the ranks
 # x <= y of the two new cards, which fix every player's non-flush value and
 # low. Within a rank pair the boards are counted, not listed: for each suit
@@ -326,6 +378,7 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
 # board fall into at most four groups by which new cards are of s, and each
 # group has one flush value per player, built from values shared by many
 # groups; the rest let nobody make a flush and are settled together.
+# Groups are tallied by outcome (add_outcome) where there are few players.
 cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef int P = sp.n_players, n = sp.n_deck, p, q, i, x, y, s, k, n_suits = 0
     cdef int count[13]
@@ -343,6 +396,8 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef uint16_t h, v
     cdef uint8_t a = w.rank[0], b = w.rank[1], c = w.rank[2], r
     cdef const uint16_t* best
+    cdef Tally tally
+    memset(tally.boards, 0, (1 << (2 * min(P, TALLY_PLAYERS))) * sizeof(int64_t))
     for r in range(13):
         count[r] = 0
         present[r] = 0
@@ -414,15 +469,15 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
                 if n00:
                     for p in range(P):
                         hi[p] = no_new[p][s] if no_new[p][s] > nf[p] else nf[p]
-                    settle(P, hi, lo, n00, w.acc)
+                    add_outcome(P, hi, lo, n00, w, &tally)
                 if n10:
                     for p in range(P):
                         hi[p] = one_new[p][s][x] if one_new[p][s][x] > nf[p] else nf[p]
-                    settle(P, hi, lo, n10, w.acc)
+                    add_outcome(P, hi, lo, n10, w, &tally)
                 if n01:
                     for p in range(P):
                         hi[p] = one_new[p][s][y] if one_new[p][s][y] > nf[p] else nf[p]
-                    settle(P, hi, lo, n01, w.acc)
+                    add_outcome(P, hi, lo, n01, w, &tally)
                 if n11:
                     # the triples with at most one new card are in one_new; the others
                     # are one flop card of s and the two new ones
@@ -431,16 +486,17 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
                         if k >= 2:
                             h = one_new[p][s][x] if one_new[p][s][x] > h else h
                             h = one_new[p][s][y] if one_new[p][s][y] > h else h
-                        m = w.suited[3][s]
+                        m = w.suited[3][s] if sp.players[p].n_suited[s] else 0
                         while m:
                             v = flush_value(&sp.players[p], s, (m & (~m + 1)) | (<uint32_t>1) << x | (<uint32_t>1) << y)
                             h = v if v > h else h
                             m &= m - 1
                         hi[p] = h
-                    settle(P, hi, lo, n11, w.acc)
+                    add_outcome(P, hi, lo, n11, w, &tally)
                 plain -= n00 + n10 + n01 + n11
             if plain:
-                settle(P, nf, lo, plain, w.acc)
+                add_outcome(P, nf, lo, plain, w, &tally)
+    settle_tally(P, &tally, w)
 
 
 # Every way to fill board cards L..4 from deck[start:], in ascending order.
@@ -617,8 +673,8 @@ cdef enum:
     SHORT_TEXT = 64                   # longest card text the fast lane splits itself
 
 
-# Every board of a spot whose board has 3 or more cards, on one thread: the
-# flop by rank pairs, the turn and river by the last card of the walk.
+# Every board of a spot with a flop or a turn, on one thread: the flop by
+# rank pairs, the turn by the last card of the walk.
 cdef void small_counts(const Spot* sp, Walk* w) noexcept nogil:
     cdef int i
     memset(w, 0, sizeof(Walk))
@@ -642,13 +698,19 @@ cdef tuple small_result(const uint8_t* holes, int P, int H, const uint8_t* board
     cdef double per_board, per_unit
     cdef double* column
     cdef cnp.npy_intp size = P
+    cdef uint16_t hi[MAX_PLAYERS]
+    cdef uint8_t lo[MAX_PLAYERS]
     cdef list arrays = [None] * (N_STATS - 1)
     if n_board == 5:
-        # a complete board is the one board of a deck holding its last card
-        init_spot(&sp, holes, P, H, board, 4, board + 4, 1)
+        # one board: each hand scored by the row evaluators, no tables to build
+        memset(&w, 0, sizeof(Walk))
+        for p in range(P):
+            hi[p] = high_value_row(holes + p * H, H, board)
+            lo[p] = low_value_row(holes + p * H, H, board)
+        settle(P, hi, lo, 1, w.acc)
     else:
         init_spot(&sp, holes, P, H, board, n_board, deck, n_deck)
-    small_counts(&sp, &w)
+        small_counts(&sp, &w)
     boards = w.acc[P * N_STATS + 1]
     # boards and pot units stay far below 2**53: each fraction is the double
     # nearest the exact ratio, as Python's int / int gives it
