@@ -285,6 +285,10 @@ class Card(int):
     """An int subclass: a card id to parse_cards, not a plain int to the fast lane."""
 
 
+class CardArray(np.ndarray):  # type: ignore[type-arg]
+    """An ndarray subclass: card ids to parse_cards, not a plain array to the fast lane."""
+
+
 BAD_SPOTS = [
     ([(51, 47, 0, 4), (51, 46, 1, 5)], (49, 45, 41), (), DuplicateCardError),  # As twice
     ([(51, 47, 0, 4), (50, 46, 1, 5)], (49, 45, 41), (47,), DuplicateCardError),  # dead Ks is held
@@ -322,10 +326,35 @@ def test_the_fast_lane_refuses_as_the_general_path_does(holes: Any, board: Any, 
     assert (type(caught.value), str(caught.value)) == want
 
 
+ARRAYS = np.array([[51, 47, 0, 4], [50, 46, 1, 5]], dtype=np.uint8), np.array([49, 45, 41], dtype=np.uint8)
+BAD_ARRAYS = [
+    (ARRAYS[0].astype(bool), ARRAYS[1], CardTypeError),
+    (ARRAYS[0].astype(float), ARRAYS[1], CardTypeError),
+    (ARRAYS[0], ARRAYS[1].astype(float), CardTypeError),
+    (ARRAYS[0], ARRAYS[1][None, :], CardTypeError),
+    (ARRAYS[0] + 200, ARRAYS[1], CardError),
+    (ARRAYS[0].astype(np.int8) - 60, ARRAYS[1], CardError),
+    (ARRAYS[0].astype(np.uint64) + 2**63, ARRAYS[1], CardError),
+    (ARRAYS[0][None], ARRAYS[1], ShapeError),
+    (ARRAYS[0][:, :3], ARRAYS[1], ShapeError),
+    (np.array([[51, 47, 0, 4], [51, 46, 1, 5]]), ARRAYS[1], DuplicateCardError),
+]
+
+
+@pytest.mark.parametrize("holes, board, kind", BAD_ARRAYS)
+def test_the_fast_lane_leaves_odd_arrays_to_the_general_path(holes: Any, board: Any, kind: type) -> None:
+    assert _equity.small_exact(holes, board, (), _ID_OF_TEXT) is None
+    with pytest.raises(kind):
+        equity(holes, board)
+
+
 def test_subclasses_and_odd_containers_take_the_general_path() -> None:
     holes = [(Card(51), 47, 0, 4), (50, 46, 1, 5)]
     assert _equity.small_exact(holes, (49, 45, 41), (), _ID_OF_TEXT) is None
     assert_same(equity(holes, (49, 45, 41)), walk([[51, 47, 0, 4], [50, 46, 1, 5]], [49, 45, 41]))
+    arrays = ARRAYS[0].view(CardArray), ARRAYS[1].view(CardArray)
+    assert _equity.small_exact(*arrays, (), _ID_OF_TEXT) is None
+    assert_same(equity(*arrays), walk(ARRAYS[0].tolist(), ARRAYS[1].tolist()))
     assert _equity.small_exact(((51, 47, 0, 4), (50, 46, 1, 5)), (49, 45, 41), (), _ID_OF_TEXT) is not None
     assert _equity.small_exact([(51, 47, 0, 4), (50, 46, 1, 5)], (49, 45, 41), (), _ID_OF_TEXT) is not None
     for odd in (iter([(51, 47, 0, 4), (50, 46, 1, 5)]), {0: (51, 47, 0, 4), 1: (50, 46, 1, 5)}):

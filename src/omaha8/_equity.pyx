@@ -731,8 +731,9 @@ cdef tuple small_result(const uint8_t* holes, int P, int H, const uint8_t* board
 
 
 # Card ids of a list or tuple of plain ints 0..51 or of card names (keys of
-# ``names``), or of a short text of names between whitespace, into out[:room];
-# -1 for anything else, which the general parser then handles or refuses.
+# ``names``), of a 1-D integer array, or of a short text of names between
+# whitespace, into out[:room]; -1 for anything else, which the general parser
+# then handles or refuses.
 cdef int plain_cards(object cards, dict names, uint8_t* out, int room) except -2:
     cdef Py_ssize_t n, i
     cdef long v
@@ -751,7 +752,11 @@ cdef int plain_cards(object cards, dict names, uint8_t* out, int room) except -2
                 return -1
             out[i] = <uint8_t><long><object>found
         return len(<list>cards)
-    if type(cards) is not list and type(cards) is not tuple:
+    if cnp.PyArray_CheckExact(cards):
+        if cnp.PyArray_NDIM(cards) != 1 or not cnp.PyArray_ISINTEGER(cards):
+            return -1
+        cards = cards.tolist()
+    elif type(cards) is not list and type(cards) is not tuple:
         return -1
     n = len(cards)
     if n > room:
@@ -783,9 +788,10 @@ def small_exact(holes, board, dead, dict names):
     """Exact run of a spot given in the plainest forms, or None for any other input.
 
     ``holes`` a list or tuple of 2..11 hands of 4 or 5 cards each (all of one
-    size), ``board`` 3, 4 or 5 cards and ``dead`` any cards, every card set a
-    list or tuple of ints 0..51 or of card names, or a short text of names
-    between whitespace (``names``: the card-name table of :mod:`omaha8.cards`).
+    size) or a (players, cards) integer array, ``board`` 3, 4 or 5 cards and
+    ``dead`` any cards, every card set a list or tuple of ints 0..51 or of
+    card names, a 1-D integer array, or a short text of names between
+    whitespace (``names``: the card-name table of :mod:`omaha8.cards`).
     All cards distinct, a deck large enough. Returns the fields of an
     ``EquityResult`` as :func:`small_exact_spot` does, or None when the input
     is anything else (no error: the caller's general path parses and checks it).
@@ -803,7 +809,11 @@ def small_exact(holes, board, dead, dict names):
     cdef uint8_t deck[52]
     cdef int P, H = 0, h, p, n_board, n_dead, n_deck = 0, i, card
     cdef uint64_t used = 0, bit
-    if type(holes) is not list and type(holes) is not tuple:
+    if cnp.PyArray_CheckExact(holes):
+        if cnp.PyArray_NDIM(holes) != 2 or not cnp.PyArray_ISINTEGER(holes):
+            return None
+        holes = holes.tolist()
+    elif type(holes) is not list and type(holes) is not tuple:
         return None
     P = <int>len(holes)
     if not 2 <= P <= MAX_PLAYERS:
