@@ -338,6 +338,12 @@ cdef inline void add_outcome(int P, const uint16_t* hi, const uint8_t* lo, int64
     cdef uint8_t top_lo = 0
     cdef uint32_t high_mask = 0, low_mask = 0
     cdef int p
+    if P == 2:
+        # heads-up, without loops: a player wins (or ties) what the other does not beat
+        high_mask = (<uint32_t>(hi[0] >= hi[1])) | (<uint32_t>(hi[1] >= hi[0])) << 1
+        low_mask = ((<uint32_t>(lo[0] >= lo[1])) | (<uint32_t>(lo[1] >= lo[0])) << 1) if lo[0] | lo[1] else 0
+        tally.boards[high_mask << 2 | low_mask] += weight
+        return
     if P > TALLY_PLAYERS:
         settle(P, hi, lo, weight, w.acc)
         return
@@ -691,7 +697,7 @@ cdef void small_counts(const Spot* sp, Walk* w) noexcept nogil:
 # std_error, seed), the arrays read-only float64 of one entry per player.
 cdef tuple small_result(const uint8_t* holes, int P, int H, const uint8_t* board, int n_board,
                         const uint8_t* deck, int n_deck):
-    cdef Spot sp
+    cdef Spot* sp
     cdef Walk w
     cdef int p, k
     cdef int64_t boards
@@ -709,8 +715,13 @@ cdef tuple small_result(const uint8_t* holes, int P, int H, const uint8_t* board
             lo[p] = low_value_row(holes + p * H, H, board)
         settle(P, hi, lo, 1, w.acc)
     else:
-        init_spot(&sp, holes, P, H, board, n_board, deck, n_deck)
-        small_counts(&sp, &w)
+        # on the heap: a spot of 11 players is 12 kB, too much for a small thread stack
+        sp = <Spot*>PyMem_Malloc(sizeof(Spot))
+        if sp == NULL:
+            raise MemoryError()
+        init_spot(sp, holes, P, H, board, n_board, deck, n_deck)
+        small_counts(sp, &w)
+        PyMem_Free(sp)
     boards = w.acc[P * N_STATS + 1]
     # boards and pot units stay far below 2**53: each fraction is the double
     # nearest the exact ratio, as Python's int / int gives it
