@@ -14,6 +14,18 @@ For fixed hole cards the work per board is nearly constant:
 * low: a player's low ranks are fixed, so one ``LOW_BEST`` row per player is
   read with the board's low-rank mask.
 
+A flop, turn or river is a small run (``small_exact``, ``small_exact_spot``),
+counted on one thread in one call that also builds the result's arrays:
+
+* flop: the boards are grouped by the ranks of the two new cards, which fix
+  every non-flush value and low; within a rank pair they are counted in a
+  few flush groups, never listed, and with up to four players the groups
+  are tallied by outcome before any is settled.
+* turn: the walk's last-card kernel; river: the row evaluators of ``_core``.
+
+``EquitySpot``'s walk settles every board itself, and the tests hold the
+small runs to it.
+
 Pot shares are counted as integers in units of 1/55440 of a pot
 (55440 = 2 * lcm(1..11)), so every split of a half pot among up to 11 players
 is a whole number of units and totals are exact in any order of summation.
