@@ -117,6 +117,16 @@ def test_flush_heavy_spots_equal_the_walk(board_size: int) -> None:
         assert_same(equity(holes, board, dead), walk(holes, board, dead))
 
 
+@pytest.mark.parametrize("players", range(2, 12))
+def test_flops_of_every_table_size_equal_the_walk(players: int) -> None:
+    # outcomes are tallied by index up to 4 players and in a hashed table above
+    rng = random.Random(100 + players)
+    for _ in range(25):
+        hole_size = 4 if players > max_players(5) else rng.choice((4, 5))
+        holes, board, dead = deal(rng, players, hole_size, 3, 0)
+        assert_same(equity(holes, board, dead), walk(holes, board, dead))
+
+
 def test_every_flop_texture_heads_up() -> None:
     # monotone, two-tone and rainbow flops, paired and trips flops, on both hole sizes:
     # every suit pattern of the flop meets hands that hold two of its suits, or none

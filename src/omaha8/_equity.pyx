@@ -333,31 +333,43 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
             settle(P, hi, lo, plain, w.acc)
 
 
-# Up to TALLY_PLAYERS players the flop's groups of boards are tallied by
-# outcome (who has the best high, who the best low: bit masks) and each
-# outcome settled once: settle's per-player counting is most of what a group
-# costs there, and a flop has a few hundred groups but few outcomes.
+# The flop's groups of boards are tallied by outcome (who has the best high,
+# who the best low: bit masks) and each outcome settled once: settle's
+# per-player counting is most of what a group costs, and a flop has a few
+# hundred groups but few outcomes. Up to TALLY_PLAYERS players an outcome
+# indexes the tally; with more, it is kept in an open-addressing table that
+# always has a free slot: a flop has at most 91 rank pairs of at most 5
+# groups (no flush; or for a suit with 3 flop cards, none, x's, y's or both
+# new cards of it; 2 flop cards: x's, y's, both, and both of the suit with 1),
+# so at most 455 outcomes.
 cdef enum:
     TALLY_PLAYERS = 4
+    TALLY_SLOTS = 512                          # a power of two above 455
 
 cdef struct Tally:
     int64_t boards[1 << (2 * TALLY_PLAYERS)]   # by high winners << P | low winners
+    uint32_t codes[TALLY_SLOTS]                # more players: outcome + 1 (0: a free slot)
+    int64_t slot_boards[TALLY_SLOTS]
+
+
+cdef inline void clear_tally(int P, Tally* tally) noexcept nogil:
+    if P <= TALLY_PLAYERS:
+        memset(tally.boards, 0, (1 << (2 * P)) * sizeof(int64_t))
+    else:
+        memset(tally.codes, 0, sizeof(tally.codes))
 
 
 cdef inline void add_outcome(int P, const uint16_t* hi, const uint8_t* lo, int64_t weight,
                              Walk* w, Tally* tally) noexcept nogil:
     cdef uint16_t top_hi = 0
     cdef uint8_t top_lo = 0
-    cdef uint32_t high_mask = 0, low_mask = 0
+    cdef uint32_t high_mask = 0, low_mask = 0, code, slot
     cdef int p
     if P == 2:
         # heads-up, without loops: a player wins (or ties) what the other does not beat
         high_mask = (<uint32_t>(hi[0] >= hi[1])) | (<uint32_t>(hi[1] >= hi[0])) << 1
         low_mask = ((<uint32_t>(lo[0] >= lo[1])) | (<uint32_t>(lo[1] >= lo[0])) << 1) if lo[0] | lo[1] else 0
         tally.boards[high_mask << 2 | low_mask] += weight
-        return
-    if P > TALLY_PLAYERS:
-        settle(P, hi, lo, weight, w.acc)
         return
     for p in range(P):
         top_hi = hi[p] if hi[p] > top_hi else top_hi
@@ -367,26 +379,43 @@ cdef inline void add_outcome(int P, const uint16_t* hi, const uint8_t* lo, int64
         low_mask |= (<uint32_t>(lo[p] == top_lo)) << p
     if top_lo == 0:
         low_mask = 0
-    tally.boards[high_mask << P | low_mask] += weight
-
-
-# Settle the tallied outcomes: winners get value 2, the others 1 (0: no low).
-cdef void settle_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
-    cdef uint32_t code, high_mask, low_mask
-    cdef uint16_t hi[TALLY_PLAYERS]
-    cdef uint8_t lo[TALLY_PLAYERS]
-    cdef int p
-    if P > TALLY_PLAYERS:
+    code = high_mask << P | low_mask
+    if P <= TALLY_PLAYERS:
+        tally.boards[code] += weight
         return
-    for code in range(1u << (2 * P)):
-        if tally.boards[code] == 0:
-            continue
-        high_mask = code >> P
-        low_mask = code & ((1u << P) - 1)
-        for p in range(P):
-            hi[p] = 1 + ((high_mask >> p) & 1)
-            lo[p] = 1 + ((low_mask >> p) & 1) if low_mask else 0
-        settle(P, hi, lo, tally.boards[code], w.acc)
+    slot = (code * 2654435761u) >> 23          # the top 9 bits: one of TALLY_SLOTS
+    while tally.codes[slot] != code + 1:
+        if tally.codes[slot] == 0:
+            tally.codes[slot] = code + 1
+            tally.slot_boards[slot] = 0
+            break
+        slot = (slot + 1) & (TALLY_SLOTS - 1)
+    tally.slot_boards[slot] += weight
+
+
+# Settle one outcome: winners get value 2, the others 1 (0: no low).
+cdef inline void settle_outcome(int P, uint32_t code, int64_t weight, Walk* w) noexcept nogil:
+    cdef uint32_t high_mask = code >> P, low_mask = code & ((1u << P) - 1)
+    cdef uint16_t hi[MAX_PLAYERS]
+    cdef uint8_t lo[MAX_PLAYERS]
+    cdef int p
+    for p in range(P):
+        hi[p] = 1 + ((high_mask >> p) & 1)
+        lo[p] = 1 + ((low_mask >> p) & 1) if low_mask else 0
+    settle(P, hi, lo, weight, w.acc)
+
+
+cdef void settle_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
+    cdef uint32_t code
+    cdef int slot
+    if P <= TALLY_PLAYERS:
+        for code in range(1u << (2 * P)):
+            if tally.boards[code]:
+                settle_outcome(P, code, tally.boards[code], w)
+    else:
+        for slot in range(TALLY_SLOTS):
+            if tally.codes[slot]:
+                settle_outcome(P, tally.codes[slot] - 1, tally.slot_boards[slot], w)
 
 
 # Every turn and river on the flop of entry 3. Boards are grouped by the ranks
@@ -396,7 +425,7 @@ cdef void settle_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
 # board fall into at most four groups by which new cards are of s, and each
 # group has one flush value per player, built from values shared by many
 # groups; the rest let nobody make a flush and are settled together.
-# Groups are tallied by outcome (add_outcome) where there are few players.
+# Groups are tallied by outcome (add_outcome) before they are settled.
 cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef int P = sp.n_players, n = sp.n_deck, p, q, i, x, y, s, k, n_suits = 0
     cdef int count[13]
@@ -415,7 +444,7 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef uint8_t a = w.rank[0], b = w.rank[1], c = w.rank[2], r
     cdef const uint16_t* best
     cdef Tally tally
-    memset(tally.boards, 0, (1 << (2 * min(P, TALLY_PLAYERS))) * sizeof(int64_t))
+    clear_tally(P, &tally)
     for r in range(13):
         count[r] = 0
         present[r] = 0
