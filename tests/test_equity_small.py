@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -54,11 +55,11 @@ def assert_same(a: EquityResult, b: EquityResult) -> None:
     assert (a.no_low, a.boards, a.exact, a.seed) == (b.no_low, b.boards, b.exact, b.seed)
 
 
-def walk(holes: list[list[int]], board: list[int], dead: list[int] = ()) -> EquityResult:  # type: ignore[assignment]
+def walk(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int] = ()) -> EquityResult:
     """The same spot settled board by board by EquitySpot's walk, totals as the general path sums them."""
     used = {c for hole in holes for c in hole} | set(board) | set(dead)
     deck = [c for c in range(52) if c not in used]
-    known, draw = (board[:4], board[4:]) if len(board) == 5 else (board, deck)
+    known, draw = (list(board[:4]), list(board[4:])) if len(board) == 5 else (list(board), deck)
     spot = _equity.EquitySpot(
         np.array(holes, dtype=np.uint8), np.array(known, dtype=np.uint8), np.array(draw, dtype=np.uint8)
     )
@@ -228,7 +229,7 @@ def test_flop_with_no_low_possible() -> None:
 # ---------------------------------------------------------------- every form, one answer
 
 
-FORMS = {
+FORMS: dict[str, Callable[[Any, Any, Any], tuple[Any, Any, Any]]] = {
     "ids in tuples": lambda hands, board, dead: ([tuple(h) for h in hands], tuple(board), tuple(dead)),
     "ids in lists": lambda hands, board, dead: ([list(h) for h in hands], list(board), list(dead)),
     "texts": lambda hands, board, dead: ([format_cards(h) for h in hands], format_cards(board), format_cards(dead)),
@@ -295,7 +296,7 @@ class Card(int):
     """An int subclass: a card id to parse_cards, not a plain int to the fast lane."""
 
 
-class CardArray(np.ndarray):  # type: ignore[type-arg]
+class CardArray(np.ndarray):  # type: ignore[type-arg,unused-ignore]
     """An ndarray subclass: card ids to parse_cards, not a plain array to the fast lane."""
 
 
