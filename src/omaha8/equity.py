@@ -31,7 +31,7 @@ import numpy as np
 from . import _equity
 from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from ._progress import Progress
-from .cards import CardsLike, format_card, format_cards, parse_cards
+from .cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
 from .range_equity import check_run, is_range, prepare_ranges, run_ranges
 
@@ -203,7 +203,11 @@ def equity(
     -----
     Long runs go to the kernels in slices of a few million board-player
     evaluations, so Ctrl-C stops them between slices with
-    ``KeyboardInterrupt``, and ``progress`` can redraw its bar.
+    ``KeyboardInterrupt``, and ``progress`` can redraw its bar. A flop,
+    turn or river (at most 1,081 boards) is counted on one thread in one
+    call, in microseconds; hands and board given as card ids (ints, or
+    integer arrays), card names or short card texts between spaces are
+    also parsed and checked there, anything else by :func:`omaha8.parse_cards`.
 
     Examples
     --------
@@ -222,6 +226,17 @@ def equity(
     ...
     omaha8.errors.ShapeError: board must have 0, 3, 4 or 5 cards, got 2: 'Ac Kc'
     """
+    if samples is None:
+        # the fast lane: hands and board as plain ids or short card texts, a flop,
+        # turn or river, all cards distinct: parsed, checked and counted in one call
+        # (None for anything else, which the general path below parses or refuses)
+        small = _equity.small_exact(holes, board, dead, _ID_OF_TEXT)
+        if small is not None:
+            if seed is not None:
+                _check_seed(seed)
+            check_n_threads(n_threads)
+            check_bool(progress, "progress")
+            return EquityResult(*small)
     if isinstance(holes, (Mapping, Set)):
         raise CardTypeError(f"holes must be a sequence of hands in player order, not a {type(holes).__name__}")
     if not isinstance(holes, (str, bytes, np.ndarray)) and isinstance(holes, Iterable):
@@ -233,6 +248,9 @@ def equity(
     given_seed = None if seed is None else _check_seed(seed)
     n_threads = check_n_threads(n_threads)
     progress = check_bool(progress, "progress")
+    if n_samples is None and board_array.shape[0] >= 3:
+        # a flop, turn or river: at most 1,081 boards, counted on one thread in one call
+        return EquityResult(*_equity.small_exact_spot(hole_array, board_array, deck))
     players = hole_array.shape[0]
     known, draw = board_array, deck
     if known.shape[0] == 5:
