@@ -59,10 +59,18 @@ class LegalActions(NamedTuple):
     @property
     def kinds(self) -> tuple[str, ...]:
         """The names of the legal actions, e.g. ``("fold", "call", "raise")``."""
-        out = ["fold", "call" if self.call else "check"]
-        if self.max_to:
-            out.append("raise" if self.raising else "bet")
-        return tuple(out)
+        call = self.call
+        if not self.max_to:
+            return _FOLD_CALL if call else _FOLD_CHECK
+        if self.raising:
+            return _FOLD_CALL_RAISE if call else _FOLD_CHECK_RAISE
+        return _FOLD_CALL_BET if call else _FOLD_CHECK_BET
+
+
+# the answers of LegalActions.kinds, built once (it is asked before every action)
+_FOLD_CALL, _FOLD_CHECK = ("fold", "call"), ("fold", "check")
+_FOLD_CALL_RAISE, _FOLD_CHECK_RAISE = ("fold", "call", "raise"), ("fold", "check", "raise")
+_FOLD_CALL_BET, _FOLD_CHECK_BET = ("fold", "call", "bet"), ("fold", "check", "bet")
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,16 @@ from typing import Any
 from ..showdown import OddChipPolicy
 from .events import STREETS, Post
 from .rake import RakePolicy
-from .results import HandResult
+from .results import HandResult, LegalActions
 from .structures import Structure
 
-__all__ = ["HandState", "HandView", "OUT", "LIVE", "ALLIN", "FOLDED"]
+__all__ = ["HandState", "HandView", "OUT", "LIVE", "ALLIN", "FOLDED", "AFTER"]
 
 #: Seat status codes.
 OUT, LIVE, ALLIN, FOLDED = 0, 1, 2, 3
+
+#: ``AFTER[n][p]``: the seats of an n-seat table after seat ``p`` clockwise, ``p`` itself last.
+AFTER = tuple(tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in range(11))
 
 
 class HandState:
@@ -37,7 +40,7 @@ class HandState:
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
-        "_posts", "_rake", "_settle_error", "_dead",
+        "_posts", "_rake", "_settle_error", "_dead", "_legal",
     )
 
     _n: int
@@ -81,6 +84,8 @@ class HandState:
     _posts: tuple[Post, ...] | None
     _rake: RakePolicy | None
     _settle_error: Exception | None
+    # the acting seat's legal actions once asked for, until the hand changes (reset when the turn passes)
+    _legal: LegalActions | None
 
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat that must act, or end the round (the betting's part)."""
