@@ -24,7 +24,7 @@ from .errors import GameError
 from .events import POST_KINDS, HoleDealt, Post, Posted
 from .state import ALLIN as _ALLIN
 from .state import LIVE as _LIVE
-from .state import AFTER, HandState
+from .state import HandState
 from .state import OUT as _OUT
 
 __all__: list[str] = []
@@ -58,7 +58,7 @@ class _Dealing(HandState):
         n, k = self._n, self._variant
         # deal clockwise from the seat left of the button
         status = self._status
-        order = [s for s in AFTER[n][self._button] if status[s]]
+        order = [s for s in self._after[self._button] if status[s]]
         m = len(order)
         hole_of: list[tuple[int, ...] | None] = [None] * n
         if holes is None and board is None:

@@ -198,6 +198,7 @@ class Hand(_Dealing, _Settlement, HandView):
             raise ArgumentTypeError(f"on_finish must be callable, not {type(on_finish).__name__}")
 
         self._n = n
+        self._after = _AFTER[n]
         self._structure = structure
         self._sb = structure.small_blind
         self._bb = structure.big_blind
@@ -271,15 +272,16 @@ class Hand(_Dealing, _Settlement, HandView):
 
     def _wager_bounds(self, p: int) -> tuple[int, int, str]:
         """(least total, most total, '') for a bet or raise by ``p``, or (0, 0, why not)."""
-        mine = self._bet[p]
+        bet, stack = self._bet, self._stack
+        mine = bet[p]
         bet_to = self._bet_to
-        all_in_to = mine + self._stack[p]
+        all_in_to = mine + stack[p]
         if all_in_to <= bet_to:
-            return 0, 0, f"it has {self._stack[p]} chips, not more than the {bet_to - mine} to call"
+            return 0, 0, f"it has {stack[p]} chips, not more than the {bet_to - mine} to call"
         # a raise needs someone who could put in more than the current bet
-        status, bet, stack = self._status, self._bet, self._stack
-        for q in range(self._n):
-            if q != p and status[q] == _LIVE and bet[q] + stack[q] > bet_to:
+        status = self._status
+        for q in self._after[p]:
+            if status[q] == _LIVE and bet[q] + stack[q] > bet_to and q != p:
                 break
         else:
             return 0, 0, "no other player has chips to call more"
@@ -398,14 +400,27 @@ class Hand(_Dealing, _Settlement, HandView):
             if not is_int(seat):
                 raise IllegalActionError(None, action, f"seat must be a seat number, not {brief(seat)}")
             raise IllegalActionError(seat, action, f"it is seat {p}'s turn")
-        stack = self._stack
-        have = stack[p]
+        if action == "fold":
+            if amount is not None:
+                raise IllegalActionError(p, f"fold {brief(amount)}", "a fold takes no amount")
+            self._status[p] = _FOLDED
+            self._acted[p] = True
+            self._n_live -= 1
+            self._n_in -= 1
+            self._log.append((Fold, p, self._bet[p]))
+            if self._n_in == 1:
+                self._settle()
+            else:
+                self._advance(p)
+            return
         mine = self._bet[p]
         bet_to = self._bet_to
         owe = bet_to - mine if self._n_live != 1 else self._owe(p)
         if action == "call":
             if owe <= 0:
                 raise IllegalActionError(p, "call", "there is no bet to call; check instead")
+            stack = self._stack
+            have = stack[p]
             pay = owe if owe < have else have
             if amount is not None and (not is_int(amount) or amount != pay):
                 raise IllegalActionError(p, f"call {brief(amount)}", f"calling adds {pay} chips")
@@ -428,20 +443,8 @@ class Hand(_Dealing, _Settlement, HandView):
             self._acted[p] = True
             self._log.append((Check, p, mine))
             self._advance(p)
-        elif action == "fold":
-            if amount is not None:
-                raise IllegalActionError(p, f"fold {brief(amount)}", "a fold takes no amount")
-            self._status[p] = _FOLDED
-            self._acted[p] = True
-            self._n_in -= 1
-            self._n_live -= 1
-            self._log.append((Fold, p, mine))
-            if self._n_in == 1:
-                self._settle()
-            else:
-                self._advance(p)
         elif action == "bet" or action == "raise":
-            self._wager(p, action, amount, have, mine, bet_to)
+            self._wager(p, action, amount, self._stack[p], mine, bet_to)
         else:
             raise IllegalActionError(
                 p, brief(action), f"the action must be one of {', '.join(ACTIONS)}"
@@ -516,12 +519,12 @@ class Hand(_Dealing, _Settlement, HandView):
             top = max([bet[s] for s in range(self._n) if status[s] == _ALLIN], default=0)
             if top < bet_to:
                 bet_to = top
-            for q in _AFTER[self._n][p]:
+            for q in self._after[p]:
                 if status[q] == _LIVE and bet[q] < bet_to:
                     self._actor = q
                     return
         else:
-            for q in _AFTER[self._n][p]:
+            for q in self._after[p]:
                 if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
                     self._actor = q
                     return

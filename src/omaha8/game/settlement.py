@@ -23,7 +23,7 @@ from ._showdown_lane import trusted_showdown
 from .arguments import check_odd_chips, check_rake
 from .errors import GameError
 from .events import STREETS, Award, Collect, PotFormed, Raked, Shown, Uncalled
-from .results import HandResult, PotResult
+from .results import PotResult, new_hand_result, new_pot_result
 from .state import ALLIN as _ALLIN
 from .state import LIVE as _LIVE
 from .state import HandState
@@ -91,24 +91,24 @@ class _Settlement(HandState):
             holes = self._holes
             for s in res.show_order:
                 append((Shown, s, holes[s]))
-        for s in range(n):
-            if uncalled[s]:
-                append((Uncalled, s, uncalled[s]))
-        payouts = list(uncalled)
+        if any(uncalled):
+            for s in range(n):
+                if uncalled[s]:
+                    append((Uncalled, s, uncalled[s]))
+        won = [0] * n
         for i, pot in enumerate(pots):
             append((PotFormed, i, pot.amount, pot.eligible))
             if pot.rake:
                 append((Raked, i, pot.rake))
             for s, chips in enumerate(pot.awards):
                 if chips:
-                    payouts[s] += chips
+                    won[s] += chips
                     if contested:
                         append((Award, s, chips, i, _half(pot, s)))
         for s in range(n):
-            won = payouts[s] - uncalled[s]
-            if won:
-                append((Collect, s, won))
-        self._finish(payouts, uncalled, res, pots)
+            if won[s]:
+                append((Collect, s, won[s]))
+        self._finish(won, uncalled, res, pots)
 
     #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`; :meth:`_settlement`,
     #: which settles every hand, is its twin (tests/test_game_settlement_fast.py plays hands both ways)
@@ -137,8 +137,8 @@ class _Settlement(HandState):
             if sum(res.payouts) != total:  # the policy's answers are checked in the split: a guard, not a rule
                 raise GameError(f"the odd-chip policy's answers do not conserve chips: {sum(res.payouts)} paid "
                                 f"out for {total} put in")
-            pots = [PotResult(pot.amount, 0, pot.eligible, pot.high_winners, pot.low_winners, pot.awards, pot.split)
-                    for pot in res.pots]
+            pots = [new_pot_result(pot.amount, 0, pot.eligible, pot.high_winners, pot.low_winners, pot.awards,
+                                   pot.split) for pot in res.pots]
             return pots, list(res.uncalled), res
         # everyone else folded and the winner put in the most (the usual fold-out): one pot, the excess back
         w = live[0]
@@ -153,7 +153,7 @@ class _Settlement(HandState):
             return [], uncalled, None
         awards = [0] * n
         awards[w] = amount
-        return [PotResult(amount, 0, (w,), (w,), None, tuple(awards), PotSplit.UNCONTESTED)], uncalled, None
+        return [new_pot_result(amount, 0, (w,), (w,), None, tuple(awards), PotSplit.UNCONTESTED)], uncalled, None
 
     def _settlement(self) -> tuple[list[PotResult], list[int], Any]:
         """(pots, uncalled per seat, the showdown result or None), computed without changing the hand."""
@@ -267,26 +267,24 @@ class _Settlement(HandState):
             out.append(value)
         return tuple(out)
 
-    def _finish(self, payouts: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
-        n = self._n
+    def _finish(self, won: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
+        """Pay ``won`` (chips from pots per seat) and ``uncalled`` to the stacks and record the result."""
+        payouts = [w + u for w, u in zip(won, uncalled)]
         stack = self._stack
-        for s in range(n):
-            stack[s] += payouts[s]
-        contrib = self._contrib
-        won = tuple([payouts[s] - uncalled[s] for s in range(n)])
+        stack[:] = [c + w for c, w in zip(stack, payouts)]
         rake = tuple([pot.rake for pot in pots])
-        self._result = HandResult(
-            payouts=tuple(payouts),
-            net=tuple([payouts[s] - contrib[s] for s in range(n)]),
-            stacks=tuple(stack),
-            uncalled=tuple(uncalled),
-            won=won,
-            pot=sum(won),
-            board=self._deck_board[: self._board_n],
-            showdown=showdown,
-            pots=tuple(pots),
-            rake=rake,
-            rake_total=sum(rake),
+        self._result = new_hand_result(
+            tuple(payouts),
+            tuple([w - c for w, c in zip(payouts, self._contrib)]),
+            tuple(stack),
+            tuple(uncalled),
+            tuple(won),
+            sum(won),
+            self._deck_board[: self._board_n],
+            showdown,
+            tuple(pots),
+            rake,
+            sum(rake),
         )
         self._pot = 0
         self._street = 4

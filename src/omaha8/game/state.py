@@ -40,10 +40,11 @@ class HandState:
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
-        "_posts", "_rake", "_settle_error", "_dead", "_legal",
+        "_posts", "_rake", "_settle_error", "_dead", "_legal", "_after",
     )
 
     _n: int
+    _after: tuple[tuple[int, ...], ...]  # AFTER[_n]: the seats after each seat, clockwise
     _structure: Structure
     _sb: int
     _bb: int
