@@ -143,3 +143,36 @@ def test_trusted_showdown_matches_showdown(seed: int) -> None:
         got = trusted_showdown(board, holes, contrib, live, button, aggressor, policy or CardroomOddChips())
         assert got == want, (board, holes, contrib, live, button, aggressor, policy)
         assert contrib == before  # the hand's contributions are not changed
+
+
+def test_wager_ranges_agree_with_least_to_and_max_to() -> None:
+    # the big-bet structures write least_to and max_to out in wager_range; the two must agree
+    rng = random.Random(7)
+    pot_limit, no_limit = PotLimit(1, 2), NoLimit(1, 2)
+    for _ in range(5000):
+        bet_to = rng.choice([0, rng.randint(1, 50)])
+        to_call = rng.randint(0, bet_to)
+        all_in_to = bet_to - to_call + rng.randint(1, 300)
+        pot = bet_to + rng.randint(0, 200)
+        min_raise = rng.randint(1, 40)
+        lo = pot_limit.least_to(bet_to, min_raise, all_in_to)
+        most = max(lo, pot_limit.max_to(bet_to, pot, to_call))
+        assert pot_limit.wager_range(bet_to, to_call, all_in_to, pot, min_raise, 0, 2) == (lo, min(most, all_in_to))
+        assert no_limit.wager_range(bet_to, to_call, all_in_to, pot, min_raise, 0, 2) == (
+            no_limit.least_to(bet_to, min_raise, all_in_to), all_in_to)
+
+
+def test_engine_results_equal_those_built_by_their_constructors() -> None:
+    from omaha8.game.results import HandResult, PotResult, new_hand_result, new_pot_result
+    from omaha8.showdown import PotSplit
+
+    pot_fields = (30, 2, (0, 2), (2,), (0,), (14, 0, 14), PotSplit.HALVES)
+    assert new_pot_result(*pot_fields) == PotResult(*pot_fields)
+    assert hash(new_pot_result(*pot_fields)) == hash(PotResult(*pot_fields))
+    assert repr(new_pot_result(*pot_fields)) == repr(PotResult(*pot_fields))
+    fields = ((28, 0, 2), (8, -10, -8), (108, 90, 92), (0, 0, 2), (28, 0, 0), 28, (1, 2, 3, 4, 5), None,
+              (PotResult(*pot_fields),), (2,), 2)
+    assert new_hand_result(*fields) == HandResult(*fields)
+    assert repr(new_hand_result(*fields)) == repr(HandResult(*fields))
+    with pytest.raises(AttributeError):
+        new_hand_result(*fields).pot = 3  # type: ignore[misc]  # still frozen

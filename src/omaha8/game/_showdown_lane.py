@@ -70,14 +70,19 @@ def trusted_showdown(
         low[seat] = found[1] or 0  # type: ignore[index]
 
     live_chips = [seat for seat in live if chips[seat] > 0]
-    pots = [_split(amount, eligible, high, low, policy, button, n)
-            for amount, eligible in _layer_pots(in_pots, live_chips)]
+    level = max(in_pots)
+    if level and min([in_pots[seat] for seat in live_chips]) == level:
+        # every live seat reached the top level (nobody all-in for less): every layer has the same eligible
+        # seats, so _layer_pots would make them one pot of all the chips
+        layers = [(sum(in_pots), tuple(live_chips))]
+    else:
+        layers = _layer_pots(in_pots, live_chips)
+    pots = [_split(amount, eligible, high, low, policy, button, n) for amount, eligible in layers]
     payouts = uncalled[:]
     scoops = set()
     for pot in pots:
-        for seat, won in enumerate(pot.awards):
-            if won:
-                payouts[seat] += won
+        awards = pot.awards
+        payouts = [paid + won for paid, won in zip(payouts, awards)]
         scooper = pot.scooper
         if scooper is not None:
             scoops.add(scooper)

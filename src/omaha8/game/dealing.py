@@ -135,19 +135,20 @@ class _Dealing(HandState):
             sb_seat, bb_seat = order[0], order[1]
         self._sb_seat, self._bb_seat = sb_seat, bb_seat
         log = self._log
-        stack, status = self._stack, self._status
+        stack, status, bet, contrib = self._stack, self._status, self._bet, self._contrib
+        pot = 0
         for seat, amount, kind in ((sb_seat, self._sb, "small_blind"), (bb_seat, self._bb, "big_blind")):
             have = stack[seat]
             pay = amount if amount < have else have
             stack[seat] = have - pay
-            self._bet[seat] = pay
-            self._contrib[seat] = pay
-            self._pot += pay
+            bet[seat] = contrib[seat] = pay
+            pot += pay
             all_in = pay == have
             if all_in:
                 status[seat] = _ALLIN
                 self._n_live -= 1
             log.append((Posted, kind, seat, pay, pay, all_in))
+        self._pot = pot
         self._open_preflop(order, self._bb, bb_seat)
 
     def _checked_posts(self, posts: Sequence[Post]) -> tuple[Post, ...]:
@@ -208,10 +209,8 @@ class _Dealing(HandState):
 
     def _open_preflop(self, order: list[int], to_call: int, anchor: int) -> None:
         """Log the deal and start the pre-flop betting with the first seat after ``anchor``."""
-        log = self._log
         holes = self._holes
-        for seat in order:
-            log.append((HoleDealt, seat, holes[seat] or ()))  # a seat dealt in has its cards
+        self._log += [(HoleDealt, seat, holes[seat] or ()) for seat in order]  # a seat dealt in has its cards
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb
