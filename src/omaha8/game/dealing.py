@@ -21,10 +21,10 @@ from .._args import brief, check_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ChipError, DuplicateCardError, ShapeError
 from .errors import GameError
-from .events import POST_KINDS, HoleDealt, Post, Posted
+from .events import POST_KINDS, Post, Posted
 from .state import ALLIN as _ALLIN
 from .state import LIVE as _LIVE
-from .state import HandState
+from .state import HOLES_DEALT, HandState
 from .state import OUT as _OUT
 
 __all__: list[str] = []
@@ -209,8 +209,7 @@ class _Dealing(HandState):
 
     def _open_preflop(self, order: list[int], to_call: int, anchor: int) -> None:
         """Log the deal and start the pre-flop betting with the first seat after ``anchor``."""
-        holes = self._holes
-        self._log += [(HoleDealt, seat, holes[seat] or ()) for seat in order]  # a seat dealt in has its cards
+        self._log.append(HOLES_DEALT)  # every seat in ``order`` dealt its cards
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb

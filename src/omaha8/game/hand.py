@@ -253,7 +253,7 @@ class Hand(_Dealing, _Settlement, HandView):
             button=self._button,
             holes=self._holes,
             board=self._deck_board[: self._board_n],
-            events=tuple(entry[0](*entry[1:]) for entry in self._log),
+            events=tuple([entry[0](*entry[1:]) for entry in self._log_entries()]),
             odd_chips=self._odd_chips,
             posts=self._posts,
             rake=self._rake,

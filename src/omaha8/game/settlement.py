@@ -26,7 +26,7 @@ from .events import STREETS, Award, Collect, PotFormed, Raked, Shown, Uncalled
 from .results import PotResult, new_hand_result, new_pot_result
 from .state import ALLIN as _ALLIN
 from .state import LIVE as _LIVE
-from .state import HandState
+from .state import SETTLED, HandState
 
 __all__: list[str] = []
 
@@ -84,31 +84,40 @@ class _Settlement(HandState):
             raise err from exc
         self._settle_error = None
         pots, uncalled, res = settled
-        n = self._n
-        append = self._log.append
+        won = [0] * self._n
+        for pot in pots:
+            won = [w + chips for w, chips in zip(won, pot.awards)]
+        # the settlement's events follow from the result: written when the history is read (_settlement_log)
+        self._log.append(SETTLED)
+        self._finish(won, uncalled, res, pots)
+
+    def _settlement_log(self) -> list[tuple[Any, ...]]:
+        """The settled hand's last events, as log entries: cards shown, uncalled chips, pots, rake, awards, collections."""
+        result = self._result
+        assert result is not None  # SETTLED is logged with the result
+        res = result.showdown
+        log: list[tuple[Any, ...]] = []
+        append = log.append
         contested = res is not None
         if contested:
             holes = self._holes
             for s in res.show_order:
                 append((Shown, s, holes[s]))
-        if any(uncalled):
-            for s in range(n):
-                if uncalled[s]:
-                    append((Uncalled, s, uncalled[s]))
-        won = [0] * n
-        for i, pot in enumerate(pots):
+        for s, chips in enumerate(result.uncalled):
+            if chips:
+                append((Uncalled, s, chips))
+        for i, pot in enumerate(result.pots):
             append((PotFormed, i, pot.amount, pot.eligible))
             if pot.rake:
                 append((Raked, i, pot.rake))
-            for s, chips in enumerate(pot.awards):
-                if chips:
-                    won[s] += chips
-                    if contested:
+            if contested:
+                for s, chips in enumerate(pot.awards):
+                    if chips:
                         append((Award, s, chips, i, _half(pot, s)))
-        for s in range(n):
-            if won[s]:
-                append((Collect, s, won[s]))
-        self._finish(won, uncalled, res, pots)
+        for s, chips in enumerate(result.won):
+            if chips:
+                append((Collect, s, chips))
+        return log
 
     #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`; :meth:`_settlement`,
     #: which settles every hand, is its twin (tests/test_game_settlement_fast.py plays hands both ways)

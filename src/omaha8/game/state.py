@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..showdown import OddChipPolicy
-from .events import STREETS, Post
+from .events import STREETS, HoleDealt, Post
 from .rake import RakePolicy
 from .results import HandResult, LegalActions
 from .structures import Structure
@@ -26,6 +26,11 @@ __all__ = ["HandState", "HandView", "OUT", "LIVE", "ALLIN", "FOLDED", "AFTER"]
 
 #: Seat status codes.
 OUT, LIVE, ALLIN, FOLDED = 0, 1, 2, 3
+
+# Log entries that stand for several events, written out when the history is read: every seat dealt in is
+# dealt its cards (HoleDealt, clockwise from the button's left), and the settlement's events (from the result)
+HOLES_DEALT: tuple[Any, ...] = ("holes dealt",)
+SETTLED: tuple[Any, ...] = ("settled",)
 
 #: ``AFTER[n][p]``: the seats of an n-seat table after seat ``p`` clockwise, ``p`` itself last.
 AFTER = tuple(tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in range(11))
@@ -74,8 +79,8 @@ class HandState:
     _n_live: int
     _n_in: int
     _pot: int
-    # each event as its class and arguments, built when the history is read: a hand played without
-    # reading its history never pays for the event objects
+    # each event as its class and arguments (or HOLES_DEALT, SETTLED), built when the history is read: a hand
+    # played without reading its history never pays for the event objects
     _log: list[tuple[Any, ...]]
     _result: HandResult | None
     _odd_chips: OddChipPolicy | None
@@ -91,6 +96,23 @@ class HandState:
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat that must act, or end the round (the betting's part)."""
         raise NotImplementedError
+
+    def _settlement_log(self) -> list[tuple[Any, ...]]:
+        """The log entries SETTLED stands for (the settlement's part)."""
+        raise NotImplementedError
+
+    def _log_entries(self) -> list[tuple[Any, ...]]:
+        """The log with HOLES_DEALT and SETTLED written out: each event as its class and arguments."""
+        out: list[tuple[Any, ...]] = []
+        holes = self._holes
+        for entry in self._log:
+            if entry is HOLES_DEALT:
+                out += [(HoleDealt, s, holes[s]) for s in AFTER[self._n][self._button] if holes[s] is not None]
+            elif entry is SETTLED:
+                out += self._settlement_log()
+            else:
+                out.append(entry)
+        return out
 
 
 class HandView(HandState):
