@@ -131,8 +131,8 @@ class _Settlement(HandState):
         """
         n = self._n
         status, contrib = self._status, self._contrib
-        live = [s for s in range(n) if status[s] == _LIVE or status[s] == _ALLIN]
-        if len(live) >= 2:
+        if self._n_in >= 2:
+            live = [s for s in range(n) if status[s] == _LIVE or status[s] == _ALLIN]
             for s in live:
                 if contrib[s]:
                     break
@@ -150,7 +150,7 @@ class _Settlement(HandState):
                                    pot.split) for pot in res.pots]
             return pots, list(res.uncalled), res
         # everyone else folded and the winner put in the most (the usual fold-out): one pot, the excess back
-        w = live[0]
+        w = status.index(_LIVE) if _LIVE in status else status.index(_ALLIN)
         mine = contrib[w]
         second = max(contrib[:w] + contrib[w + 1:])
         if mine < second or not mine:
