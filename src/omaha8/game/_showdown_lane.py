@@ -93,7 +93,8 @@ def trusted_showdown(
         first = last_aggressor
         if first is None:
             first = next((seat for seat in live_chips if seat > button), live_chips[0])
-        show_order = tuple([seat for seat in live_chips if seat >= first] + [seat for seat in live_chips if seat < first])
+        show_order = tuple([seat for seat in live_chips if seat >= first]
+                           + [seat for seat in live_chips if seat < first])
     return ShowdownResult(
         payouts=tuple(payouts),
         net=tuple([p - c for p, c in zip(payouts, chips)]),

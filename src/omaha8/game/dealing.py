@@ -23,8 +23,8 @@ from ..errors import ChipError, DuplicateCardError, ShapeError
 from .errors import GameError
 from .events import POST_KINDS, Post, Posted
 from .state import ALLIN as _ALLIN
-from .state import LIVE as _LIVE
 from .state import HOLES_DEALT, HandState
+from .state import LIVE as _LIVE
 from .state import OUT as _OUT
 
 __all__: list[str] = []

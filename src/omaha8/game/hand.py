@@ -37,11 +37,11 @@ from .hand_history import HandHistory
 from .rake import RakePolicy
 from .results import HandResult, LegalActions, PotResult
 from .settlement import _Settlement
+from .state import AFTER as _AFTER
 from .state import ALLIN as _ALLIN
 from .state import FOLDED as _FOLDED
 from .state import LIVE as _LIVE
 from .state import OUT as _OUT
-from .state import AFTER as _AFTER
 from .state import HandView
 from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
