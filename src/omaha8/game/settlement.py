@@ -92,7 +92,7 @@ class _Settlement(HandState):
         self._finish(won, uncalled, res, pots)
 
     def _settlement_log(self) -> list[tuple[Any, ...]]:
-        """The settled hand's last events as log entries: cards shown, uncalled chips, pots, rake, awards, collected."""
+        """The settled hand's last events as log entries: shown cards, uncalled chips, pots, rake, awards."""
         result = self._result
         assert result is not None  # SETTLED is logged with the result
         res = result.showdown
