@@ -23,12 +23,17 @@ __all__ = ["check_odd_chips", "check_rake"]
 
 
 def _chip_list(stacks: Iterable[int], name: str) -> list[int]:
-    if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
+    if type(stacks) is not list and type(stacks) is not tuple and (
+            isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable)):
         raise ChipError(f"{name} must be a sequence of chip counts, one per seat, not {brief(stacks)}")
     out = list(stacks)
-    if all(type(c) is int and 0 <= c <= MAX_CHIPS for c in out):
+    # plain ints in range (the usual case) are checked in one pass over their types and two over their values
+    if out and set(map(type, out)) == _INT and min(out) >= 0 and max(out) <= MAX_CHIPS:
         return out
     return _checked_chips(out, name)
+
+
+_INT = {int}
 
 
 def _checked_chips(stacks: list[Any], name: str) -> list[int]:

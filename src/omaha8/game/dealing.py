@@ -21,11 +21,11 @@ from .._args import brief, check_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ChipError, DuplicateCardError, ShapeError
 from .errors import GameError
-from .events import POST_KINDS, HoleDealt, Post, Posted
+from .events import POST_KINDS, Post, Posted
 from .state import ALLIN as _ALLIN
+from .state import HOLES_DEALT, HandState
 from .state import LIVE as _LIVE
 from .state import OUT as _OUT
-from .state import HandState
 
 __all__: list[str] = []
 
@@ -33,15 +33,15 @@ _LIVE_POSTS = ("small_blind", "big_blind")
 _DECK = tuple(range(52))
 
 
-def _draw(rng: random.Random, cards: list[int], k: int) -> list[int]:
+def _draw(rng: random.Random, cards: list[int], k: int) -> tuple[int, ...]:
     """The first ``k`` cards of a Fisher-Yates shuffle of ``cards`` (shuffled in place)."""
     rand = rng.random
     n = len(cards)
-    for i in range(k):
+    for i, left in zip(range(k), range(n, n - k, -1)):
         # a float draw: far faster than randrange, with a bias below 2**-46
-        j = i + int(rand() * (n - i))
+        j = i + int(rand() * left)
         cards[i], cards[j] = cards[j], cards[i]
-    return cards[:k]
+    return tuple(cards[:k])
 
 
 class _Dealing(HandState):
@@ -57,16 +57,16 @@ class _Dealing(HandState):
     ) -> list[int]:
         n, k = self._n, self._variant
         # deal clockwise from the seat left of the button
-        order = [s for s in range(self._button + 1, n) if self._status[s]] + [
-            s for s in range(self._button + 1) if self._status[s]
-        ]
+        status = self._status
+        order = [s for s in self._after[self._button] if status[s]]
         m = len(order)
         hole_of: list[tuple[int, ...] | None] = [None] * n
         if holes is None and board is None:
             deck = _draw(rng, list(_DECK), m * k + 5)
+            end = m * k
             for i, s in enumerate(order):
-                hole_of[s] = tuple(deck[i : m * k : m])
-            self._deck_board = tuple(deck[m * k :])
+                hole_of[s] = deck[i:end:m]
+            self._deck_board = deck[end:]
         else:
             given_board, given = self._given_cards(holes, board)
             used = set(given_board)
@@ -82,7 +82,7 @@ class _Dealing(HandState):
                     cards = tuple(deck[at : at + k])
                     at += k
                 hole_of[s] = cards
-            self._deck_board = given_board + tuple(deck[at:])
+            self._deck_board = given_board + deck[at:]
         self._holes = tuple(hole_of)
         self._board_n = 0
         return order
@@ -135,19 +135,20 @@ class _Dealing(HandState):
             sb_seat, bb_seat = order[0], order[1]
         self._sb_seat, self._bb_seat = sb_seat, bb_seat
         log = self._log
-        stack, status = self._stack, self._status
+        stack, status, bet, contrib = self._stack, self._status, self._bet, self._contrib
+        pot = 0
         for seat, amount, kind in ((sb_seat, self._sb, "small_blind"), (bb_seat, self._bb, "big_blind")):
             have = stack[seat]
             pay = amount if amount < have else have
             stack[seat] = have - pay
-            self._bet[seat] = pay
-            self._contrib[seat] = pay
-            self._pot += pay
+            bet[seat] = contrib[seat] = pay
+            pot += pay
             all_in = pay == have
             if all_in:
                 status[seat] = _ALLIN
                 self._n_live -= 1
             log.append((Posted, kind, seat, pay, pay, all_in))
+        self._pot = pot
         self._open_preflop(order, self._bb, bb_seat)
 
     def _checked_posts(self, posts: Sequence[Post]) -> tuple[Post, ...]:
@@ -208,10 +209,7 @@ class _Dealing(HandState):
 
     def _open_preflop(self, order: list[int], to_call: int, anchor: int) -> None:
         """Log the deal and start the pre-flop betting with the first seat after ``anchor``."""
-        log = self._log
-        holes = self._holes
-        for seat in order:
-            log.append((HoleDealt, seat, holes[seat] or ()))  # a seat dealt in has its cards
+        self._log.append(HOLES_DEALT)  # every seat in ``order`` dealt its cards
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb

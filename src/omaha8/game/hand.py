@@ -37,6 +37,7 @@ from .hand_history import HandHistory
 from .rake import RakePolicy
 from .results import HandResult, LegalActions, PotResult
 from .settlement import _Settlement
+from .state import AFTER as _AFTER
 from .state import ALLIN as _ALLIN
 from .state import FOLDED as _FOLDED
 from .state import LIVE as _LIVE
@@ -60,6 +61,7 @@ __all__ = [
 # most seats dealt in: 10 * 4 + 5 and 9 * 5 + 5 cards fit in a deck of 52
 _MAX_DEALT = {4: 10, 5: 9}
 _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
+_new_tuple = tuple.__new__
 
 
 class Hand(_Dealing, _Settlement, HandView):
@@ -169,28 +171,34 @@ class Hand(_Dealing, _Settlement, HandView):
                 f"structure must be FixedLimit, PotLimit or NoLimit, not {type(structure).__name__}"
                 + (" (a Table plays a MixedGame hand by hand)" if type(structure).__name__ == "MixedGame" else "")
             )
-        if not is_int(variant) or int(variant) not in (4, 5):
-            raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
-        variant = int(variant)
+        if type(variant) is not int or (variant != 4 and variant != 5):
+            if not is_int(variant) or int(variant) not in (4, 5):
+                raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
+            variant = int(variant)
         stack = _chip_list(stacks, "stacks")
         n = len(stack)
         if not 2 <= n <= 10:
             raise ShapeError(f"a {variant}-card table has 2 to 10 seats, got {n}")
-        seated = [s for s in range(n) if stack[s] > 0]
-        if len(seated) < 2:
+        status = [_LIVE if c > 0 else _OUT for c in stack]
+        n_seated = n - status.count(_OUT)
+        if n_seated < 2:
             raise ChipError(f"a hand needs at least two seats with chips, got stacks {brief(stack)}")
-        if len(seated) > _MAX_DEALT[variant]:
+        if n_seated > _MAX_DEALT[variant]:
             raise ShapeError(
-                f"a {variant}-card hand deals at most {_MAX_DEALT[variant]} seats, got {len(seated)} seats with chips"
+                f"a {variant}-card hand deals at most {_MAX_DEALT[variant]} seats, got {n_seated} seats with chips"
             )
-        button = check_int(button, "button", minimum=0, maximum=n - 1, type_error=GameError, value_error=GameError)
-        seed = check_seed(seed)
+        if type(button) is not int or not 0 <= button < n:
+            button = check_int(button, "button", minimum=0, maximum=n - 1, type_error=GameError,
+                               value_error=GameError)
+        if seed is not None:
+            seed = check_seed(seed)
         if rng is not None and not isinstance(rng, random.Random):
             raise ArgumentTypeError(f"rng must be a random.Random, not {type(rng).__name__} {brief(rng)}")
         if on_finish is not None and not callable(on_finish):
             raise ArgumentTypeError(f"on_finish must be callable, not {type(on_finish).__name__}")
 
         self._n = n
+        self._after = _AFTER[n]
         self._structure = structure
         self._sb = structure.small_blind
         self._bb = structure.big_blind
@@ -202,18 +210,19 @@ class Hand(_Dealing, _Settlement, HandView):
         self._bet = [0] * n
         self._contrib = [0] * n
         self._dead = [0] * n  # dead blinds: money in the main pot, outside every bet and pot level
-        self._status = [_LIVE if c > 0 else _OUT for c in stack]
+        self._status = status
         self._acted = [False] * n
-        self._odd_chips = check_odd_chips(odd_chips)
-        self._rake = check_rake(rake)
+        self._odd_chips = None if odd_chips is None else check_odd_chips(odd_chips)
+        self._rake = None if rake is None else check_rake(rake)
         self._posts = None if posts is None else self._checked_posts(posts)
         self._on_finish = on_finish
         self._result = None
         self._settle_error = None
+        self._legal = None
         # each event as its class and arguments, built when the history is read: a hand played without
         # reading its history never pays for the event objects
         self._log = []
-        self._n_in = self._n_live = len(seated)
+        self._n_in = self._n_live = n_seated
         self._pot = 0
         self._last_aggr = -1
 
@@ -244,7 +253,7 @@ class Hand(_Dealing, _Settlement, HandView):
             button=self._button,
             holes=self._holes,
             board=self._deck_board[: self._board_n],
-            events=tuple(entry[0](*entry[1:]) for entry in self._log),
+            events=tuple([entry[0](*entry[1:]) for entry in self._log_entries()]),
             odd_chips=self._odd_chips,
             posts=self._posts,
             rake=self._rake,
@@ -263,15 +272,16 @@ class Hand(_Dealing, _Settlement, HandView):
 
     def _wager_bounds(self, p: int) -> tuple[int, int, str]:
         """(least total, most total, '') for a bet or raise by ``p``, or (0, 0, why not)."""
-        mine = self._bet[p]
+        bet, stack = self._bet, self._stack
+        mine = bet[p]
         bet_to = self._bet_to
-        all_in_to = mine + self._stack[p]
+        all_in_to = mine + stack[p]
         if all_in_to <= bet_to:
-            return 0, 0, f"it has {self._stack[p]} chips, not more than the {bet_to - mine} to call"
+            return 0, 0, f"it has {stack[p]} chips, not more than the {bet_to - mine} to call"
         # a raise needs someone who could put in more than the current bet
-        status, bet, stack = self._status, self._bet, self._stack
-        for q in range(self._n):
-            if q != p and status[q] == _LIVE and bet[q] + stack[q] > bet_to:
+        status = self._status
+        for q in self._after[p]:
+            if status[q] == _LIVE and bet[q] + stack[q] > bet_to and q != p:
                 break
         else:
             return 0, 0, "no other player has chips to call more"
@@ -324,10 +334,14 @@ class Hand(_Dealing, _Settlement, HandView):
         p = self._actor
         if p < 0:
             raise IllegalActionError(None, "act", self._ended())
-        owe = self._owe(p)
-        have = self._stack[p]
-        lo, hi, _ = self._wager_bounds(p)
-        return LegalActions(p, owe if owe < have else have, lo, hi, self._bet_to > 0)
+        legal = self._legal
+        if legal is None:
+            owe = self._bet_to - self._bet[p] if self._n_live != 1 else self._owe(p)
+            have = self._stack[p]
+            lo, hi, _ = self._wager_bounds(p)
+            # built as the tuple it is: the named tuple's own constructor is a Python function
+            legal = self._legal = _new_tuple(LegalActions, (p, owe if owe < have else have, lo, hi, self._bet_to > 0))
+        return legal
 
     def fold(self) -> None:
         """Fold the acting seat."""
@@ -386,14 +400,27 @@ class Hand(_Dealing, _Settlement, HandView):
             if not is_int(seat):
                 raise IllegalActionError(None, action, f"seat must be a seat number, not {brief(seat)}")
             raise IllegalActionError(seat, action, f"it is seat {p}'s turn")
-        stack = self._stack
-        have = stack[p]
+        if action == "fold":
+            if amount is not None:
+                raise IllegalActionError(p, f"fold {brief(amount)}", "a fold takes no amount")
+            self._status[p] = _FOLDED
+            self._acted[p] = True
+            self._n_live -= 1
+            self._n_in -= 1
+            self._log.append((Fold, p, self._bet[p]))
+            if self._n_in == 1:
+                self._settle()
+            else:
+                self._advance(p)
+            return
         mine = self._bet[p]
         bet_to = self._bet_to
         owe = bet_to - mine if self._n_live != 1 else self._owe(p)
         if action == "call":
             if owe <= 0:
                 raise IllegalActionError(p, "call", "there is no bet to call; check instead")
+            stack = self._stack
+            have = stack[p]
             pay = owe if owe < have else have
             if amount is not None and (not is_int(amount) or amount != pay):
                 raise IllegalActionError(p, f"call {brief(amount)}", f"calling adds {pay} chips")
@@ -416,20 +443,8 @@ class Hand(_Dealing, _Settlement, HandView):
             self._acted[p] = True
             self._log.append((Check, p, mine))
             self._advance(p)
-        elif action == "fold":
-            if amount is not None:
-                raise IllegalActionError(p, f"fold {brief(amount)}", "a fold takes no amount")
-            self._status[p] = _FOLDED
-            self._acted[p] = True
-            self._n_in -= 1
-            self._n_live -= 1
-            self._log.append((Fold, p, mine))
-            if self._n_in == 1:
-                self._settle()
-            else:
-                self._advance(p)
         elif action == "bet" or action == "raise":
-            self._wager(p, action, amount, have, mine, bet_to)
+            self._wager(p, action, amount, self._stack[p], mine, bet_to)
         else:
             raise IllegalActionError(
                 p, brief(action), f"the action must be one of {', '.join(ACTIONS)}"
@@ -442,14 +457,18 @@ class Hand(_Dealing, _Settlement, HandView):
             )
         if action == "raise" and bet_to == 0:
             raise IllegalActionError(p, _wager_text(action, amount), "there is no bet to raise; bet instead")
-        if not is_int(amount):
+        if type(amount) is not int and not is_int(amount):
             raise IllegalActionError(
                 p, _wager_text(action, amount), f"give the total to {action} to as a whole number of chips"
             )
         given, amount = amount, int(amount)  # type: ignore[arg-type]
-        lo, hi, why = self._wager_bounds(p)
+        legal = self._legal
+        if legal is not None:
+            lo, hi = legal.min_to, legal.max_to
+        else:
+            lo, hi, _ = self._wager_bounds(p)
         if not hi:
-            raise IllegalActionError(p, _wager_text(action, given), why)
+            raise IllegalActionError(p, _wager_text(action, given), self._wager_bounds(p)[2])
         if not lo <= amount <= hi:
             span = str(lo) if lo == hi else f"{lo}..{hi}"
             limit = self._structure.kind.label
@@ -493,28 +512,28 @@ class Hand(_Dealing, _Settlement, HandView):
 
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat clockwise from ``p`` that must act, or end the round."""
-        n = self._n
+        self._legal = None
         status, bet, acted, bet_to = self._status, self._bet, self._acted, self._bet_to
         # a lone live player who has put in as much as every all-in has nothing to decide
-        lone = self._n_live < 2
-        if lone:
-            top = max([bet[s] for s in range(n) if status[s] == _ALLIN], default=0)
+        if self._n_live < 2:
+            top = max([bet[s] for s in range(self._n) if status[s] == _ALLIN], default=0)
             if top < bet_to:
                 bet_to = top
-        q = p
-        for _ in range(n):
-            q += 1
-            if q == n:
-                q = 0
-            if status[q] == _LIVE and (bet[q] < bet_to or (not acted[q] and not lone)):
-                self._actor = q
-                return
+            for q in self._after[p]:
+                if status[q] == _LIVE and bet[q] < bet_to:
+                    self._actor = q
+                    return
+        else:
+            for q in self._after[p]:
+                if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
+                    self._actor = q
+                    return
         self._next_street()
 
     def _next_street(self) -> None:
         street = self._street
         log = self._log
-        bet, acted = self._bet, self._acted
+        n = self._n
         while True:
             if street == 3:
                 self._settle()
@@ -523,9 +542,8 @@ class Hand(_Dealing, _Settlement, HandView):
             lo, hi = _BOARD_SLICES[street]
             self._board_n = hi
             log.append((BoardDealt, STREETS[street], self._deck_board[lo:hi]))
-            for s in range(self._n):
-                bet[s] = 0
-                acted[s] = False
+            self._bet = [0] * n
+            self._acted = [False] * n
             self._street = street
             self._bet_to = 0
             self._min_raise = self._bb

@@ -59,10 +59,18 @@ class LegalActions(NamedTuple):
     @property
     def kinds(self) -> tuple[str, ...]:
         """The names of the legal actions, e.g. ``("fold", "call", "raise")``."""
-        out = ["fold", "call" if self.call else "check"]
-        if self.max_to:
-            out.append("raise" if self.raising else "bet")
-        return tuple(out)
+        call = self.call
+        if not self.max_to:
+            return _FOLD_CALL if call else _FOLD_CHECK
+        if self.raising:
+            return _FOLD_CALL_RAISE if call else _FOLD_CHECK_RAISE
+        return _FOLD_CALL_BET if call else _FOLD_CHECK_BET
+
+
+# the answers of LegalActions.kinds, built once (it is asked before every action)
+_FOLD_CALL, _FOLD_CHECK = ("fold", "call"), ("fold", "check")
+_FOLD_CALL_RAISE, _FOLD_CHECK_RAISE = ("fold", "call", "raise"), ("fold", "check", "raise")
+_FOLD_CALL_BET, _FOLD_CHECK_BET = ("fold", "call", "bet"), ("fold", "check", "bet")
 
 
 @dataclass(frozen=True)
@@ -154,3 +162,32 @@ class HandResult:
     def winners(self) -> tuple[int, ...]:
         """Seats that won chips from a pot."""
         return tuple(s for s, w in enumerate(self.won) if w > 0)
+
+
+# The engine builds its results with every field at once: a frozen dataclass's own __init__ sets each field
+# through object.__setattr__, which costs more than the rest of settling a folded hand. The instances are
+# the same (their fields in their __dict__, as __init__ leaves them); nothing is checked in either way.
+_new_object = object.__new__
+
+
+def new_hand_result(
+    payouts: tuple[int, ...], net: tuple[int, ...], stacks: tuple[int, ...], uncalled: tuple[int, ...],
+    won: tuple[int, ...], pot: int, board: tuple[int, ...], showdown: Any, pots: tuple[PotResult, ...],
+    rake: tuple[int, ...], rake_total: int,
+) -> HandResult:
+    """``HandResult(payouts, net, ...)``, the fields in declaration order."""
+    result: HandResult = _new_object(HandResult)
+    result.__dict__.update(payouts=payouts, net=net, stacks=stacks, uncalled=uncalled, won=won, pot=pot,
+                           board=board, showdown=showdown, pots=pots, rake=rake, rake_total=rake_total)
+    return result
+
+
+def new_pot_result(
+    amount: int, rake: int, eligible: tuple[int, ...], high_winners: tuple[int, ...],
+    low_winners: tuple[int, ...] | None, awards: tuple[int, ...], split: PotSplit,
+) -> PotResult:
+    """``PotResult(amount, rake, ...)``, the fields in declaration order."""
+    result: PotResult = _new_object(PotResult)
+    result.__dict__.update(amount=amount, rake=rake, eligible=eligible, high_winners=high_winners,
+                           low_winners=low_winners, awards=awards, split=split)
+    return result

@@ -19,13 +19,14 @@ from typing import Any
 from .._args import brief
 from ..errors import Omaha8Error
 from ..showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
+from ._showdown_lane import trusted_showdown
 from .arguments import check_odd_chips, check_rake
 from .errors import GameError
 from .events import STREETS, Award, Collect, PotFormed, Raked, Shown, Uncalled
-from .results import HandResult, PotResult
+from .results import PotResult, new_hand_result, new_pot_result
 from .state import ALLIN as _ALLIN
 from .state import LIVE as _LIVE
-from .state import HandState
+from .state import SETTLED, HandState
 
 __all__: list[str] = []
 
@@ -69,7 +70,10 @@ class _Settlement(HandState):
         """
         self._actor = -1
         try:
-            settled = self._settlement()
+            if self._fast_settlement and self._rake is None and not any(self._dead):
+                settled = self._settlement_fast()
+            else:
+                settled = self._settlement()
         except Omaha8Error as exc:
             self._settle_error = exc
             raise
@@ -80,30 +84,85 @@ class _Settlement(HandState):
             raise err from exc
         self._settle_error = None
         pots, uncalled, res = settled
-        n = self._n
-        log = self._log
-        if res is not None:
+        won = [0] * self._n
+        for pot in pots:
+            won = [w + chips for w, chips in zip(won, pot.awards)]
+        # the settlement's events follow from the result: written when the history is read (_settlement_log)
+        self._log.append(SETTLED)
+        self._finish(won, uncalled, res, pots)
+
+    def _settlement_log(self) -> list[tuple[Any, ...]]:
+        """The settled hand's last events as log entries: shown cards, uncalled chips, pots, rake, awards."""
+        result = self._result
+        assert result is not None  # SETTLED is logged with the result
+        res = result.showdown
+        log: list[tuple[Any, ...]] = []
+        append = log.append
+        contested = res is not None
+        if contested:
+            holes = self._holes
             for s in res.show_order:
-                log.append((Shown, s, self._holes[s]))
-        for s in range(n):
-            if uncalled[s]:
-                log.append((Uncalled, s, uncalled[s]))
-        payouts = list(uncalled)
-        for i, pot in enumerate(pots):
-            log.append((PotFormed, i, pot.amount, pot.eligible))
+                append((Shown, s, holes[s]))
+        for s, chips in enumerate(result.uncalled):
+            if chips:
+                append((Uncalled, s, chips))
+        for i, pot in enumerate(result.pots):
+            append((PotFormed, i, pot.amount, pot.eligible))
             if pot.rake:
-                log.append((Raked, i, pot.rake))
-            contested = res is not None
-            for s, chips in enumerate(pot.awards):
-                if chips:
-                    payouts[s] += chips
-                    if contested:
-                        log.append((Award, s, chips, i, _half(pot, s)))
-        for s in range(n):
-            won = payouts[s] - uncalled[s]
-            if won:
-                log.append((Collect, s, won))
-        self._finish(payouts, uncalled, res, pots)
+                append((Raked, i, pot.rake))
+            if contested:
+                for s, chips in enumerate(pot.awards):
+                    if chips:
+                        append((Award, s, chips, i, _half(pot, s)))
+        for s, chips in enumerate(result.won):
+            if chips:
+                append((Collect, s, chips))
+        return log
+
+    #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`; :meth:`_settlement`,
+    #: which settles every hand, is its twin (tests/test_game_settlement_fast.py plays hands both ways)
+    _fast_settlement = True
+
+    def _settlement_fast(self) -> tuple[list[PotResult], list[int], Any]:
+        """:meth:`_settlement` for a hand without rake or dead money, the showdown by the engine's trusted lane.
+
+        The rare cuts (a fold-out won by a seat that put in less than a seat that folded, chips only from
+        seats that folded) are left to :meth:`_settlement`.
+        """
+        n = self._n
+        status, contrib = self._status, self._contrib
+        if self._n_in >= 2:
+            live = [s for s in range(n) if status[s] == _LIVE or status[s] == _ALLIN]
+            for s in live:
+                if contrib[s]:
+                    break
+            else:
+                return self._settlement()
+            policy = self._odd_chips
+            res = trusted_showdown(self._deck_board, self._holes, contrib, live, self._button,
+                                   self._last_aggr if self._last_aggr >= 0 else None,
+                                   _CARDROOM if policy is None else policy)
+            total = sum(contrib)
+            if sum(res.payouts) != total:  # the policy's answers are checked in the split: a guard, not a rule
+                raise GameError(f"the odd-chip policy's answers do not conserve chips: {sum(res.payouts)} paid "
+                                f"out for {total} put in")
+            pots = [new_pot_result(pot.amount, 0, pot.eligible, pot.high_winners, pot.low_winners, pot.awards,
+                                   pot.split) for pot in res.pots]
+            return pots, list(res.uncalled), res
+        # everyone else folded and the winner put in the most (the usual fold-out): one pot, the excess back
+        w = status.index(_LIVE) if _LIVE in status else status.index(_ALLIN)
+        mine = contrib[w]
+        second = max(contrib[:w] + contrib[w + 1:])
+        if mine < second or not mine:
+            return self._settlement()
+        uncalled = [0] * n
+        uncalled[w] = mine - second
+        amount = sum(contrib) - (mine - second)
+        if not amount:
+            return [], uncalled, None
+        awards = [0] * n
+        awards[w] = amount
+        return [new_pot_result(amount, 0, (w,), (w,), None, tuple(awards), PotSplit.UNCONTESTED)], uncalled, None
 
     def _settlement(self) -> tuple[list[PotResult], list[int], Any]:
         """(pots, uncalled per seat, the showdown result or None), computed without changing the hand."""
@@ -217,26 +276,24 @@ class _Settlement(HandState):
             out.append(value)
         return tuple(out)
 
-    def _finish(self, payouts: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
-        n = self._n
+    def _finish(self, won: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
+        """Pay ``won`` (chips from pots per seat) and ``uncalled`` to the stacks and record the result."""
+        payouts = [w + u for w, u in zip(won, uncalled)]
         stack = self._stack
-        for s in range(n):
-            stack[s] += payouts[s]
-        contrib = self._contrib
-        won = tuple(payouts[s] - uncalled[s] for s in range(n))
-        rake = tuple(pot.rake for pot in pots)
-        self._result = HandResult(
-            payouts=tuple(payouts),
-            net=tuple(payouts[s] - contrib[s] for s in range(n)),
-            stacks=tuple(stack),
-            uncalled=tuple(uncalled),
-            won=won,
-            pot=sum(won),
-            board=self._deck_board[: self._board_n],
-            showdown=showdown,
-            pots=tuple(pots),
-            rake=rake,
-            rake_total=sum(rake),
+        stack[:] = [c + w for c, w in zip(stack, payouts)]
+        rake = tuple([pot.rake for pot in pots])
+        self._result = new_hand_result(
+            tuple(payouts),
+            tuple([w - c for w, c in zip(payouts, self._contrib)]),
+            tuple(stack),
+            tuple(uncalled),
+            tuple(won),
+            sum(won),
+            self._deck_board[: self._board_n],
+            showdown,
+            tuple(pots),
+            rake,
+            sum(rake),
         )
         self._pot = 0
         self._street = 4

@@ -17,15 +17,23 @@ from collections.abc import Callable
 from typing import Any
 
 from ..showdown import OddChipPolicy
-from .events import STREETS, Post
+from .events import STREETS, HoleDealt, Post
 from .rake import RakePolicy
-from .results import HandResult
+from .results import HandResult, LegalActions
 from .structures import Structure
 
-__all__ = ["HandState", "HandView", "OUT", "LIVE", "ALLIN", "FOLDED"]
+__all__ = ["HandState", "HandView", "OUT", "LIVE", "ALLIN", "FOLDED", "AFTER"]
 
 #: Seat status codes.
 OUT, LIVE, ALLIN, FOLDED = 0, 1, 2, 3
+
+# Log entries that stand for several events, written out when the history is read: every seat dealt in is
+# dealt its cards (HoleDealt, clockwise from the button's left), and the settlement's events (from the result)
+HOLES_DEALT: tuple[Any, ...] = ("holes dealt",)
+SETTLED: tuple[Any, ...] = ("settled",)
+
+#: ``AFTER[n][p]``: the seats of an n-seat table after seat ``p`` clockwise, ``p`` itself last.
+AFTER = tuple(tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n)) for n in range(11))
 
 
 class HandState:
@@ -37,10 +45,11 @@ class HandState:
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
-        "_posts", "_rake", "_settle_error", "_dead",
+        "_posts", "_rake", "_settle_error", "_dead", "_legal", "_after",
     )
 
     _n: int
+    _after: tuple[tuple[int, ...], ...]  # AFTER[_n]: the seats after each seat, clockwise
     _structure: Structure
     _sb: int
     _bb: int
@@ -70,8 +79,8 @@ class HandState:
     _n_live: int
     _n_in: int
     _pot: int
-    # each event as its class and arguments, built when the history is read: a hand played without
-    # reading its history never pays for the event objects
+    # each event as its class and arguments (or HOLES_DEALT, SETTLED), built when the history is read: a hand
+    # played without reading its history never pays for the event objects
     _log: list[tuple[Any, ...]]
     _result: HandResult | None
     _odd_chips: OddChipPolicy | None
@@ -81,10 +90,29 @@ class HandState:
     _posts: tuple[Post, ...] | None
     _rake: RakePolicy | None
     _settle_error: Exception | None
+    # the acting seat's legal actions once asked for, until the hand changes (reset when the turn passes)
+    _legal: LegalActions | None
 
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat that must act, or end the round (the betting's part)."""
         raise NotImplementedError
+
+    def _settlement_log(self) -> list[tuple[Any, ...]]:
+        """The log entries SETTLED stands for (the settlement's part)."""
+        raise NotImplementedError
+
+    def _log_entries(self) -> list[tuple[Any, ...]]:
+        """The log with HOLES_DEALT and SETTLED written out: each event as its class and arguments."""
+        out: list[tuple[Any, ...]] = []
+        holes = self._holes
+        for entry in self._log:
+            if entry is HOLES_DEALT:
+                out += [(HoleDealt, s, holes[s]) for s in AFTER[self._n][self._button] if holes[s] is not None]
+            elif entry is SETTLED:
+                out += self._settlement_log()
+            else:
+                out.append(entry)
+        return out
 
 
 class HandView(HandState):

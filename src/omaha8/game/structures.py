@@ -295,8 +295,12 @@ class PotLimit(_BigBet):
     def wager_range(self, bet_to: int, to_call: int, all_in_to: int, pot: int, min_raise: int, level: int,
                     bet_size: int) -> tuple[int, int]:
         """Least and most total of a bet or raise: a full raise up to the pot-limit maximum (or all-in)."""
-        lo = self.least_to(bet_to, min_raise, all_in_to)
-        most = self.max_to(bet_to, pot, to_call)
+        # least_to and max_to written out (asked before every action; tests/test_game_settlement_fast.py
+        # checks that the two agree)
+        lo = bet_to + min_raise
+        if lo > all_in_to:
+            lo = all_in_to
+        most = bet_to + pot + to_call
         if most < lo:
             most = lo
         return lo, (most if most < all_in_to else all_in_to)
@@ -346,7 +350,9 @@ class NoLimit(_BigBet):
     def wager_range(self, bet_to: int, to_call: int, all_in_to: int, pot: int, min_raise: int, level: int,
                     bet_size: int) -> tuple[int, int]:
         """Least and most total of a bet or raise: a full raise up to all-in."""
-        return self.least_to(bet_to, min_raise, all_in_to), all_in_to
+        # least_to written out, as in PotLimit.wager_range
+        lo = bet_to + min_raise
+        return (lo if lo < all_in_to else all_in_to), all_in_to
 
     def rule_broken(self, action: str, amount: int, lo: int, hi: int, bet_to: int, to_call: int, all_in_to: int,
                     pot: int, min_raise: int, level: int, bet_size: int) -> str:
