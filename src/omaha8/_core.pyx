@@ -27,8 +27,6 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from libc.stdlib cimport qsort
 
-import os
-
 import numpy as np
 
 from ._args import check_n_threads
@@ -47,19 +45,6 @@ cdef extern from *:
     int omaha8_openmp_enabled() noexcept nogil
     int omaha8_max_threads() noexcept nogil
 
-# Categories, in the high bits of a hand key.
-cdef enum:
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    CATEGORY_SHIFT = 20
-
 cdef uint16_t HIGH_RANKS[N_PAIR_CLASSES * N_TRIPLE_CLASSES]
 # HIGH_BOARD[board class * 91 + pair class]: best non-flush value of a hole
 # rank pair over the ten 3-card subsets of a board rank multiset
@@ -70,12 +55,14 @@ cdef uint16_t MULTISET_RANK[5][13]
 cdef uint16_t HIGH_FLUSH[8192]
 cdef uint16_t PAIR_OFFSET[169]
 cdef uint16_t TRIPLE_INDEX[2197]
+# BOARD_CLASS_3_2[triple class of r0..r2 * 91 + pair class of r3, r4]: the
+# board class of five ranks, in two lookups instead of a sort
+cdef uint16_t BOARD_CLASS_3_2[N_TRIPLE_CLASSES * N_PAIR_CLASSES]
 cdef uint8_t LOW_BEST[65536]
 cdef uint8_t LOW_OF_MASK[256]
 cdef uint8_t CARD_RANK[256]
 cdef uint8_t CARD_SUIT[256]
 cdef uint8_t CARD_LOWBIT[256]
-cdef uint16_t SUIT_COUNTER[256]  # 1 << (4 * suit)
 # HIGH_KEYS[v] is the sortable key of high value v (index 0 unused).
 cdef uint32_t HIGH_KEYS[N_HIGH_VALUES + 1]
 cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
@@ -83,6 +70,8 @@ cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
 # The ten 3-of-5 board index triples and the 2-of-n hole index pairs.
 cdef int TRIPLES[10][3]
 cdef int PAIRS[10][2]
+
+cdef Tables TABLES
 
 
 # ---------------------------------------------------------------- hand keys
@@ -258,6 +247,7 @@ cdef int build_high_board() except -1:
 cdef int build_tables() except -1:
     cdef int a, b, c, i, j, k, m, n, pair, triple, hole, board, card
     cdef int ranks[5]
+    cdef uint8_t r5[5]
     cdef int pair_ranks[N_PAIR_CLASSES][2]
     cdef int triple_ranks[N_TRIPLE_CLASSES][3]
     cdef uint32_t splittable
@@ -266,7 +256,6 @@ cdef int build_tables() except -1:
     for card in range(256):
         CARD_RANK[card] = (card % 52) >> 2
         CARD_SUIT[card] = card & 3
-        SUIT_COUNTER[card] = 1 << (4 * (card & 3))
         a = CARD_RANK[card]
         CARD_LOWBIT[card] = 1 if a == 12 else (1 << (a + 1) if a <= 6 else 0)
 
@@ -276,13 +265,7 @@ cdef int build_tables() except -1:
             for k in range(j + 1, 5):
                 TRIPLES[n][0] = i; TRIPLES[n][1] = j; TRIPLES[n][2] = k
                 n += 1
-    n = 0
-    for i in range(4):
-        for j in range(i + 1, 5):
-            PAIRS[n][0] = i; PAIRS[n][1] = j
-            n += 1
-    # PAIRS lists (0,1),(0,2),(0,3),(0,4),(1,2),...: reorder so the six
-    # pairs of a 4-card hole come first and a 4-card loop can stop at 6.
+    # the six pairs of a 4-card hole come first, so a 4-card loop can stop at 6
     n = 0
     for i in range(4):
         for j in range(i + 1, 4):
@@ -321,6 +304,11 @@ cdef int build_tables() except -1:
         for a in range(13):
             MULTISET_RANK[i][a] = binomial(a + i, i + 1)
     build_high_board()
+    for triple in range(N_TRIPLE_CLASSES):
+        for pair in range(N_PAIR_CLASSES):
+            r5[0] = triple_ranks[triple][0]; r5[1] = triple_ranks[triple][1]; r5[2] = triple_ranks[triple][2]
+            r5[3] = pair_ranks[pair][0]; r5[4] = pair_ranks[pair][1]
+            BOARD_CLASS_3_2[triple * N_PAIR_CLASSES + pair] = board_class(r5)
     for m in range(8192):
         HIGH_FLUSH[m] = 0
         if popcount(m) == 5:
@@ -354,71 +342,42 @@ cdef int build_tables() except -1:
                 if (m & ~(hole | board)) == 0 and popcount(m & hole) >= 2 and popcount(m & ~board) <= 2:
                     LOW_BEST[hole << 8 | board] = i
                     break
+    TABLES.high_board = HIGH_BOARD
+    TABLES.high_flush = HIGH_FLUSH
+    TABLES.pair_class = PAIR_CLASS
+    TABLES.low_best = LOW_BEST
+    TABLES.card_rank = CARD_RANK
+    TABLES.card_lowbit = CARD_LOWBIT
+    TABLES.board_class_3_2 = BOARD_CLASS_3_2
+    TABLES.triple_index = TRIPLE_INDEX
     return 0
 
 
 build_tables()
 
 
+cdef const Tables* tables() noexcept nogil:
+    return &TABLES
+
+
 # ---------------------------------------------------------------- row kernels
 
 cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
-    cdef int i, j, k, s, nb = 0, nh = 0
-    cdef uint32_t board_bits[5]
-    cdef uint32_t hole_bits[MAX_HOLE]
-    cdef uint32_t pair_mask
-    cdef uint16_t best = 0, v
-    cdef uint32_t suit_counts = 0
-    # four 4-bit suit counters; a count of 3..5 plus 5 sets the counter's top bit
-    for i in range(5):
-        suit_counts += SUIT_COUNTER[board[i]]
-    suit_counts = (suit_counts + 0x5555) & 0x8888
-    if suit_counts == 0:
-        return 0
-    s = 0
-    while not (suit_counts >> (4 * s + 3)) & 1:
-        s += 1
-    for i in range(n_hole):
-        if CARD_SUIT[hole[i]] == s:
-            hole_bits[nh] = (<uint32_t>1) << CARD_RANK[hole[i]]
-            nh += 1
-    if nh < 2:
-        return 0
-    for i in range(5):
-        if CARD_SUIT[board[i]] == s:
-            board_bits[nb] = (<uint32_t>1) << CARD_RANK[board[i]]
-            nb += 1
-    for i in range(nh - 1):
-        for j in range(i + 1, nh):
-            pair_mask = hole_bits[i] | hole_bits[j]
-            for k in range(10):
-                if TRIPLES[k][2] < nb:
-                    v = HIGH_FLUSH[pair_mask | board_bits[TRIPLES[k][0]] | board_bits[TRIPLES[k][1]]
-                                   | board_bits[TRIPLES[k][2]]]
-                    if v > best:
-                        best = v
-    return best
+    cdef PreparedBoard b
+    if n_hole > MAX_HOLE:
+        n_hole = MAX_HOLE
+    prepare_board(&TABLES, board, &b)
+    return prepared_flush(&TABLES, &b, hole, n_hole)
 
 
 cdef uint16_t high_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
-    cdef uint8_t r[5]
-    cdef int i, p, n_pairs
-    cdef uint16_t best = 0, v, flush
-    cdef const uint16_t* row
+    cdef PreparedBoard b
     if n_hole > MAX_HOLE:
         n_hole = MAX_HOLE
-    for i in range(5):
-        r[i] = CARD_RANK[board[i]]
     # one row of HIGH_BOARD holds, for this board, every hole pair's best
     # over the ten board triples: a player costs one lookup per hole pair
-    row = HIGH_BOARD + board_class(r) * N_PAIR_CLASSES
-    n_pairs = n_hole * (n_hole - 1) // 2
-    for p in range(n_pairs):
-        v = row[PAIR_CLASS[CARD_RANK[hole[PAIRS[p][0]]] * 13 + CARD_RANK[hole[PAIRS[p][1]]]]]
-        if v > best:
-            best = v
-    flush = flush_value_row(hole, n_hole, board)
-    return flush if flush > best else best
+    prepare_board(&TABLES, board, &b)
+    return prepared_high(&TABLES, &b, hole, n_hole)
 
 
 cdef uint8_t low_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
@@ -443,11 +402,7 @@ cdef const uint8_t* pair_class_table() noexcept nogil:
     return PAIR_CLASS
 
 cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
-    cdef uint8_t r[5]
-    cdef int i
-    for i in range(5):
-        r[i] = CARD_RANK[board[i]]
-    return board_class(r)
+    return board_class_fast(&TABLES, board)
 
 cdef const uint16_t* high_flush_table() noexcept nogil:
     return HIGH_FLUSH
@@ -563,7 +518,7 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
     """
     cdef Py_ssize_t n = holes.shape[0], m = holes.shape[1], nb = boards.shape[1]
     cdef bint shared = boards.shape[0] == 1 and n != 1
-    cdef Py_ssize_t row, col = -1, bad_row = -1, board_step = 0 if shared else nb
+    cdef Py_ssize_t row, col = -1, bad_row = -1
     cdef uint64_t board_seen = 0
     cdef int kind = 0, row_kind, threads = resolve_threads(n_threads, n)
     cdef uint8_t card
@@ -604,6 +559,78 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
     return (int(bad_row), int(col), int(card), kind)
 
 
+# Nonzero when one of a row's card bytes (n_hole, then n_board) is not an id
+# 0..51, repeats another, or is a card of ``taken`` (the distinct valid cards
+# of a shared board). Distinct cards' bits add up to their OR and a repeat
+# carries; every bit is below 2**52 once every id is below 52, so the sum
+# cannot wrap. Sums and ORs have no loop-carried chain, unlike a seen set.
+cdef inline uint64_t bad_cards(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board,
+                               uint64_t taken) noexcept nogil:
+    cdef uint64_t bit, total = taken, union = taken, out_of_range = 0
+    cdef int i
+    for i in range(n_hole):
+        bit = (<uint64_t>1) << (hole[i] & 63)
+        total += bit
+        union |= bit
+        out_of_range |= hole[i] >= 52
+    for i in range(n_board):
+        bit = (<uint64_t>1) << (board[i] & 63)
+        total += bit
+        union |= bit
+        out_of_range |= board[i] >= 52
+    return out_of_range | (total ^ union)
+
+
+cdef enum:
+    BATCH_BLOCK = 1024   # rows per unit of parallel work
+
+
+# One evaluate_batch call, as its rows' kernel sees it.
+cdef struct Batch:
+    const uint8_t* holes
+    const uint8_t* boards
+    Py_ssize_t n
+    Py_ssize_t board_step       # 0 for one board shared by every row
+    bint check
+    uint64_t board_seen         # the shared board's cards (checked once), else 0
+    PreparedBoard shared_board  # the shared board, prepared once
+    uint16_t* high              # NULL: not wanted
+    uint8_t* low
+    Py_ssize_t* first_bad       # with check: per block, its first bad row or -1
+
+
+# Rows start..stop-1 of a batch: check, high and low in one pass over each
+# row's cards. Inlined with a constant n_hole, the compiler unrolls the pairs.
+cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t stop, int n_hole) noexcept nogil:
+    cdef const uint8_t* holes = batch.holes
+    cdef const uint8_t* boards = batch.boards
+    cdef const uint8_t* hole
+    cdef const uint8_t* board
+    cdef Py_ssize_t row, board_step = batch.board_step
+    cdef bint check = batch.check
+    cdef uint64_t board_seen = batch.board_seen, bad
+    cdef uint16_t* high = batch.high
+    cdef uint8_t* low = batch.low
+    cdef Py_ssize_t first_bad = -1
+    cdef PreparedBoard b = batch.shared_board
+    for row in range(start, stop):
+        hole = holes + row * n_hole
+        board = boards + row * board_step
+        if check:
+            # a shared board (board_step 0) was checked once and is in board_seen
+            bad = bad_cards(hole, n_hole, board, 5 if board_step else 0, board_seen)
+            if bad and first_bad < 0:
+                first_bad = row
+        if board_step:
+            prepare_board(&TABLES, board, &b)
+        if high != NULL:
+            high[row] = prepared_high(&TABLES, &b, hole, n_hole)
+        if low != NULL:
+            low[row] = prepared_low(&TABLES, &b, hole, n_hole)
+    if check:
+        batch.first_bad[start // BATCH_BLOCK] = first_bad
+
+
 def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
                    uint16_t[::1] high, uint8_t[::1] low, n_threads=None, bint check=False):
     """Fill ``high`` and/or ``low`` (either may be None) for every row.
@@ -614,16 +641,13 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     pass; returns the first bad row (the outputs are then meaningless), or
     -1 when every row is valid (always -1 without ``check``).
     """
-    cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1
-    cdef int n_hole = holes.shape[1], kind = 0, row_kind
+    cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1, block, n_blocks
+    cdef int n_hole = holes.shape[1], kind = 0
     cdef int threads = resolve_threads(n_threads, n)
     cdef bint shared = boards.shape[0] == 1
-    cdef Py_ssize_t board_step = 0 if shared else 5
     cdef bint want_high = high is not None, want_low = low is not None
-    cdef const uint8_t* hole_ptr
-    cdef const uint8_t* board_ptr
-    cdef uint64_t board_seen = 0
-    cdef uint8_t[::1] bad
+    cdef Py_ssize_t[::1] first_bad
+    cdef Batch batch
     if n_hole < 2 or n_hole > MAX_HOLE or boards.shape[1] != 5:
         raise ValueError("holes must have 2..5 columns and boards 5")
     if boards.shape[0] != n and not shared:
@@ -632,31 +656,40 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
         raise ValueError("output arrays must have one entry per row")
     if n == 0:
         return -1
-    hole_ptr = &holes[0, 0]
-    board_ptr = &boards[0, 0]
+    batch.holes = &holes[0, 0]
+    batch.boards = &boards[0, 0]
+    batch.n = n
+    batch.board_step = 0 if shared else 5
+    batch.check = check
+    batch.board_seen = 0
+    batch.high = &high[0] if want_high else NULL
+    batch.low = &low[0] if want_low else NULL
+    batch.first_bad = NULL
+    n_blocks = (n + BATCH_BLOCK - 1) // BATCH_BLOCK
+    prepare_board(&TABLES, batch.boards, &batch.shared_board)
     if check:
         if shared:
             # the one board is checked once; every row's hole is checked against it
-            if first_bad_column(board_ptr, 5, NULL, 0, 0, &kind) >= 0:
+            if first_bad_column(batch.boards, 5, NULL, 0, 0, &kind) >= 0:
                 return 0
             for row in range(5):
-                board_seen |= (<uint64_t>1) << board_ptr[row]
-        bad = np.zeros(n, dtype=np.uint8)
-    for row in prange(n, nogil=True, schedule="static", num_threads=threads):
-        if check:
-            row_kind = 0  # assigned here, so each thread has its own
-            bad[row] = first_bad_column(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step,
-                                        0 if shared else 5, board_seen, &row_kind) >= 0
-        if want_high:
-            high[row] = high_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
-        if want_low:
-            low[row] = low_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
+                batch.board_seen |= (<uint64_t>1) << batch.boards[row]
+        first_bad = np.empty(n_blocks, dtype=np.intp)
+        batch.first_bad = &first_bad[0]
+    # constant hole sizes, so the common kernels are compiled for them
+    if n_hole == 4:
+        for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+            batch_rows(&batch, block * BATCH_BLOCK, min(n, (block + 1) * BATCH_BLOCK), 4)
+    elif n_hole == 5:
+        for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+            batch_rows(&batch, block * BATCH_BLOCK, min(n, (block + 1) * BATCH_BLOCK), 5)
+    else:
+        for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+            batch_rows(&batch, block * BATCH_BLOCK, min(n, (block + 1) * BATCH_BLOCK), n_hole)
     if check:
-        with nogil:
-            for row in range(n):
-                if bad[row]:
-                    bad_row = row
-                    break
+        for block in range(n_blocks):
+            if first_bad[block] >= 0:
+                return first_bad[block]
     return bad_row
 
 
