@@ -133,83 +133,99 @@ cdef struct Tables:
     const uint8_t* pair_class     # PAIR_CLASS
     const uint8_t* low_best       # LOW_BEST
     const uint8_t* card_rank      # CARD_RANK
-    const uint8_t* card_lowbit    # CARD_LOWBIT
-    const uint16_t* board_class_3_2   # board class of (triple class of r0..r2, pair class of r3 r4)
+    const uint32_t* card_info     # CARD_INFO: suit counter | low bit << 16 | rank << 24
+    const uint16_t* board_class_3_2   # BOARD_CLASS_3_2
     const uint16_t* triple_index  # TRIPLE_INDEX
 
 # The tables of this module, filled when it is imported.
 cdef const Tables* tables() noexcept nogil
 
 cdef struct PreparedBoard:
+    const uint8_t* cards          # the board's five card bytes
     const uint16_t* high_row      # HIGH_BOARD row of the board's ranks
     uint32_t low_mask             # board low-rank mask: the LOW_BEST column
     uint32_t flush_bits           # board_flush_bits of the board, 0 if no suit has three
     uint32_t flush_suit           # that suit (meaningful only when flush_bits != 0)
-    uint32_t flush_mask           # rank mask of the board's cards of that suit
 
 
-# Board class (0..6187) of five card bytes, from two table lookups.
-cdef inline int board_class_fast(const Tables* t, const uint8_t* board) noexcept nogil:
-    cdef const uint8_t* rank = t.card_rank
-    return t.board_class_3_2[
-        <uint32_t>t.triple_index[rank[board[0]] * 169 + rank[board[1]] * 13 + rank[board[2]]] * N_PAIR_CLASSES
-        + t.pair_class[rank[board[3]] * 13 + rank[board[4]]]]
+# Board class (0..6187) of five ranks, from two table lookups.
+cdef inline int board_class_of_ranks(const Tables* t, const uint32_t* r) noexcept nogil:
+    return t.board_class_3_2[<uint32_t>t.triple_index[r[0] * 169 + r[1] * 13 + r[2]] * N_PAIR_CLASSES
+                             + t.pair_class[r[3] * 13 + r[4]]]
 
 
 cdef inline void prepare_board(const Tables* t, const uint8_t* board, PreparedBoard* out) noexcept nogil:
-    cdef uint32_t low = 0, fmask = 0, suit, bits
+    cdef uint32_t low = 0, total = 0, info, bits
+    cdef uint32_t r[5]
     cdef int i
     for i in range(5):
-        low |= t.card_lowbit[board[i]]
-    bits = board_flush_bits(suit_counters(board, 5))
-    # exactly one of bits 3, 7, 11, 15 is set when a suit has three: its number is the suit
-    suit = ((bits >> 7) & 1) + 2 * ((bits >> 11) & 1) + 3 * ((bits >> 15) & 1)
-    for i in range(5):
-        fmask |= ((<uint32_t>1) << t.card_rank[board[i]]) if (board[i] & 3) == suit else 0
-    out.high_row = t.high_board + board_class_fast(t, board) * N_PAIR_CLASSES
-    out.low_mask = low
+        info = t.card_info[board[i]]
+        total += info       # the suit counters (bits 0..15) never carry out
+        low |= info
+        r[i] = info >> 24
+    bits = board_flush_bits(total & 0xFFFF)
+    out.cards = board
+    out.high_row = t.high_board + board_class_of_ranks(t, r) * N_PAIR_CLASSES
+    out.low_mask = (low >> 16) & 0xFF
     out.flush_bits = bits
-    out.flush_suit = suit
-    out.flush_mask = fmask if bits else 0
+    # exactly one of bits 3, 7, 11, 15 is set when a suit has three: its number is the suit
+    out.flush_suit = ((bits >> 7) & 1) + 2 * ((bits >> 11) & 1) + 3 * ((bits >> 15) & 1)
 
 
-# Flush value of a hole on a prepared board (0 when it has none).
+# Flush value of a hole on a prepared board (0 when it has none), from the
+# hole's suit counters (the low 16 bits of the sum of its CARD_INFO words).
 cdef inline uint16_t prepared_flush(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
-                                    int n_hole) noexcept nogil:
-    cdef uint32_t hmask = 0
+                                    int n_hole, uint32_t hole_counters) noexcept nogil:
+    cdef uint32_t hole_mask = 0, board_mask = 0
     cdef int i
-    if not flush_possible(b.flush_bits, suit_counters(hole, n_hole)):
+    if not flush_possible(b.flush_bits, hole_counters):
         return 0
     for i in range(n_hole):
         if (hole[i] & 3) == b.flush_suit:
-            hmask |= (<uint32_t>1) << t.card_rank[hole[i]]
-    return best_flush(t.high_flush, hmask, b.flush_mask)
+            hole_mask |= (<uint32_t>1) << t.card_rank[hole[i]]
+    for i in range(5):
+        if (b.cards[i] & 3) == b.flush_suit:
+            board_mask |= (<uint32_t>1) << t.card_rank[b.cards[i]]
+    return best_flush(t.high_flush, hole_mask, board_mask)
 
 
-# Best high value (1..7462) of a hole of n_hole (2..5) cards on a prepared board.
-cdef inline uint16_t prepared_high(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
-                                   int n_hole) noexcept nogil:
+# Best high value (1..7462) of a hole of n_hole (2..5) cards on a prepared
+# board, and its best low (1..56, 0 = none) in ``low``.
+cdef inline uint16_t prepared_values(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
+                                     int n_hole, uint8_t* low) noexcept nogil:
     cdef uint32_t r[MAX_HOLE]
+    cdef uint32_t info, total = 0, low_bits = 0
     cdef int i, j
     cdef uint16_t best = 0, v
     for i in range(n_hole):
-        r[i] = t.card_rank[hole[i]]
+        info = t.card_info[hole[i]]
+        total += info
+        low_bits |= info
+        r[i] = info >> 24
     for i in range(n_hole - 1):
         for j in range(i + 1, n_hole):
             v = b.high_row[t.pair_class[r[i] * 13 + r[j]]]
             best = v if v > best else best
-    v = prepared_flush(t, b, hole, n_hole)
+    low[0] = t.low_best[(low_bits >> 8 & 0xFF00) | b.low_mask]
+    v = prepared_flush(t, b, hole, n_hole, total & 0xFFFF)
     return v if v > best else best
 
 
-# Best low value (1..56, 0 = none) of a hole of n_hole cards on a prepared board.
+# Best high value alone (what prepared_values returns).
+cdef inline uint16_t prepared_high(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
+                                   int n_hole) noexcept nogil:
+    cdef uint8_t low
+    return prepared_values(t, b, hole, n_hole, &low)
+
+
+# Best low value alone (1..56, 0 = none).
 cdef inline uint8_t prepared_low(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
                                  int n_hole) noexcept nogil:
-    cdef uint32_t low = 0
+    cdef uint32_t low_bits = 0
     cdef int i
     for i in range(n_hole):
-        low |= t.card_lowbit[hole[i]]
-    return t.low_best[low << 8 | b.low_mask]
+        low_bits |= t.card_info[hole[i]]
+    return t.low_best[(low_bits >> 8 & 0xFF00) | b.low_mask]
 
 
 # Work (in hand evaluations, ~30 ns each) that one thread must have before a

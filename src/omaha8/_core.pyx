@@ -63,6 +63,11 @@ cdef uint8_t LOW_OF_MASK[256]
 cdef uint8_t CARD_RANK[256]
 cdef uint8_t CARD_SUIT[256]
 cdef uint8_t CARD_LOWBIT[256]
+# CARD_INFO[card]: suit counter 1 << (4 * suit) | low bit << 16 | rank << 24,
+# so one load and one add per card give a hand's suit counters, low mask and ranks
+cdef uint32_t CARD_INFO[256]
+# CARD_BIT[card]: 1 << card for a card id, 1 << 63 for any other byte
+cdef uint64_t CARD_BIT[256]
 # HIGH_KEYS[v] is the sortable key of high value v (index 0 unused).
 cdef uint32_t HIGH_KEYS[N_HIGH_VALUES + 1]
 cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
@@ -258,6 +263,8 @@ cdef int build_tables() except -1:
         CARD_SUIT[card] = card & 3
         a = CARD_RANK[card]
         CARD_LOWBIT[card] = 1 if a == 12 else (1 << (a + 1) if a <= 6 else 0)
+        CARD_BIT[card] = (<uint64_t>1) << (card if card < 52 else 63)
+        CARD_INFO[card] = (1u << (4 * (card & 3))) | (<uint32_t>CARD_LOWBIT[card] << 16) | (<uint32_t>a << 24)
 
     n = 0
     for i in range(3):
@@ -347,7 +354,7 @@ cdef int build_tables() except -1:
     TABLES.pair_class = PAIR_CLASS
     TABLES.low_best = LOW_BEST
     TABLES.card_rank = CARD_RANK
-    TABLES.card_lowbit = CARD_LOWBIT
+    TABLES.card_info = CARD_INFO
     TABLES.board_class_3_2 = BOARD_CLASS_3_2
     TABLES.triple_index = TRIPLE_INDEX
     return 0
@@ -367,7 +374,7 @@ cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* bo
     if n_hole > MAX_HOLE:
         n_hole = MAX_HOLE
     prepare_board(&TABLES, board, &b)
-    return prepared_flush(&TABLES, &b, hole, n_hole)
+    return prepared_flush(&TABLES, &b, hole, n_hole, suit_counters(hole, n_hole))
 
 
 cdef uint16_t high_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
@@ -402,7 +409,11 @@ cdef const uint8_t* pair_class_table() noexcept nogil:
     return PAIR_CLASS
 
 cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
-    return board_class_fast(&TABLES, board)
+    cdef uint32_t r[5]
+    cdef int i
+    for i in range(5):
+        r[i] = CARD_RANK[board[i]]
+    return board_class_of_ranks(&TABLES, r)
 
 cdef const uint16_t* high_flush_table() noexcept nogil:
     return HIGH_FLUSH
@@ -561,24 +572,22 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
 
 # Nonzero when one of a row's card bytes (n_hole, then n_board) is not an id
 # 0..51, repeats another, or is a card of ``taken`` (the distinct valid cards
-# of a shared board). Distinct cards' bits add up to their OR and a repeat
-# carries; every bit is below 2**52 once every id is below 52, so the sum
-# cannot wrap. Sums and ORs have no loop-carried chain, unlike a seen set.
+# of a shared board). CARD_BIT gives distinct cards distinct bits below 2**52,
+# which add up to their OR (a repeat carries), and every other byte bit 63.
+# Sums and ORs have no loop-carried chain, unlike a seen set tested card by card.
 cdef inline uint64_t bad_cards(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board,
                                uint64_t taken) noexcept nogil:
-    cdef uint64_t bit, total = taken, union = taken, out_of_range = 0
+    cdef uint64_t bit, total = taken, union = taken
     cdef int i
     for i in range(n_hole):
-        bit = (<uint64_t>1) << (hole[i] & 63)
+        bit = CARD_BIT[hole[i]]
         total += bit
         union |= bit
-        out_of_range |= hole[i] >= 52
     for i in range(n_board):
-        bit = (<uint64_t>1) << (board[i] & 63)
+        bit = CARD_BIT[board[i]]
         total += bit
         union |= bit
-        out_of_range |= board[i] >= 52
-    return out_of_range | (total ^ union)
+    return (total ^ union) | (union >> 63)
 
 
 cdef enum:
@@ -611,6 +620,7 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
     cdef uint64_t board_seen = batch.board_seen, bad
     cdef uint16_t* high = batch.high
     cdef uint8_t* low = batch.low
+    cdef uint8_t low_value
     cdef Py_ssize_t first_bad = -1
     cdef PreparedBoard b = batch.shared_board
     for row in range(start, stop):
@@ -624,8 +634,10 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
         if board_step:
             prepare_board(&TABLES, board, &b)
         if high != NULL:
-            high[row] = prepared_high(&TABLES, &b, hole, n_hole)
-        if low != NULL:
+            high[row] = prepared_values(&TABLES, &b, hole, n_hole, &low_value)
+            if low != NULL:
+                low[row] = low_value
+        elif low != NULL:
             low[row] = prepared_low(&TABLES, &b, hole, n_hole)
     if check:
         batch.first_bad[start // BATCH_BLOCK] = first_bad
@@ -803,6 +815,8 @@ def table(name):
         return np.array(<uint16_t[:2197]>TRIPLE_INDEX)
     if name == "low_best":
         return np.array(<uint8_t[:65536]>LOW_BEST)
+    if name == "board_class_3_2":
+        return np.array(<uint16_t[:N_TRIPLE_CLASSES * N_PAIR_CLASSES]>BOARD_CLASS_3_2)
     if name == "low_of_mask":
         return np.array(<uint8_t[:256]>LOW_OF_MASK)
     raise KeyError(name)
