@@ -75,6 +75,8 @@ cdef inline uint16_t best_flush(const uint16_t* high_flush, uint32_t hole_mask, 
     cdef int nh = 0, nb = 0, i, j, a, b, c
     cdef uint16_t best = 0, v
     m = hole_mask & 0x1FFF
+    if (m & (m - 1)) == 0:
+        return 0    # fewer than two hole cards of the suit: the common case
     while m and nh < MAX_HOLE:
         hole_bits[nh] = m & (~m + 1)
         m &= m - 1

@@ -38,6 +38,7 @@ import numpy as np
 
 from omaha8._core cimport (
     MAX_HOLE,
+    best_flush,
     N_TRIPLE_CLASSES,
     card_lowbit_table,
     card_rank_table,
@@ -81,8 +82,7 @@ fill_shares()
 cdef struct Player:
     uint16_t best[N_TRIPLE_CLASSES]   # best non-flush value per board rank triple
     const uint8_t* low_row            # LOW_BEST row of the hole's low ranks
-    int n_suited[4]                   # suited hole pairs, per suit
-    uint32_t suited[4][10]            # their rank masks
+    uint32_t suit_ranks[4]            # rank mask of the hole's cards of each suit
 
 
 cdef struct Spot:
@@ -138,25 +138,7 @@ cdef inline void add_card(const Spot* sp, Walk* w, int L, uint8_t card) noexcept
 # Best flush (or straight flush) of a player's suited hole pairs with three of
 # the board's cards of suit s (rank mask ``board_mask``); 0 if none.
 cdef inline uint16_t flush_value(const Player* pl, int s, uint32_t board_mask) noexcept nogil:
-    cdef int n = pl.n_suited[s], nb = 0, a, b, c, q
-    cdef uint32_t bits[5]
-    cdef uint32_t m = board_mask & 0x1FFF, tri
-    cdef uint16_t best = 0, v
-    if n == 0:
-        return 0
-    while m and nb < 5:
-        bits[nb] = m & (~m + 1)
-        m &= m - 1
-        nb += 1
-    for a in range(nb - 2):
-        for b in range(a + 1, nb - 1):
-            for c in range(b + 1, nb):
-                tri = bits[a] | bits[b] | bits[c]
-                for q in range(n):
-                    v = HIGH_FLUSH[pl.suited[s][q] | tri]
-                    if v > best:
-                        best = v
-    return best
+    return best_flush(HIGH_FLUSH, pl.suit_ranks[s], board_mask)
 
 
 # Settle the board of entry 5 (all five cards placed).
@@ -348,16 +330,12 @@ cdef class EquitySpot:
             for i in range(H):
                 hole_low |= CARD_LOWBIT[holes[p, i]]
                 suit_count[CARD_SUIT[holes[p, i]]] += 1
+                pl.suit_ranks[CARD_SUIT[holes[p, i]]] |= (<uint32_t>1) << CARD_RANK[holes[p, i]]
                 for j in range(i + 1, H):
                     row = HIGH_RANKS + PAIR_OFFSET[CARD_RANK[holes[p, i]] * 13 + CARD_RANK[holes[p, j]]]
                     for t in range(N_TRIPLE_CLASSES):
                         if row[t] > pl.best[t]:
                             pl.best[t] = row[t]
-                    s = CARD_SUIT[holes[p, i]]
-                    if CARD_SUIT[holes[p, j]] == s:
-                        pl.suited[s][pl.n_suited[s]] = ((<uint32_t>1) << CARD_RANK[holes[p, i]]
-                                                        | (<uint32_t>1) << CARD_RANK[holes[p, j]])
-                        pl.n_suited[s] += 1
             pl.low_row = LOW_BEST + (hole_low << 8)
             for s in range(4):
                 if suit_count[s] >= 2:
