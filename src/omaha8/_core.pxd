@@ -5,7 +5,7 @@
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-cdef enum:
+cpdef enum:
     N_PAIR_CLASSES = 91       # unordered rank pairs, repeats allowed: C(14, 2)
     N_TRIPLE_CLASSES = 455    # unordered rank triples, repeats allowed: C(15, 3)
     N_BOARD_CLASSES = 6188    # multisets of five ranks: C(17, 5)
@@ -14,8 +14,16 @@ cdef enum:
     MAX_HOLE = 5              # hole cards of the largest variant
     N_FLUSH_MASKS = 8192      # HIGH_FLUSH rows: every 13-bit rank mask
 
+# Limits shared by the kernels and the Python layer (each defined only here).
+cpdef enum:
+    # seats of one showdown deal (pot_shares, winners): winners are 16-bit seat masks
+    MAX_SHOWDOWN_SEATS = 16
+    # players of one equity or preflop run: eleven 4-card hands and a board use 49 of
+    # 52 cards, and the pot splits into whole units for any number of winners up to it
+    MAX_PLAYERS = 11
+
 # Hand categories, in the high bits of a hand key (omaha8.values.HighCategory).
-cdef enum:
+cpdef enum:
     HIGH_CARD = 0
     ONE_PAIR = 1
     TWO_PAIR = 2

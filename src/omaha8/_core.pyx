@@ -488,16 +488,6 @@ def low_masks():
     return np.array(<uint8_t[:N_LOW_VALUES + 1]>LOW_MASKS, dtype=np.uint8)
 
 
-def high_value_of_ranks(ranks, bint suited):
-    """Value of five ranks (0..12), as a flush when ``suited``; 0 if impossible."""
-    cdef int r[5]
-    for i in range(5):
-        r[i] = ranks[i]
-        if not 0 <= r[i] <= 12:
-            raise ValueError(f"rank {r[i]} out of range")
-    return value_of_key(hand_key(r, suited))
-
-
 cdef inline Py_ssize_t first_bad_column(const uint8_t* hole, Py_ssize_t m, const uint8_t* board, Py_ssize_t nb,
                                         uint64_t seen, int* kind) noexcept nogil:
     """Column of the first card of a row that is out of range (kind 0) or

@@ -16,13 +16,12 @@ or on the number of threads.
 from cython.parallel cimport prange
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
-from omaha8._core cimport MAX_HOLE, high_value_row, low_value_row, resolve_threads
+from omaha8._core cimport MAX_HOLE, MAX_PLAYERS, high_value_row, low_value_row, resolve_threads
 from omaha8._random cimport below, mix64
 
 from math import lcm
 
 cdef enum:
-    MAX_PLAYERS = 11
     # counts per hand, in this order
     STAT_UNITS = 0         # pot units won
     STAT_HIGH_WIN = 1

@@ -16,6 +16,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
 from omaha8._core cimport (
     MAX_HOLE,
+    MAX_SHOWDOWN_SEATS,
     PreparedBoard,
     Tables,
     prepare_board,
@@ -26,9 +27,6 @@ from omaha8._core cimport (
 )
 
 
-
-cdef enum:
-    MAX_SEATS = 16
 
 # the evaluator's tables; every seat of a deal is scored on one prepared board
 cdef const Tables* TABLES = tables()
@@ -78,8 +76,8 @@ cdef inline void shares_row(uint16_t high_mask, uint16_t low_mask, int n_seats, 
 cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                       const uint8_t[:, ::1] active) except -1:
     cdef Py_ssize_t n = holes.shape[0]
-    if holes.shape[1] < 1 or holes.shape[1] > MAX_SEATS:
-        raise ValueError(f"holes must have 1..{MAX_SEATS} seats")
+    if holes.shape[1] < 1 or holes.shape[1] > MAX_SHOWDOWN_SEATS:
+        raise ValueError(f"holes must have 1..{MAX_SHOWDOWN_SEATS} seats")
     if holes.shape[2] < 2 or holes.shape[2] > MAX_HOLE or boards.shape[1] != 5:
         raise ValueError("holes must have 2..5 cards per seat and boards 5")
     if boards.shape[0] != n and boards.shape[0] != 1:
