@@ -218,3 +218,20 @@ def test_board_class_table_matches_the_sorted_numbering() -> None:
             got = table[triple_index[r[0] * 169 + r[1] * 13 + r[2]] * 91 + pair_class[r[3] * 13 + r[4]]]
             assert got == want, order
     assert seen == set(range(6188))
+
+
+def test_three_card_holes_take_the_best_of_their_three_pairs() -> None:
+    """A 3-card hole (the kernels take 2..5 cards) scores as the best of its pairs (0,1), (0,2), (1,2)."""
+    rng = np.random.default_rng(13)
+    cards = np.argsort(rng.random((20000, 52)), axis=1)[:, :8].astype(np.uint8)
+    holes, boards = cards[:, :3], cards[:, 3:]
+    high, low, bad = kernel(holes, boards)
+    assert bad == -1
+    pair_values = [kernel(holes[:, list(pair)], boards) for pair in ((0, 1), (0, 2), (1, 2))]
+    assert np.array_equal(high, np.max([v[0] for v in pair_values], axis=0))
+    assert np.array_equal(low, np.max([v[1] for v in pair_values], axis=0))
+    # and the 2-card values are the reference's five-card values of the pair with the best three board cards
+    for row in range(200):
+        pair, board = cards[row, :2].tolist(), cards[row, 3:].tolist()
+        want = max(_reference.high_value(pair + list(t)) for t in itertools.combinations(board, 3))
+        assert int(pair_values[0][0][row]) == want
