@@ -11,13 +11,31 @@ _U32 = np.ndarray[Any, np.dtype[np.uint32]]
 _Cards = bytes | tuple[int, ...] | list[int] | object
 
 WORK_PER_THREAD: int
+N_PAIR_CLASSES: int
+N_TRIPLE_CLASSES: int
+N_BOARD_CLASSES: int
+N_HIGH_VALUES: int
+N_LOW_VALUES: int
+MAX_HOLE: int
+N_FLUSH_MASKS: int
+MAX_SHOWDOWN_SEATS: int
+MAX_PLAYERS: int
+HIGH_CARD: int
+ONE_PAIR: int
+TWO_PAIR: int
+THREE_OF_A_KIND: int
+STRAIGHT: int
+FLUSH: int
+FULL_HOUSE: int
+FOUR_OF_A_KIND: int
+STRAIGHT_FLUSH: int
+CATEGORY_SHIFT: int
 
 def openmp_enabled() -> bool: ...
 def threads_for(n_threads: int | None, work: int = ...) -> int: ...
 def max_threads() -> int: ...
 def high_keys() -> _U32: ...
 def low_masks() -> _U8: ...
-def high_value_of_ranks(ranks: Sequence[int], suited: bool) -> int: ...
 def find_bad_card(holes: _U8, boards: _U8, n_threads: int | None = ...) -> tuple[int, int, int, int] | None: ...
 def evaluate_batch(
     holes: _U8, boards: _U8, high: _U16 | None, low: _U8 | None, n_threads: int | None = ..., check: bool = ...

@@ -9,16 +9,23 @@ How the exactly-2-and-3 rule is evaluated:
 
 * high, non-flush: the value of five cards that are not all suited depends
   only on their ranks. ``HIGH_RANKS[pair class, triple class]`` holds the
-  value of every (hole rank pair, board rank triple) combination, so a player
-  costs one lookup per 2-of-hole x 3-of-board combination (60 or 100).
+  value of every (hole rank pair, board rank triple) combination, and
+  ``HIGH_BOARD[board class, pair class]`` the best of a hole rank pair over a
+  board's ten triples, so a player costs one lookup per hole pair (6 or 10).
+  The board class comes from two lookups (``BOARD_CLASS_3_2``).
 * high, flush: five suited cards need three board cards of one suit (at most
   one suit can have three of five board cards) and two hole cards of that
-  suit; ``HIGH_FLUSH[rank mask]`` is looked up for those combinations only.
+  suit. Sums of 4-bit suit counters tell, without a branch per card, whether
+  both hold (about 7% of random deals); only then does ``best_flush``
+  (``_core.pxd``, the one flush rule of every kernel) look up ``HIGH_FLUSH``.
   A suited combination's true value is the larger of its flush and non-flush
   values, so the maximum over both tables is the best hand.
 * low: a low depends only on the set of distinct low ranks in the hole and on
   the board, so ``LOW_BEST[hole mask, board mask]`` stores the best low over
   every choice of two hole ranks and three other board ranks.
+* a batch row is one pass over its cards: one ``CARD_INFO`` word per card
+  gives its rank, suit counter and low bit, and the card check adds up
+  ``CARD_BIT`` words (distinct cards' bits sum to their OR).
 """
 
 from cython.parallel cimport prange
@@ -26,8 +33,6 @@ from omaha8._bits cimport popcount
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from libc.stdlib cimport qsort
-
-import os
 
 import numpy as np
 
@@ -47,19 +52,6 @@ cdef extern from *:
     int omaha8_openmp_enabled() noexcept nogil
     int omaha8_max_threads() noexcept nogil
 
-# Categories, in the high bits of a hand key.
-cdef enum:
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    CATEGORY_SHIFT = 20
-
 cdef uint16_t HIGH_RANKS[N_PAIR_CLASSES * N_TRIPLE_CLASSES]
 # HIGH_BOARD[board class * 91 + pair class]: best non-flush value of a hole
 # rank pair over the ten 3-card subsets of a board rank multiset
@@ -70,12 +62,19 @@ cdef uint16_t MULTISET_RANK[5][13]
 cdef uint16_t HIGH_FLUSH[8192]
 cdef uint16_t PAIR_OFFSET[169]
 cdef uint16_t TRIPLE_INDEX[2197]
+# BOARD_CLASS_3_2[triple class of r0..r2 * 91 + pair class of r3, r4]: the
+# board class of five ranks, in two lookups instead of a sort
+cdef uint16_t BOARD_CLASS_3_2[N_TRIPLE_CLASSES * N_PAIR_CLASSES]
 cdef uint8_t LOW_BEST[65536]
 cdef uint8_t LOW_OF_MASK[256]
 cdef uint8_t CARD_RANK[256]
 cdef uint8_t CARD_SUIT[256]
 cdef uint8_t CARD_LOWBIT[256]
-cdef uint16_t SUIT_COUNTER[256]  # 1 << (4 * suit)
+# CARD_INFO[card]: suit counter 1 << (4 * suit) | low bit << 16 | rank << 24,
+# so one load and one add per card give a hand's suit counters, low mask and ranks
+cdef uint32_t CARD_INFO[256]
+# CARD_BIT[card]: 1 << card for a card id, 1 << 63 for any other byte
+cdef uint64_t CARD_BIT[256]
 # HIGH_KEYS[v] is the sortable key of high value v (index 0 unused).
 cdef uint32_t HIGH_KEYS[N_HIGH_VALUES + 1]
 cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
@@ -84,341 +83,31 @@ cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
 cdef int TRIPLES[10][3]
 cdef int PAIRS[10][2]
 
-
-# ---------------------------------------------------------------- hand keys
-
-cdef int straight_top(uint32_t mask) noexcept nogil:
-    """Rank of the top card of a straight made by a 5-rank mask, or -1."""
-    cdef int top
-    if mask == 0x100F:  # A-2-3-4-5: the wheel, five high
-        return 3
-    for top in range(12, 3, -1):
-        if (mask >> (top - 4)) & 0x1F == 0x1F:
-            return top
-    return -1
+cdef Tables TABLES
 
 
-cdef uint32_t hand_key(const int* ranks, bint suited) noexcept nogil:
-    """A key that orders 5-card hands like poker: category, then ranks.
-
-    Ranks are listed grouped by (count, rank), largest first, one nibble each,
-    so two hands of one category compare by their nibbles. 0 means impossible
-    (five of a kind, or a "flush" with a repeated rank).
-    """
-    cdef int counts[13]
-    cdef int i, c, r, n = 0, most = 0, top
-    cdef uint32_t kickers = 0, mask = 0
-    memset(counts, 0, sizeof(counts))
-    for i in range(5):
-        counts[ranks[i]] += 1
-        mask |= (<uint32_t>1) << ranks[i]
-    for c in range(4, 0, -1):
-        for r in range(12, -1, -1):
-            if counts[r] == c:
-                kickers = (kickers << 4) | r
-                n += 1
-                if c > most:
-                    most = c
-    if n == 0 or most == 0 or (suited and n != 5):
-        return 0
-    for r in range(13):
-        if counts[r] > 4:
-            return 0
-    kickers <<= 4 * (5 - n)
-    if n == 5:
-        top = straight_top(mask)
-        if top >= 0:
-            return ((STRAIGHT_FLUSH if suited else STRAIGHT) << CATEGORY_SHIFT) | (<uint32_t>top << 16)
-        return ((FLUSH if suited else HIGH_CARD) << CATEGORY_SHIFT) | kickers
-    if most == 4:
-        return (FOUR_OF_A_KIND << CATEGORY_SHIFT) | kickers
-    if most == 3:
-        return ((FULL_HOUSE if n == 2 else THREE_OF_A_KIND) << CATEGORY_SHIFT) | kickers
-    return ((TWO_PAIR if n == 3 else ONE_PAIR) << CATEGORY_SHIFT) | kickers
-
-
-cdef int compare_keys(const void* a, const void* b) noexcept nogil:
-    cdef uint32_t x = (<const uint32_t*>a)[0], y = (<const uint32_t*>b)[0]
-    return (x > y) - (x < y)
-
-
-cdef uint16_t value_of_key(uint32_t key) noexcept nogil:
-    """Binary search of HIGH_KEYS: the value 1..7462 of a key, 0 if absent."""
-    cdef int lo = 1, hi = N_HIGH_VALUES, mid
-    if key == 0:
-        return 0
-    while lo <= hi:
-        mid = (lo + hi) >> 1
-        if HIGH_KEYS[mid] == key:
-            return <uint16_t>mid
-        if HIGH_KEYS[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid - 1
-    return 0
-
-
-
-
-# ---------------------------------------------------------------- tables
-
-cdef int build_high_keys() except -1:
-    """Fill HIGH_KEYS with the sorted keys of every distinct 5-card class."""
-    cdef uint32_t keys[6175 + 1287 + 16]
-    cdef int n = 0, a, b, c, d, e, i, m
-    cdef int ranks[5]
-    # non-suited: every multiset of five ranks with no rank five times
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    for e in range(d, 13):
-                        ranks[0] = a; ranks[1] = b; ranks[2] = c; ranks[3] = d; ranks[4] = e
-                        k = hand_key(ranks, False)
-                        if k:
-                            keys[n] = k
-                            n += 1
-    # suited: every set of five distinct ranks
-    for m in range(8192):
-        if popcount(m) == 5:
-            a = 0
-            for i in range(13):
-                if m >> i & 1:
-                    ranks[a] = i
-                    a += 1
-            keys[n] = hand_key(ranks, True)
-            n += 1
-    qsort(keys, n, sizeof(uint32_t), compare_keys)
-    if n != N_HIGH_VALUES:
-        raise RuntimeError(f"built {n} high classes, expected {N_HIGH_VALUES}")
-    for i in range(n):
-        if keys[i] == 0 or (i and keys[i] == keys[i - 1]):
-            raise RuntimeError("high hand keys are not distinct")
-        HIGH_KEYS[i + 1] = keys[i]
-    HIGH_KEYS[0] = 0
-    return 0
-
-
-cdef int binomial(int n, int k) noexcept nogil:
-    cdef int i, r = 1
-    if k < 0 or k > n:
-        return 0
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
-cdef inline void compare_swap(uint8_t* s, int i, int j) noexcept nogil:
-    cdef uint8_t a = s[i], b = s[j]
-    s[i] = a if a < b else b
-    s[j] = b if a < b else a
-
-
-cdef inline int board_class(const uint8_t* r) noexcept nogil:
-    """Number (0..6187) of the multiset of five ranks r[0..4], in any order."""
-    cdef uint8_t s[5]
-    s[0] = r[0]; s[1] = r[1]; s[2] = r[2]; s[3] = r[3]; s[4] = r[4]
-    # a 9-comparator sorting network: branch-free, so random boards cost no mispredictions
-    compare_swap(s, 0, 1); compare_swap(s, 3, 4); compare_swap(s, 2, 4)
-    compare_swap(s, 2, 3); compare_swap(s, 0, 3); compare_swap(s, 0, 2)
-    compare_swap(s, 1, 4); compare_swap(s, 1, 3); compare_swap(s, 1, 2)
-    # sorted ranks s0 <= .. <= s4 map to distinct positions s_i + i of 17:
-    # the combinatorial number system numbers them densely
-    return (MULTISET_RANK[0][s[0]] + MULTISET_RANK[1][s[1]] + MULTISET_RANK[2][s[2]]
-            + MULTISET_RANK[3][s[3]] + MULTISET_RANK[4][s[4]])
-
-
-cdef int build_high_board() except -1:
-    cdef int a, b, c, d, e, t, pair, cls
-    cdef uint8_t r[5]
-    cdef uint16_t triple[10]
-    cdef uint16_t best, v
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    for e in range(d, 13):
-                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
-                        cls = board_class(r)
-                        if cls < 0 or cls >= N_BOARD_CLASSES:
-                            raise RuntimeError(f"board class {cls} out of range")
-                        for t in range(10):
-                            triple[t] = TRIPLE_INDEX[r[TRIPLES[t][0]] * 169 + r[TRIPLES[t][1]] * 13
-                                                     + r[TRIPLES[t][2]]]
-                        for pair in range(N_PAIR_CLASSES):
-                            best = 0
-                            for t in range(10):
-                                v = HIGH_RANKS[pair * N_TRIPLE_CLASSES + triple[t]]
-                                if v > best:
-                                    best = v
-                            HIGH_BOARD[cls * N_PAIR_CLASSES + pair] = best
-    return 0
-
-
-cdef int build_tables() except -1:
-    cdef int a, b, c, i, j, k, m, n, pair, triple, hole, board, card
-    cdef int ranks[5]
-    cdef int pair_ranks[N_PAIR_CLASSES][2]
-    cdef int triple_ranks[N_TRIPLE_CLASSES][3]
-    cdef uint32_t splittable
-
-    # card bytes: ids >= 52 alias id % 52 so no byte indexes past a table
-    for card in range(256):
-        CARD_RANK[card] = (card % 52) >> 2
-        CARD_SUIT[card] = card & 3
-        SUIT_COUNTER[card] = 1 << (4 * (card & 3))
-        a = CARD_RANK[card]
-        CARD_LOWBIT[card] = 1 if a == 12 else (1 << (a + 1) if a <= 6 else 0)
-
-    n = 0
-    for i in range(3):
-        for j in range(i + 1, 4):
-            for k in range(j + 1, 5):
-                TRIPLES[n][0] = i; TRIPLES[n][1] = j; TRIPLES[n][2] = k
-                n += 1
-    n = 0
-    for i in range(4):
-        for j in range(i + 1, 5):
-            PAIRS[n][0] = i; PAIRS[n][1] = j
-            n += 1
-    # PAIRS lists (0,1),(0,2),(0,3),(0,4),(1,2),...: reorder so the six
-    # pairs of a 4-card hole come first and a 4-card loop can stop at 6.
-    n = 0
-    for i in range(4):
-        for j in range(i + 1, 4):
-            PAIRS[n][0] = i; PAIRS[n][1] = j
-            n += 1
-    for i in range(4):
-        PAIRS[n][0] = i; PAIRS[n][1] = 4
-        n += 1
-
-    build_high_keys()
-
-    pair = 0
-    for a in range(13):
-        for b in range(a, 13):
-            pair_ranks[pair][0] = a; pair_ranks[pair][1] = b
-            PAIR_OFFSET[a * 13 + b] = PAIR_OFFSET[b * 13 + a] = pair * N_TRIPLE_CLASSES
-            pair += 1
-    triple = 0
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                triple_ranks[triple][0] = a; triple_ranks[triple][1] = b; triple_ranks[triple][2] = c
-                for i, j, k in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-                    TRIPLE_INDEX[i * 169 + j * 13 + k] = triple
-                triple += 1
-    for pair in range(N_PAIR_CLASSES):
-        for triple in range(N_TRIPLE_CLASSES):
-            ranks[0] = pair_ranks[pair][0]; ranks[1] = pair_ranks[pair][1]
-            ranks[2] = triple_ranks[triple][0]; ranks[3] = triple_ranks[triple][1]
-            ranks[4] = triple_ranks[triple][2]
-            HIGH_RANKS[pair * N_TRIPLE_CLASSES + triple] = value_of_key(hand_key(ranks, False))
-    for a in range(13):
-        for b in range(13):
-            PAIR_CLASS[a * 13 + b] = PAIR_OFFSET[a * 13 + b] // N_TRIPLE_CLASSES
-    for i in range(5):
-        for a in range(13):
-            MULTISET_RANK[i][a] = binomial(a + i, i + 1)
-    build_high_board()
-    for m in range(8192):
-        HIGH_FLUSH[m] = 0
-        if popcount(m) == 5:
-            n = 0
-            for i in range(13):
-                if m >> i & 1:
-                    ranks[n] = i
-                    n += 1
-            HIGH_FLUSH[m] = value_of_key(hand_key(ranks, True))
-
-    # Lows: a 5-rank mask is better the smaller it is (compare the highest
-    # card first), so value = 56 - its position among the 56 masks ascending.
-    n = 0
-    for m in range(256):
-        LOW_OF_MASK[m] = 0
-        if popcount(m) == 5:
-            LOW_OF_MASK[m] = N_LOW_VALUES - n
-            LOW_MASKS[N_LOW_VALUES - n] = m
-            n += 1
-    LOW_MASKS[0] = 0
-    # A low mask m splits into 2 hole ranks + 3 other board ranks iff every
-    # rank of m is in the hole or on the board, at least 2 are in the hole
-    # and at most 2 are missing from the board (those must come from the hole).
-    for hole in range(256):
-        for board in range(256):
-            LOW_BEST[hole << 8 | board] = 0
-            if popcount(hole) < 2 or popcount(board) < 3 or popcount(hole | board) < 5:
-                continue
-            for i in range(N_LOW_VALUES, 0, -1):
-                m = LOW_MASKS[i]
-                if (m & ~(hole | board)) == 0 and popcount(m & hole) >= 2 and popcount(m & ~board) <= 2:
-                    LOW_BEST[hole << 8 | board] = i
-                    break
-    return 0
-
-
-build_tables()
+# hand keys and table building: in their own file, the kernels below only read the tables
+include "_core_tables.pxi"
 
 
 # ---------------------------------------------------------------- row kernels
 
 cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
-    cdef int i, j, k, s, nb = 0, nh = 0
-    cdef uint32_t board_bits[5]
-    cdef uint32_t hole_bits[MAX_HOLE]
-    cdef uint32_t pair_mask
-    cdef uint16_t best = 0, v
-    cdef uint32_t suit_counts = 0
-    # four 4-bit suit counters; a count of 3..5 plus 5 sets the counter's top bit
-    for i in range(5):
-        suit_counts += SUIT_COUNTER[board[i]]
-    suit_counts = (suit_counts + 0x5555) & 0x8888
-    if suit_counts == 0:
-        return 0
-    s = 0
-    while not (suit_counts >> (4 * s + 3)) & 1:
-        s += 1
-    for i in range(n_hole):
-        if CARD_SUIT[hole[i]] == s:
-            hole_bits[nh] = (<uint32_t>1) << CARD_RANK[hole[i]]
-            nh += 1
-    if nh < 2:
-        return 0
-    for i in range(5):
-        if CARD_SUIT[board[i]] == s:
-            board_bits[nb] = (<uint32_t>1) << CARD_RANK[board[i]]
-            nb += 1
-    for i in range(nh - 1):
-        for j in range(i + 1, nh):
-            pair_mask = hole_bits[i] | hole_bits[j]
-            for k in range(10):
-                if TRIPLES[k][2] < nb:
-                    v = HIGH_FLUSH[pair_mask | board_bits[TRIPLES[k][0]] | board_bits[TRIPLES[k][1]]
-                                   | board_bits[TRIPLES[k][2]]]
-                    if v > best:
-                        best = v
-    return best
+    cdef PreparedBoard b
+    if n_hole > MAX_HOLE:
+        n_hole = MAX_HOLE
+    prepare_board(&TABLES, board, &b)
+    return prepared_flush(&TABLES, &b, hole, n_hole, suit_counters(hole, n_hole))
 
 
 cdef uint16_t high_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
-    cdef uint8_t r[5]
-    cdef int i, p, n_pairs
-    cdef uint16_t best = 0, v, flush
-    cdef const uint16_t* row
+    cdef PreparedBoard b
     if n_hole > MAX_HOLE:
         n_hole = MAX_HOLE
-    for i in range(5):
-        r[i] = CARD_RANK[board[i]]
     # one row of HIGH_BOARD holds, for this board, every hole pair's best
     # over the ten board triples: a player costs one lookup per hole pair
-    row = HIGH_BOARD + board_class(r) * N_PAIR_CLASSES
-    n_pairs = n_hole * (n_hole - 1) // 2
-    for p in range(n_pairs):
-        v = row[PAIR_CLASS[CARD_RANK[hole[PAIRS[p][0]]] * 13 + CARD_RANK[hole[PAIRS[p][1]]]]]
-        if v > best:
-            best = v
-    flush = flush_value_row(hole, n_hole, board)
-    return flush if flush > best else best
+    prepare_board(&TABLES, board, &b)
+    return prepared_high(&TABLES, &b, hole, n_hole)
 
 
 cdef uint8_t low_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
@@ -443,11 +132,11 @@ cdef const uint8_t* pair_class_table() noexcept nogil:
     return PAIR_CLASS
 
 cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
-    cdef uint8_t r[5]
+    cdef uint32_t r[5]
     cdef int i
     for i in range(5):
         r[i] = CARD_RANK[board[i]]
-    return board_class(r)
+    return board_class_of_ranks(&TABLES, r)
 
 cdef const uint16_t* high_flush_table() noexcept nogil:
     return HIGH_FLUSH
@@ -522,16 +211,6 @@ def low_masks():
     return np.array(<uint8_t[:N_LOW_VALUES + 1]>LOW_MASKS, dtype=np.uint8)
 
 
-def high_value_of_ranks(ranks, bint suited):
-    """Value of five ranks (0..12), as a flush when ``suited``; 0 if impossible."""
-    cdef int r[5]
-    for i in range(5):
-        r[i] = ranks[i]
-        if not 0 <= r[i] <= 12:
-            raise ValueError(f"rank {r[i]} out of range")
-    return value_of_key(hand_key(r, suited))
-
-
 cdef inline Py_ssize_t first_bad_column(const uint8_t* hole, Py_ssize_t m, const uint8_t* board, Py_ssize_t nb,
                                         uint64_t seen, int* kind) noexcept nogil:
     """Column of the first card of a row that is out of range (kind 0) or
@@ -563,7 +242,7 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
     """
     cdef Py_ssize_t n = holes.shape[0], m = holes.shape[1], nb = boards.shape[1]
     cdef bint shared = boards.shape[0] == 1 and n != 1
-    cdef Py_ssize_t row, col = -1, bad_row = -1, board_step = 0 if shared else nb
+    cdef Py_ssize_t row, col = -1, bad_row = -1
     cdef uint64_t board_seen = 0
     cdef int kind = 0, row_kind, threads = resolve_threads(n_threads, n)
     cdef uint8_t card
@@ -604,6 +283,79 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
     return (int(bad_row), int(col), int(card), kind)
 
 
+# Nonzero when one of a row's card bytes (n_hole, then n_board) is not an id
+# 0..51, repeats another, or is a card of ``taken`` (the distinct valid cards
+# of a shared board). CARD_BIT gives distinct cards distinct bits below 2**52,
+# which add up to their OR (a repeat carries), and every other byte bit 63.
+# Sums and ORs have no loop-carried chain, unlike a seen set tested card by card.
+cdef inline uint64_t bad_cards(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board,
+                               uint64_t taken) noexcept nogil:
+    cdef uint64_t bit, total = taken, union = taken
+    cdef int i
+    for i in range(n_hole):
+        bit = CARD_BIT[hole[i]]
+        total += bit
+        union |= bit
+    for i in range(n_board):
+        bit = CARD_BIT[board[i]]
+        total += bit
+        union |= bit
+    return (total ^ union) | (union >> 63)
+
+
+cdef enum:
+    BATCH_BLOCK = 1024   # rows per unit of parallel work
+
+
+# One evaluate_batch call, as its rows' kernel sees it.
+cdef struct Batch:
+    const uint8_t* holes
+    const uint8_t* boards
+    Py_ssize_t n
+    Py_ssize_t board_step       # 0 for one board shared by every row
+    bint check
+    uint64_t board_seen         # the shared board's cards (checked once), else 0
+    PreparedBoard shared_board  # the shared board, prepared once
+    uint16_t* high              # NULL: not wanted
+    uint8_t* low
+    Py_ssize_t* first_bad       # with check: per block, its first bad row or -1
+
+
+# Rows start..stop-1 of a batch: check, high and low in one pass over each
+# row's cards. Inlined with a constant n_hole, the compiler unrolls the pairs.
+cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t stop, int n_hole) noexcept nogil:
+    cdef const uint8_t* holes = batch.holes
+    cdef const uint8_t* boards = batch.boards
+    cdef const uint8_t* hole
+    cdef const uint8_t* board
+    cdef Py_ssize_t row, board_step = batch.board_step
+    cdef bint check = batch.check
+    cdef uint64_t board_seen = batch.board_seen, bad
+    cdef uint16_t* high = batch.high
+    cdef uint8_t* low = batch.low
+    cdef uint8_t low_value
+    cdef Py_ssize_t first_bad = -1
+    cdef PreparedBoard b = batch.shared_board
+    for row in range(start, stop):
+        hole = holes + row * n_hole
+        board = boards + row * board_step
+        if check:
+            # a shared board (board_step 0) was checked once and is in board_seen
+            bad = bad_cards(hole, n_hole, board, 5 if board_step else 0, board_seen)
+            if bad and first_bad < 0:
+                first_bad = row
+        if board_step:
+            prepare_board(&TABLES, board, &b)
+        if high != NULL:
+            high[row] = prepared_values(&TABLES, &b, hole, n_hole, &low_value)
+            if low != NULL:
+                low[row] = low_value
+        elif low != NULL:
+            low[row] = prepared_low(&TABLES, &b, hole, n_hole)
+    if check:
+        batch.first_bad[start // BATCH_BLOCK] = first_bad
+
+
 def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
                    uint16_t[::1] high, uint8_t[::1] low, n_threads=None, bint check=False):
     """Fill ``high`` and/or ``low`` (either may be None) for every row.
@@ -614,16 +366,13 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     pass; returns the first bad row (the outputs are then meaningless), or
     -1 when every row is valid (always -1 without ``check``).
     """
-    cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1
-    cdef int n_hole = holes.shape[1], kind = 0, row_kind
+    cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1, block, n_blocks
+    cdef int n_hole = holes.shape[1], kind = 0
     cdef int threads = resolve_threads(n_threads, n)
     cdef bint shared = boards.shape[0] == 1
-    cdef Py_ssize_t board_step = 0 if shared else 5
     cdef bint want_high = high is not None, want_low = low is not None
-    cdef const uint8_t* hole_ptr
-    cdef const uint8_t* board_ptr
-    cdef uint64_t board_seen = 0
-    cdef uint8_t[::1] bad
+    cdef Py_ssize_t[::1] first_bad
+    cdef Batch batch
     if n_hole < 2 or n_hole > MAX_HOLE or boards.shape[1] != 5:
         raise ValueError("holes must have 2..5 columns and boards 5")
     if boards.shape[0] != n and not shared:
@@ -632,31 +381,40 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
         raise ValueError("output arrays must have one entry per row")
     if n == 0:
         return -1
-    hole_ptr = &holes[0, 0]
-    board_ptr = &boards[0, 0]
+    batch.holes = &holes[0, 0]
+    batch.boards = &boards[0, 0]
+    batch.n = n
+    batch.board_step = 0 if shared else 5
+    batch.check = check
+    batch.board_seen = 0
+    batch.high = &high[0] if want_high else NULL
+    batch.low = &low[0] if want_low else NULL
+    batch.first_bad = NULL
+    n_blocks = (n + BATCH_BLOCK - 1) // BATCH_BLOCK
+    prepare_board(&TABLES, batch.boards, &batch.shared_board)
     if check:
         if shared:
             # the one board is checked once; every row's hole is checked against it
-            if first_bad_column(board_ptr, 5, NULL, 0, 0, &kind) >= 0:
+            if first_bad_column(batch.boards, 5, NULL, 0, 0, &kind) >= 0:
                 return 0
             for row in range(5):
-                board_seen |= (<uint64_t>1) << board_ptr[row]
-        bad = np.zeros(n, dtype=np.uint8)
-    for row in prange(n, nogil=True, schedule="static", num_threads=threads):
-        if check:
-            row_kind = 0  # assigned here, so each thread has its own
-            bad[row] = first_bad_column(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step,
-                                        0 if shared else 5, board_seen, &row_kind) >= 0
-        if want_high:
-            high[row] = high_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
-        if want_low:
-            low[row] = low_value_row(hole_ptr + row * n_hole, n_hole, board_ptr + row * board_step)
+                batch.board_seen |= (<uint64_t>1) << batch.boards[row]
+        first_bad = np.empty(n_blocks, dtype=np.intp)
+        batch.first_bad = &first_bad[0]
+    # constant hole sizes, so the common kernels are compiled for them
+    if n_hole == 4:
+        for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+            batch_rows(&batch, block * BATCH_BLOCK, min(n, (block + 1) * BATCH_BLOCK), 4)
+    elif n_hole == 5:
+        for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+            batch_rows(&batch, block * BATCH_BLOCK, min(n, (block + 1) * BATCH_BLOCK), 5)
+    else:
+        for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+            batch_rows(&batch, block * BATCH_BLOCK, min(n, (block + 1) * BATCH_BLOCK), n_hole)
     if check:
-        with nogil:
-            for row in range(n):
-                if bad[row]:
-                    bad_row = row
-                    break
+        for block in range(n_blocks):
+            if first_bad[block] >= 0:
+                return first_bad[block]
     return bad_row
 
 
@@ -770,6 +528,8 @@ def table(name):
         return np.array(<uint16_t[:2197]>TRIPLE_INDEX)
     if name == "low_best":
         return np.array(<uint8_t[:65536]>LOW_BEST)
+    if name == "board_class_3_2":
+        return np.array(<uint16_t[:N_TRIPLE_CLASSES * N_PAIR_CLASSES]>BOARD_CLASS_3_2)
     if name == "low_of_mask":
         return np.array(<uint8_t[:256]>LOW_OF_MASK)
     raise KeyError(name)

@@ -67,6 +67,7 @@ cimport numpy as cnp
 
 from omaha8._core cimport (
     MAX_HOLE,
+    best_flush,
     N_TRIPLE_CLASSES,
     card_lowbit_table,
     card_rank_table,
@@ -113,8 +114,8 @@ cnp.import_array()
 cdef struct Player:
     uint16_t best[N_TRIPLE_CLASSES]   # best non-flush value per board rank triple
     const uint8_t* low_row            # LOW_BEST row of the hole's low ranks
-    int n_suited[4]                   # suited hole pairs, per suit
-    uint32_t suited[4][10]            # their rank masks
+    uint32_t suit_ranks[4]            # rank mask of the hole's cards of each suit
+    bint two_of_suit[4]               # the hole holds two or more cards of the suit
 
 
 cdef struct Spot:
@@ -142,16 +143,17 @@ cdef struct Walk:
 
 # One player's tables: the best non-flush value per board rank triple (the
 # maximum over the hole's rank pairs, in a local array so the compiler
-# vectorises it), the suited hole pairs and the low row.
+# vectorises it), the rank mask of each suit in the hole and the low row.
 cdef void init_player(Player* pl, const uint8_t* hole, int H) noexcept nogil:
     cdef uint16_t best[N_TRIPLE_CLASSES]
     cdef const uint16_t* row
     cdef uint32_t hole_low = 0
     cdef int i, j, t, s, first = 1
     for s in range(4):
-        pl.n_suited[s] = 0
+        pl.suit_ranks[s] = 0
     for i in range(H):
         hole_low |= CARD_LOWBIT[hole[i]]
+        pl.suit_ranks[CARD_SUIT[hole[i]]] |= (<uint32_t>1) << CARD_RANK[hole[i]]
         for j in range(i + 1, H):
             row = HIGH_RANKS + PAIR_OFFSET[CARD_RANK[hole[i]] * 13 + CARD_RANK[hole[j]]]
             if first:
@@ -160,13 +162,12 @@ cdef void init_player(Player* pl, const uint8_t* hole, int H) noexcept nogil:
             else:
                 for t in range(N_TRIPLE_CLASSES):
                     best[t] = row[t] if row[t] > best[t] else best[t]
-            s = CARD_SUIT[hole[i]]
-            if CARD_SUIT[hole[j]] == s:
-                pl.suited[s][pl.n_suited[s]] = (<uint32_t>1) << CARD_RANK[hole[i]] | (<uint32_t>1) << CARD_RANK[hole[j]]
-                pl.n_suited[s] += 1
     if first:
         memset(best, 0, sizeof(best))
     memcpy(pl.best, best, sizeof(best))
+    for s in range(4):
+        # two bits set: a flush in this suit is possible
+        pl.two_of_suit[s] = (pl.suit_ranks[s] & (pl.suit_ranks[s] - 1)) != 0
     pl.low_row = LOW_BEST + (hole_low << 8)
 
 
@@ -192,7 +193,7 @@ cdef void init_spot(Spot* sp, const uint8_t* holes, int P, int H, const uint8_t*
     for p in range(P):
         init_player(&sp.players[p], holes + p * H, H)
         for s in range(4):
-            if sp.players[p].n_suited[s]:
+            if sp.players[p].two_of_suit[s]:
                 sp.live_suits |= 1u << s
 
 
@@ -228,25 +229,7 @@ cdef inline void add_card(const Spot* sp, Walk* w, int L, uint8_t card) noexcept
 # Best flush (or straight flush) of a player's suited hole pairs with three of
 # the board's cards of suit s (rank mask ``board_mask``); 0 if none.
 cdef inline uint16_t flush_value(const Player* pl, int s, uint32_t board_mask) noexcept nogil:
-    cdef int n = pl.n_suited[s], nb = 0, a, b, c, q
-    cdef uint32_t bits[5]
-    cdef uint32_t m = board_mask & 0x1FFF, tri
-    cdef uint16_t best = 0, v
-    if n == 0:
-        return 0
-    while m and nb < 5:
-        bits[nb] = m & (~m + 1)
-        m &= m - 1
-        nb += 1
-    for a in range(nb - 2):
-        for b in range(a + 1, nb - 1):
-            for c in range(b + 1, nb):
-                tri = bits[a] | bits[b] | bits[c]
-                for q in range(n):
-                    v = HIGH_FLUSH[pl.suited[s][q] | tri]
-                    if v > best:
-                        best = v
-    return best
+    return best_flush(HIGH_FLUSH, pl.suit_ranks[s], board_mask)
 
 
 # Settle the board of entry 5 (all five cards placed).
@@ -533,7 +516,7 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
                         if k >= 2:
                             h = one_new[p][s][x] if one_new[p][s][x] > h else h
                             h = one_new[p][s][y] if one_new[p][s][y] > h else h
-                        m = w.suited[3][s] if sp.players[p].n_suited[s] else 0
+                        m = w.suited[3][s] if sp.players[p].two_of_suit[s] else 0
                         while m:
                             v = flush_value(&sp.players[p], s, (m & (~m + 1)) | (<uint32_t>1) << x | (<uint32_t>1) << y)
                             h = v if v > h else h

@@ -16,13 +16,21 @@ or on the number of threads.
 from cython.parallel cimport prange
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
-from omaha8._core cimport MAX_HOLE, high_value_row, low_value_row, resolve_threads
+from omaha8._core cimport (
+    MAX_HOLE,
+    MAX_PLAYERS,
+    PreparedBoard,
+    Tables,
+    prepare_board,
+    prepared_values,
+    resolve_threads,
+    tables,
+)
 from omaha8._random cimport below, mix64
 
 from math import lcm
 
 cdef enum:
-    MAX_PLAYERS = 11
     # counts per hand, in this order
     STAT_UNITS = 0         # pot units won
     STAT_HIGH_WIN = 1
@@ -61,6 +69,8 @@ cdef void sample_hand(const uint8_t* hand, int k, int opponents, int64_t samples
     cdef uint16_t hero_hi, top_hi, v
     cdef uint8_t hero_lo, top_lo, w
     cdef bint high_winner, low_winner
+    cdef PreparedBoard board
+    cdef const Tables* t = tables()
     for i in range(N_STATS):
         out[i] = 0
     for i in range(k):
@@ -76,17 +86,18 @@ cdef void sample_hand(const uint8_t* hand, int k, int opponents, int64_t samples
             swap = deck[i]
             deck[i] = deck[j]
             deck[j] = swap
-        hero_hi = top_hi = high_value_row(hand, k, deck)
-        hero_lo = top_lo = low_value_row(hand, k, deck)
+        # the board's parts once, then every hand's high and low in one pass
+        prepare_board(t, deck, &board)
+        hero_hi = top_hi = prepared_values(t, &board, hand, k, &hero_lo)
+        top_lo = hero_lo
         n_hi = n_lo = 1
         for p in range(opponents):
-            v = high_value_row(deck + 5 + p * k, k, deck)
+            v = prepared_values(t, &board, deck + 5 + p * k, k, &w)
             if v > top_hi:
                 top_hi = v
                 n_hi = 1
             elif v == top_hi:
                 n_hi += 1
-            w = low_value_row(deck + 5 + p * k, k, deck)
             if w > top_lo:
                 top_lo = w
                 n_lo = 1

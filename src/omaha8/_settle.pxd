@@ -3,9 +3,9 @@
 # weighted deals (double), into rows of counts of one layout.
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t
+from omaha8._core cimport MAX_PLAYERS
 
 cdef enum:
-    MAX_PLAYERS = 11
     POT = 55440            # units in one pot: 2 * lcm(1..11)
     HALF_POT = 27720
     # per-player counts, in this order, then no-low boards and boards

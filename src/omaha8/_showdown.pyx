@@ -16,149 +16,48 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
 from omaha8._core cimport (
     MAX_HOLE,
-    N_PAIR_CLASSES,
-    board_class_of_cards,
-    card_lowbit_table,
-    card_rank_table,
-    card_suit_table,
-    high_board_table,
-    high_flush_table,
-    low_best_table,
-    pair_class_table,
+    MAX_SHOWDOWN_SEATS,
+    PreparedBoard,
+    Tables,
+    prepare_board,
+    prepared_high,
+    prepared_values,
     resolve_threads,
+    tables,
 )
 
 
 
-cdef enum:
-    MAX_SEATS = 16
-
-cdef const uint8_t* RANK = card_rank_table()
-cdef const uint8_t* SUIT = card_suit_table()
-cdef const uint8_t* LOWBIT = card_lowbit_table()
-cdef const uint8_t* LOW_BEST = low_best_table()
-cdef const uint16_t* HIGH_FLUSH = high_flush_table()
-
-cdef const uint16_t* HIGH_BOARD = high_board_table()
-cdef const uint8_t* PAIR_CLASS = pair_class_table()
-# the ten 3-of-5 index triples
-cdef int TRIPLES[10][3]
-
-
-cdef int build_tables() except -1:
-    cdef int i, j, k, n = 0
-    for i in range(3):
-        for j in range(i + 1, 4):
-            for k in range(j + 1, 5):
-                TRIPLES[n][0] = i; TRIPLES[n][1] = j; TRIPLES[n][2] = k
-                n += 1
-    return 0
-
-
-build_tables()
-
-
-
-
-# What every seat of a deal shares: computed once per board.
-cdef struct BoardParts:
-    const uint16_t* high_row    # HIGH_BOARD row of the board's ranks
-    uint32_t low_mask           # board low ranks; 0 when fewer than three
-    int flush_suit              # suit with three or more board cards, -1 if none
-    int n_flush_triples
-    uint32_t flush_triples[10]  # rank masks of each three of those cards
-
-
-cdef inline void board_parts(const uint8_t* board, BoardParts* out) noexcept nogil:
-    cdef int i, t, n = 0
-    cdef int counts[4]
-    cdef uint32_t bits[5]
-    cdef uint32_t low = 0
-    counts[0] = counts[1] = counts[2] = counts[3] = 0
-    for i in range(5):
-        low |= LOWBIT[board[i]]
-        counts[SUIT[board[i]]] += 1
-    out.high_row = HIGH_BOARD + board_class_of_cards(board) * N_PAIR_CLASSES
-    out.low_mask = low if popcount(low) >= 3 else 0
-    out.flush_suit = -1
-    out.n_flush_triples = 0
-    for i in range(4):
-        if counts[i] >= 3:
-            out.flush_suit = i
-    if out.flush_suit < 0:
-        return
-    for i in range(5):
-        if SUIT[board[i]] == out.flush_suit:
-            bits[n] = (<uint32_t>1) << RANK[board[i]]
-            n += 1
-    for t in range(10):
-        if TRIPLES[t][2] < n:
-            out.flush_triples[out.n_flush_triples] = bits[TRIPLES[t][0]] | bits[TRIPLES[t][1]] | bits[TRIPLES[t][2]]
-            out.n_flush_triples += 1
-
-
-# Best high value of one hole against a board's precomputed parts.
-cdef inline uint16_t seat_high(const uint8_t* hole, int n_hole, const BoardParts* b) noexcept nogil:
-    cdef int i, j, t, n_suited = 0
-    cdef uint8_t ranks[MAX_HOLE]
-    cdef uint32_t suited[MAX_HOLE]
-    cdef uint32_t pair
-    cdef uint16_t best = 0, v
-    for i in range(n_hole):
-        ranks[i] = RANK[hole[i]]
-    for i in range(n_hole - 1):
-        for j in range(i + 1, n_hole):
-            v = b.high_row[PAIR_CLASS[ranks[i] * 13 + ranks[j]]]
-            if v > best:
-                best = v
-    if b.flush_suit >= 0:
-        for i in range(n_hole):
-            if SUIT[hole[i]] == b.flush_suit:
-                suited[n_suited] = (<uint32_t>1) << ranks[i]
-                n_suited += 1
-        for i in range(n_suited - 1):
-            for j in range(i + 1, n_suited):
-                pair = suited[i] | suited[j]
-                for t in range(b.n_flush_triples):
-                    v = HIGH_FLUSH[pair | b.flush_triples[t]]
-                    if v > best:
-                        best = v
-    return best
+# the evaluator's tables; every seat of a deal is scored on one prepared board
+cdef const Tables* TABLES = tables()
 
 
 # Winners of one deal: bit p set when seat p wins the high (bits 0-15) or the low (bits 16-31).
 # active (NULL: every seat) is read at active[active_at + p].
 cdef inline uint32_t winners_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
                                  const uint8_t* active, Py_ssize_t active_at) noexcept nogil:
-    cdef BoardParts parts
-    cdef int p, i
-    cdef uint32_t hole_low
+    cdef PreparedBoard board_parts
+    cdef int p
     cdef uint16_t high, best_high = 0, high_mask = 0, low_mask = 0
     cdef uint8_t low, best_low = 0
-    cdef const uint8_t* hole
     if n_hole > MAX_HOLE:
         n_hole = MAX_HOLE
-    board_parts(board, &parts)
+    prepare_board(TABLES, board, &board_parts)
     for p in range(n_seats):
         if active != NULL and not active[active_at + p]:
             continue
-        hole = holes + p * n_hole
-        high = seat_high(hole, n_hole, &parts)
+        high = prepared_values(TABLES, &board_parts, holes + p * n_hole, n_hole, &low)
         if high > best_high:
             best_high = high
             high_mask = 0
         if high == best_high:
             high_mask |= <uint16_t>(1 << p)
-        if parts.low_mask:
-            hole_low = 0
-            for i in range(n_hole):
-                hole_low |= LOWBIT[hole[i]]
-            low = LOW_BEST[(hole_low << 8) | parts.low_mask]
-            if low > best_low:
-                best_low = low
-                low_mask = 0
-            if low and low == best_low:
-                low_mask |= <uint16_t>(1 << p)
+        # low is 0 (no low) when the board has fewer than three low ranks
+        if low > best_low:
+            best_low = low
+            low_mask = 0
+        if low and low == best_low:
+            low_mask |= <uint16_t>(1 << p)
     return high_mask | (<uint32_t>low_mask << 16)
 
 
@@ -177,8 +76,8 @@ cdef inline void shares_row(uint16_t high_mask, uint16_t low_mask, int n_seats, 
 cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                       const uint8_t[:, ::1] active) except -1:
     cdef Py_ssize_t n = holes.shape[0]
-    if holes.shape[1] < 1 or holes.shape[1] > MAX_SEATS:
-        raise ValueError(f"holes must have 1..{MAX_SEATS} seats")
+    if holes.shape[1] < 1 or holes.shape[1] > MAX_SHOWDOWN_SEATS:
+        raise ValueError(f"holes must have 1..{MAX_SHOWDOWN_SEATS} seats")
     if holes.shape[2] < 2 or holes.shape[2] > MAX_HOLE or boards.shape[1] != 5:
         raise ValueError("holes must have 2..5 cards per seat and boards 5")
     if boards.shape[0] != n and boards.shape[0] != 1:
@@ -257,12 +156,12 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
     """
     cdef Py_ssize_t n = holes.shape[0], row
     cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef BoardParts parts
+    cdef PreparedBoard board_parts
     check_shapes(holes, boards, None)
     if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
         raise ValueError("boards must be (N, 5) and out (N, P)")
     with nogil:
         for row in range(n):
-            board_parts(&boards[row, 0], &parts)
+            prepare_board(TABLES, &boards[row, 0], &board_parts)
             for p in range(n_seats):
-                out[row, p] = seat_high(&holes[row, p, 0], n_hole, &parts)
+                out[row, p] = prepared_high(TABLES, &board_parts, &holes[row, p, 0], n_hole)

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _showdown
+from . import _core, _showdown
 from ._args import brief, check_bool, check_n_threads
 from ._validate import card_array, check_deals
 from .errors import ShapeError, ShowdownError
@@ -23,7 +23,7 @@ from .errors import ShapeError, ShowdownError
 __all__ = ["MAX_SEATS", "pot_shares", "winners"]
 
 #: Most seats :func:`pot_shares` and :func:`winners` take (seat masks are 16 bits).
-MAX_SEATS = 16
+MAX_SEATS = _core.MAX_SHOWDOWN_SEATS
 
 SharesArray = np.ndarray[Any, np.dtype[np.float64]]
 MaskArray = np.ndarray[Any, np.dtype[np.uint16]]

@@ -40,22 +40,23 @@ __all__ = [
     "ValueRangeError",
 ]
 
-N_HIGH_VALUES = 7462
-N_LOW_VALUES = 56
+# the kernel's counts and categories: one definition, in omaha8/_core.pxd
+N_HIGH_VALUES: int = _core.N_HIGH_VALUES
+N_LOW_VALUES: int = _core.N_LOW_VALUES
 
 
 class HighCategory(enum.IntEnum):
     """The category of a high hand; greater is stronger."""
 
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
+    HIGH_CARD = _core.HIGH_CARD
+    ONE_PAIR = _core.ONE_PAIR
+    TWO_PAIR = _core.TWO_PAIR
+    THREE_OF_A_KIND = _core.THREE_OF_A_KIND
+    STRAIGHT = _core.STRAIGHT
+    FLUSH = _core.FLUSH
+    FULL_HOUSE = _core.FULL_HOUSE
+    FOUR_OF_A_KIND = _core.FOUR_OF_A_KIND
+    STRAIGHT_FLUSH = _core.STRAIGHT_FLUSH
 
     @property
     def label(self) -> str:
@@ -66,7 +67,7 @@ class HighCategory(enum.IntEnum):
 _HIGH_KEYS = _core.high_keys()
 _LOW_MASKS = _core.low_masks()
 # category of each high value (index 0: no hand)
-_CATEGORY_OF_VALUE = (_HIGH_KEYS >> 20).astype(np.uint8)
+_CATEGORY_OF_VALUE = (_HIGH_KEYS >> _core.CATEGORY_SHIFT).astype(np.uint8)
 _RANK_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "jack", "queen", "king", "ace")
 _LOW_TEXT = "A2345678"
@@ -122,7 +123,7 @@ def high_ranks(value: int) -> tuple[int, ...]:
     (12,)
     """
     key = int(_HIGH_KEYS[_check_high(value)])
-    category = key >> 20
+    category = key >> _core.CATEGORY_SHIFT
     n_ranks = {0: 5, 1: 4, 2: 3, 3: 3, 4: 1, 5: 5, 6: 2, 7: 2, 8: 1}[category]
     return tuple((key >> (16 - 4 * i)) & 0xF for i in range(n_ranks))
 

@@ -14,6 +14,7 @@ from ..cards import CardsLike, N_CARDS, format_card, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, ShapeError
 from ..ranges.range import Range
 from ..ranges.universe import HOLE_SIZES, hand_index
+from ..values import N_LOW_VALUES
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 I32Array = np.ndarray[Any, np.dtype[np.int32]]
@@ -23,7 +24,7 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 
 _BOARD_SIZES = (3, 4, 5)
 _MAX_BINS = 1 << 16
-_N_LOW_VALUES = 56  # lows are 1..56, 0 = none
+_N_LOW_VALUES = N_LOW_VALUES  # lows are 1..56, 0 = none
 _T = TypeVar("_T")
 
 
