@@ -1,8 +1,8 @@
 """Exact equity on a flop, turn or river: the fast lane and its small kernel against their twins.
 
 ``equity`` counts the boards of a spot with 3+ board cards in
-``_equity.small_exact`` (plain ids or card texts, parsed and checked in C)
-or ``_equity.small_exact_spot`` (checked arrays): the flop grouped by the
+``_small_exact.small_exact`` (plain ids or card texts, parsed and checked in C)
+or ``_small_exact.small_exact_spot`` (checked arrays): the flop grouped by the
 ranks of the two new cards, never listing a board. Their twins here:
 
 * the walk of :class:`omaha8._equity.EquitySpot`, which settles every board
@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 from test_equity_reference import assert_matches, twin
 
-from omaha8 import _equity
+from omaha8 import _equity, _small_exact
 from omaha8.cards import _ID_OF_TEXT, format_cards, parse_cards
 from omaha8.equity import EquityResult, equity, max_players
 from omaha8.errors import (
@@ -272,12 +272,12 @@ def test_progress_on_a_small_run_draws_nothing(capsys: pytest.CaptureFixture[str
 def test_the_small_kernel_refuses_what_it_cannot_hold() -> None:
     holes = np.array([[51, 47, 0, 4], [50, 46, 1, 5]], dtype=np.uint8)
     with pytest.raises(ValueError, match="bad board"):
-        _equity.small_exact_spot(holes, np.array([49, 45], dtype=np.uint8), np.arange(6, 20, dtype=np.uint8))
+        _small_exact.small_exact_spot(holes, np.array([49, 45], dtype=np.uint8), np.arange(6, 20, dtype=np.uint8))
     with pytest.raises(ValueError, match="ascending"):
-        _equity.small_exact_spot(holes, np.array([49, 45, 41], dtype=np.uint8), np.array([7, 6], dtype=np.uint8))
+        _small_exact.small_exact_spot(holes, np.array([49, 45, 41], dtype=np.uint8), np.array([7, 6], dtype=np.uint8))
     with pytest.raises(ValueError, match="holes must be"):
-        _equity.small_exact_spot(np.zeros((12, 4), dtype=np.uint8), np.array([49, 45, 41], dtype=np.uint8),
-                                 np.array([6, 7], dtype=np.uint8))
+        _small_exact.small_exact_spot(np.zeros((12, 4), dtype=np.uint8), np.array([49, 45, 41], dtype=np.uint8),
+                                      np.array([6, 7], dtype=np.uint8))
 
 
 # ---------------------------------------------------------------- what the fast lane leaves to the general path
@@ -329,7 +329,7 @@ BAD_SPOTS = [
 
 @pytest.mark.parametrize("holes, board, dead, kind", BAD_SPOTS)
 def test_the_fast_lane_refuses_as_the_general_path_does(holes: Any, board: Any, dead: Any, kind: type) -> None:
-    assert _equity.small_exact(holes, board, dead, _ID_OF_TEXT) is None
+    assert _small_exact.small_exact(holes, board, dead, _ID_OF_TEXT) is None
     want = general_error(holes, board, dead)
     assert want[0] is kind
     with pytest.raises(kind) as caught:
@@ -354,24 +354,24 @@ BAD_ARRAYS = [
 
 @pytest.mark.parametrize("holes, board, kind", BAD_ARRAYS)
 def test_the_fast_lane_leaves_odd_arrays_to_the_general_path(holes: Any, board: Any, kind: type) -> None:
-    assert _equity.small_exact(holes, board, (), _ID_OF_TEXT) is None
+    assert _small_exact.small_exact(holes, board, (), _ID_OF_TEXT) is None
     with pytest.raises(kind):
         equity(holes, board)
 
 
 def test_subclasses_and_odd_containers_take_the_general_path() -> None:
     holes = [(Card(51), 47, 0, 4), (50, 46, 1, 5)]
-    assert _equity.small_exact(holes, (49, 45, 41), (), _ID_OF_TEXT) is None
+    assert _small_exact.small_exact(holes, (49, 45, 41), (), _ID_OF_TEXT) is None
     assert_same(equity(holes, (49, 45, 41)), walk([[51, 47, 0, 4], [50, 46, 1, 5]], [49, 45, 41]))
     arrays = ARRAYS[0].view(CardArray), ARRAYS[1].view(CardArray)
-    assert _equity.small_exact(*arrays, (), _ID_OF_TEXT) is None
+    assert _small_exact.small_exact(*arrays, (), _ID_OF_TEXT) is None
     assert_same(equity(*arrays), walk(ARRAYS[0].tolist(), ARRAYS[1].tolist()))
-    assert _equity.small_exact(((51, 47, 0, 4), (50, 46, 1, 5)), (49, 45, 41), (), _ID_OF_TEXT) is not None
-    assert _equity.small_exact([(51, 47, 0, 4), (50, 46, 1, 5)], (49, 45, 41), (), _ID_OF_TEXT) is not None
+    assert _small_exact.small_exact(((51, 47, 0, 4), (50, 46, 1, 5)), (49, 45, 41), (), _ID_OF_TEXT) is not None
+    assert _small_exact.small_exact([(51, 47, 0, 4), (50, 46, 1, 5)], (49, 45, 41), (), _ID_OF_TEXT) is not None
     for odd in (iter([(51, 47, 0, 4), (50, 46, 1, 5)]), {0: (51, 47, 0, 4), 1: (50, 46, 1, 5)}):
-        assert _equity.small_exact(odd, (49, 45, 41), (), _ID_OF_TEXT) is None
+        assert _small_exact.small_exact(odd, (49, 45, 41), (), _ID_OF_TEXT) is None
     # preflop is the general path's: big runs in slices, on threads
-    assert _equity.small_exact([(51, 47, 0, 4), (50, 46, 1, 5)], (), (), _ID_OF_TEXT) is None
+    assert _small_exact.small_exact([(51, 47, 0, 4), (50, 46, 1, 5)], (), (), _ID_OF_TEXT) is None
 
 
 @pytest.mark.parametrize("options, kind", [

@@ -1,6 +1,7 @@
 # Splitting one pot hi/lo among the seats of a showdown, for the equity
-# kernels: omaha8._equity counts boards (int64 pot units), omaha8._range_equity
-# weighted deals (double), into rows of counts of one layout.
+# kernels: omaha8._equity and omaha8._small_exact count boards (int64 pot
+# units), omaha8._range_equity weighted deals (double), into rows of counts of
+# one layout.
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t
 from omaha8._core cimport MAX_PLAYERS

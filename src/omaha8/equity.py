@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _equity
+from . import _equity, _small_exact
 from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from ._progress import Progress
 from .cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
@@ -230,7 +230,7 @@ def equity(
         # the fast lane: hands and board as plain ids or short card texts, a flop,
         # turn or river, all cards distinct: parsed, checked and counted in one call
         # (None for anything else, which the general path below parses or refuses)
-        small = _equity.small_exact(holes, board, dead, _ID_OF_TEXT)
+        small = _small_exact.small_exact(holes, board, dead, _ID_OF_TEXT)
         if small is not None:
             if seed is not None:
                 _check_seed(seed)
@@ -250,7 +250,7 @@ def equity(
     progress = check_bool(progress, "progress")
     if n_samples is None and board_array.shape[0] >= 3:
         # a flop, turn or river: at most 1,081 boards, counted on one thread in one call
-        return EquityResult(*_equity.small_exact_spot(hole_array, board_array, deck))
+        return EquityResult(*_small_exact.small_exact_spot(hole_array, board_array, deck))
     players = hole_array.shape[0]
     known, draw = board_array, deck
     if known.shape[0] == 5:
