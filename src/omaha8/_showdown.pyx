@@ -1,18 +1,23 @@
 # cython: language_level=3
-"""nogil kernels for splitting one pot over many deals.
+"""nogil kernel for splitting one pot over many deals.
 
 Each row is one deal: P seats' holes and a board. A row costs one board pass
-(the board's low-rank mask) and then one high and one low evaluation per
-active seat; the winners of each half come out as seat bitmasks, from which
-the fractional shares follow.
+(its HIGH_BOARD row, low-rank mask and flush suit, shared by every seat) and
+then, per seat, one lookup per hole pair in that row, one low lookup, and a
+flush evaluation only for a seat holding two cards of the board's flush suit.
+The hi/lo rule that turns the seats' values into winners and fractions is
+:file:`_settle.pxd`'s.
 
-The wrappers here only adapt types: :mod:`omaha8.showdown` checks shapes,
-card ids, duplicates and the active mask before calling them.
+:func:`settle` fills whichever outputs it is given (winner masks, fractions)
+and can check every card of a row in the same pass. :mod:`omaha8.showdown_batch`
+checks shapes and the active mask, and resolves ``n_threads``, before calling it.
 """
 
 from cython.parallel cimport prange
 from omaha8._bits cimport popcount
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+import numpy as np
 
 from omaha8._core cimport (
     MAX_HOLE,
@@ -21,157 +26,104 @@ from omaha8._core cimport (
     card_lowbit_table,
     card_rank_table,
     card_suit_table,
+    flush_value_row,
     high_board_table,
-    high_flush_table,
     low_best_table,
     pair_class_table,
-    resolve_threads,
 )
-
+from omaha8._settle cimport mask_fractions, winner_masks
 
 
 cdef enum:
-    MAX_SEATS = 16
+    MAX_SEATS = 16            # winner masks are 16 bits
 
 cdef const uint8_t* RANK = card_rank_table()
 cdef const uint8_t* SUIT = card_suit_table()
 cdef const uint8_t* LOWBIT = card_lowbit_table()
 cdef const uint8_t* LOW_BEST = low_best_table()
-cdef const uint16_t* HIGH_FLUSH = high_flush_table()
-
 cdef const uint16_t* HIGH_BOARD = high_board_table()
 cdef const uint8_t* PAIR_CLASS = pair_class_table()
-# the ten 3-of-5 index triples
-cdef int TRIPLES[10][3]
-
-
-cdef int build_tables() except -1:
-    cdef int i, j, k, n = 0
-    for i in range(3):
-        for j in range(i + 1, 4):
-            for k in range(j + 1, 5):
-                TRIPLES[n][0] = i; TRIPLES[n][1] = j; TRIPLES[n][2] = k
-                n += 1
-    return 0
-
-
-build_tables()
-
-
 
 
 # What every seat of a deal shares: computed once per board.
 cdef struct BoardParts:
     const uint16_t* high_row    # HIGH_BOARD row of the board's ranks
-    uint32_t low_mask           # board low ranks; 0 when fewer than three
-    int flush_suit              # suit with three or more board cards, -1 if none
-    int n_flush_triples
-    uint32_t flush_triples[10]  # rank masks of each three of those cards
+    uint32_t low_shifted        # board low-rank mask: the low half of a LOW_BEST index
+    int flush_suit              # the suit with three or more board cards, -1 if none
 
 
 cdef inline void board_parts(const uint8_t* board, BoardParts* out) noexcept nogil:
-    cdef int i, t, n = 0
-    cdef int counts[4]
-    cdef uint32_t bits[5]
-    cdef uint32_t low = 0
-    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    cdef int i
+    cdef uint32_t low = 0, counts = 0
     for i in range(5):
         low |= LOWBIT[board[i]]
-        counts[SUIT[board[i]]] += 1
+        counts += (<uint32_t>1) << (8 * SUIT[board[i]])
     out.high_row = HIGH_BOARD + board_class_of_cards(board) * N_PAIR_CLASSES
-    out.low_mask = low if popcount(low) >= 3 else 0
+    out.low_shifted = low  # LOW_BEST is 0 for a board with fewer than three low ranks
+    # four 8-bit suit counters; at most one suit can have three of five cards
     out.flush_suit = -1
-    out.n_flush_triples = 0
     for i in range(4):
-        if counts[i] >= 3:
+        if ((counts >> (8 * i)) & 0xFF) >= 3:
             out.flush_suit = i
-    if out.flush_suit < 0:
-        return
-    for i in range(5):
-        if SUIT[board[i]] == out.flush_suit:
-            bits[n] = (<uint32_t>1) << RANK[board[i]]
-            n += 1
-    for t in range(10):
-        if TRIPLES[t][2] < n:
-            out.flush_triples[out.n_flush_triples] = bits[TRIPLES[t][0]] | bits[TRIPLES[t][1]] | bits[TRIPLES[t][2]]
-            out.n_flush_triples += 1
 
 
-# Best high value of one hole against a board's precomputed parts.
-cdef inline uint16_t seat_high(const uint8_t* hole, int n_hole, const BoardParts* b) noexcept nogil:
-    cdef int i, j, t, n_suited = 0
+# One seat's high and low against its board's parts. n_hole is a constant at
+# each call site, so the pair loop unrolls.
+cdef inline void seat_values(const uint8_t* hole, int n_hole, const uint8_t* board, const BoardParts* b,
+                             uint16_t* high, uint8_t* low) noexcept nogil:
+    cdef int i, j, n_suited = 0
     cdef uint8_t ranks[MAX_HOLE]
-    cdef uint32_t suited[MAX_HOLE]
-    cdef uint32_t pair
+    cdef uint32_t hole_low = 0
     cdef uint16_t best = 0, v
     for i in range(n_hole):
         ranks[i] = RANK[hole[i]]
+        hole_low |= LOWBIT[hole[i]]
+        n_suited += SUIT[hole[i]] == b.flush_suit
     for i in range(n_hole - 1):
         for j in range(i + 1, n_hole):
             v = b.high_row[PAIR_CLASS[ranks[i] * 13 + ranks[j]]]
             if v > best:
                 best = v
-    if b.flush_suit >= 0:
-        for i in range(n_hole):
-            if SUIT[hole[i]] == b.flush_suit:
-                suited[n_suited] = (<uint32_t>1) << ranks[i]
-                n_suited += 1
-        for i in range(n_suited - 1):
-            for j in range(i + 1, n_suited):
-                pair = suited[i] | suited[j]
-                for t in range(b.n_flush_triples):
-                    v = HIGH_FLUSH[pair | b.flush_triples[t]]
-                    if v > best:
-                        best = v
-    return best
+    # a flush needs two hole cards of the board's three-card suit: about 7% of seats
+    if n_suited >= 2:
+        v = flush_value_row(hole, n_hole, board)
+        if v > best:
+            best = v
+    high[0] = best
+    low[0] = LOW_BEST[(hole_low << 8) | b.low_shifted]
 
 
-# Winners of one deal: bit p set when seat p wins the high (bits 0-15) or the low (bits 16-31).
+# 1 when a row's cards hold an id over 51 or a repeated card, else 0 (branch-free).
+cdef inline int row_is_bad(const uint8_t* cards, int n, const uint8_t* board) noexcept nogil:
+    cdef uint64_t seen = 0
+    cdef int i, out_of_range = 0
+    for i in range(n):
+        out_of_range |= cards[i] >= 52
+        seen |= (<uint64_t>1) << (cards[i] & 63)
+    for i in range(5):
+        out_of_range |= board[i] >= 52
+        seen |= (<uint64_t>1) << (board[i] & 63)
+    return out_of_range | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n + 5)
+
+
+# Winner masks of one deal (high in bits 0-15, low in bits 16-31).
 # active (NULL: every seat) is read at active[active_at + p].
-cdef inline uint32_t winners_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
-                                 const uint8_t* active, Py_ssize_t active_at) noexcept nogil:
+cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
+                                const uint8_t* active, Py_ssize_t active_at) noexcept nogil:
     cdef BoardParts parts
-    cdef int p, i
-    cdef uint32_t hole_low
-    cdef uint16_t high, best_high = 0, high_mask = 0, low_mask = 0
-    cdef uint8_t low, best_low = 0
-    cdef const uint8_t* hole
-    if n_hole > MAX_HOLE:
-        n_hole = MAX_HOLE
+    cdef uint16_t high[MAX_SEATS]
+    cdef uint8_t low[MAX_SEATS]
+    cdef uint32_t live = 0
+    cdef int p
     board_parts(board, &parts)
     for p in range(n_seats):
-        if active != NULL and not active[active_at + p]:
-            continue
-        hole = holes + p * n_hole
-        high = seat_high(hole, n_hole, &parts)
-        if high > best_high:
-            best_high = high
-            high_mask = 0
-        if high == best_high:
-            high_mask |= <uint16_t>(1 << p)
-        if parts.low_mask:
-            hole_low = 0
-            for i in range(n_hole):
-                hole_low |= LOWBIT[hole[i]]
-            low = LOW_BEST[(hole_low << 8) | parts.low_mask]
-            if low > best_low:
-                best_low = low
-                low_mask = 0
-            if low and low == best_low:
-                low_mask |= <uint16_t>(1 << p)
-    return high_mask | (<uint32_t>low_mask << 16)
-
-
-# Fraction of the pot each seat takes, from the winner masks of one deal.
-cdef inline void shares_row(uint16_t high_mask, uint16_t low_mask, int n_seats, double* out) noexcept nogil:
-    cdef int p, n_high = popcount(high_mask), n_low = popcount(low_mask)
-    cdef double high_share = 0.0, low_share = 0.0
-    if n_high:
-        high_share = (0.5 if n_low else 1.0) / n_high
-    if n_low:
-        low_share = 0.5 / n_low
-    for p in range(n_seats):
-        out[p] = (high_share if (high_mask >> p) & 1 else 0.0) + (low_share if (low_mask >> p) & 1 else 0.0)
+        if active == NULL or active[active_at + p]:
+            live |= (<uint32_t>1) << p
+            seat_values(holes + p * n_hole, n_hole, board, &parts, &high[p], &low[p])
+        else:
+            high[p] = 0
+            low[p] = 0
+    return winner_masks(n_seats, high, low, live)
 
 
 cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
@@ -179,8 +131,8 @@ cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
     cdef Py_ssize_t n = holes.shape[0]
     if holes.shape[1] < 1 or holes.shape[1] > MAX_SEATS:
         raise ValueError(f"holes must have 1..{MAX_SEATS} seats")
-    if holes.shape[2] < 2 or holes.shape[2] > MAX_HOLE or boards.shape[1] != 5:
-        raise ValueError("holes must have 2..5 cards per seat and boards 5")
+    if holes.shape[2] < 4 or holes.shape[2] > MAX_HOLE or boards.shape[1] != 5:
+        raise ValueError("holes must have 4 or 5 cards per seat and boards 5")
     if boards.shape[0] != n and boards.shape[0] != 1:
         raise ValueError("boards must have one row per deal or exactly one row")
     if active is not None and (active.shape[0] != n or active.shape[1] != holes.shape[1]):
@@ -188,76 +140,79 @@ cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
     return 0
 
 
-def winners(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
-            uint16_t[::1] high_out, uint16_t[::1] low_out, n_threads=None):
-    """Fill the high and low winner bitmasks of every deal.
+def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
+           uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
+           bint check=False):
+    """Split one pot per deal: fill whichever outputs are not None.
 
-    ``holes`` (N, P, k); ``boards`` (N, 5) or (1, 5) shared; ``active``
-    (N, P) of 0/1 or None for all seats. Card bytes need not be valid.
+    ``holes`` (N, P, 4|5); ``boards`` (N, 5) or (1, 5) shared; ``active``
+    (N, P) of 0/1 or None for all seats. ``high_out``/``low_out`` (N,) get
+    the seat masks of the high and low winners, ``shares_out`` (N, P) each
+    seat's fraction of the pot (all zeros for a deal with no active seat).
+    ``n_threads`` is used as given. Card bytes need not be valid; with
+    ``check``, each row's ids and duplicates (inactive seats' cards too) are
+    checked in the same pass. Returns the first bad row (the outputs are then
+    meaningless), or -1 (always -1 without ``check``).
     """
-    cdef Py_ssize_t n = holes.shape[0], row
+    cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1
     cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef int threads = resolve_threads(n_threads, n * n_seats)
+    cdef int threads = n_threads if n_threads > 1 else 1
     cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
     cdef Py_ssize_t hole_step = n_seats * n_hole
+    cdef bint want_high = high_out is not None, want_low = low_out is not None
+    cdef bint want_shares = shares_out is not None
     cdef const uint8_t* hole_ptr
     cdef const uint8_t* board_ptr
     cdef const uint8_t* active_ptr = NULL
     cdef uint32_t masks
+    cdef uint8_t[::1] bad
     check_shapes(holes, boards, active)
-    if high_out.shape[0] != n or low_out.shape[0] != n:
-        raise ValueError("outputs must have one entry per deal")
+    if (want_high and high_out.shape[0] != n) or (want_low and low_out.shape[0] != n):
+        raise ValueError("winner outputs must have one entry per deal")
+    if want_shares and (shares_out.shape[0] != n or shares_out.shape[1] != n_seats):
+        raise ValueError("shares_out must be (N, P)")
     if n == 0:
-        return
+        return -1
     hole_ptr = &holes[0, 0, 0]
     board_ptr = &boards[0, 0]
     if active is not None:
         active_ptr = &active[0, 0]
+    if check:
+        bad = np.zeros(n, dtype=np.uint8)
     for row in prange(n, nogil=True, schedule="static", num_threads=threads):
-        masks = winners_row(hole_ptr + row * hole_step, n_seats, n_hole, board_ptr + row * board_step,
-                            active_ptr, row * n_seats)
-        high_out[row] = <uint16_t>(masks & 0xFFFF)
-        low_out[row] = <uint16_t>(masks >> 16)
-
-
-def pot_shares(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
-               double[:, ::1] out, n_threads=None):
-    """Fill ``out`` (N, P) with each seat's fraction of one pot, deal by deal.
-
-    Arguments as :func:`winners`; a deal with no active seat gets all zeros.
-    """
-    cdef Py_ssize_t n = holes.shape[0], row
-    cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef int threads = resolve_threads(n_threads, n * n_seats)
-    cdef Py_ssize_t board_step = 0 if boards.shape[0] == 1 else 5
-    cdef Py_ssize_t hole_step = n_seats * n_hole
-    cdef const uint8_t* hole_ptr
-    cdef const uint8_t* board_ptr
-    cdef const uint8_t* active_ptr = NULL
-    cdef uint32_t masks
-    check_shapes(holes, boards, active)
-    if out.shape[0] != n or out.shape[1] != n_seats:
-        raise ValueError("out must be (N, P)")
-    if n == 0:
-        return
-    hole_ptr = &holes[0, 0, 0]
-    board_ptr = &boards[0, 0]
-    if active is not None:
-        active_ptr = &active[0, 0]
-    for row in prange(n, nogil=True, schedule="static", num_threads=threads):
-        masks = winners_row(hole_ptr + row * hole_step, n_seats, n_hole, board_ptr + row * board_step,
-                            active_ptr, row * n_seats)
-        shares_row(<uint16_t>(masks & 0xFFFF), <uint16_t>(masks >> 16), n_seats, &out[row, 0])
+        if check:
+            bad[row] = row_is_bad(hole_ptr + row * hole_step, hole_step, board_ptr + row * board_step)
+        # a constant hole size at each call lets the compiler unroll the seat loop
+        if n_hole == 4:
+            masks = settle_row(hole_ptr + row * hole_step, n_seats, 4, board_ptr + row * board_step,
+                               active_ptr, row * n_seats)
+        else:
+            masks = settle_row(hole_ptr + row * hole_step, n_seats, 5, board_ptr + row * board_step,
+                               active_ptr, row * n_seats)
+        if want_high:
+            high_out[row] = <uint16_t>(masks & 0xFFFF)
+        if want_low:
+            low_out[row] = <uint16_t>(masks >> 16)
+        if want_shares:
+            mask_fractions(masks, n_seats, &shares_out[row, 0])
+    if check:
+        with nogil:
+            for row in range(n):
+                if bad[row]:
+                    bad_row = row
+                    break
+    return bad_row
 
 
 def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, uint16_t[:, ::1] out):
-    """Each seat's high value as the kernels score it (board parts once per deal); for tests.
+    """Each seat's high value as the kernel scores it (board parts once per deal); for tests.
 
-    ``holes`` (N, P, k), ``boards`` (N, 5), ``out`` (N, P). Card bytes need not be valid.
+    ``holes`` (N, P, 4|5), ``boards`` (N, 5), ``out`` (N, P). Card bytes need not be valid.
     """
     cdef Py_ssize_t n = holes.shape[0], row
     cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
     cdef BoardParts parts
+    cdef uint8_t low
     check_shapes(holes, boards, None)
     if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
         raise ValueError("boards must be (N, 5) and out (N, P)")
@@ -265,4 +220,4 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
         for row in range(n):
             board_parts(&boards[row, 0], &parts)
             for p in range(n_seats):
-                out[row, p] = seat_high(&holes[row, p, 0], n_hole, &parts)
+                seat_values(&holes[row, p, 0], n_hole, &boards[row, 0], &parts, &out[row, p], &low)
