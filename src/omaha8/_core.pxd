@@ -43,12 +43,3 @@ cdef const uint8_t* card_lowbit_table() noexcept nogil
 
 # Flush part of high_value_row: best flush or straight flush value, 0 if none.
 cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil
-
-# Work (in hand evaluations, ~30 ns each) that one thread must have before a
-# kernel uses another: below 2 * MIN_WORK_PER_THREAD a call runs on one thread.
-cdef enum:
-    MIN_WORK_PER_THREAD = 4096
-
-# Threads for a kernel: n_threads checked (None = every core) and capped so
-# each thread has at least MIN_WORK_PER_THREAD units of work (-1: unknown).
-cdef int resolve_threads(object n_threads, Py_ssize_t work=*) except -1

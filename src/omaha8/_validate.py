@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._threads import threads_for
 from .cards import N_CARDS, format_card, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 from .io.card_columns import index_text, parse_card_array
@@ -79,7 +80,7 @@ def check_deals(
     board_rows = boards.reshape(1 if boards.ndim == 1 else boards.shape[0], boards.shape[-1])
     if board_rows.shape[1] == 0:
         board_rows = np.zeros((0, 0), dtype=np.uint8)  # holes only
-    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), n_threads)
+    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), threads_for(n_threads, n))
     if found is None:
         return
     row, col, card, kind = found

@@ -23,7 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._args import check_bool, check_n_threads
+from ._args import check_bool
+from ._threads import threads_for
 from ._validate import card_array, check_deals
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import DuplicateCardError, ShapeError
@@ -158,8 +159,9 @@ def _run_batch(
 ) -> tuple[HighArray | None, LowArray | None]:
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
     validate = check_bool(validate, "validate")
-    n_threads = check_n_threads(n_threads)
+    threads = threads_for(n_threads)
     h, b = _deal_arrays(holes, boards)
+    threads = threads_for(threads, h.shape[0])
     if validate:
         # the kernels read a private copy: another thread changing the caller's array
         # mid-call cannot make the check and the values disagree (the copy costs about
@@ -167,8 +169,8 @@ def _run_batch(
         h, b = _private(h, holes), _private(b, boards)
     high_out = np.empty(h.shape[0], dtype=np.uint16) if high else None
     low_out = np.empty(h.shape[0], dtype=np.uint8) if low else None
-    if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, n_threads, validate) >= 0:
-        check_deals(h, b, n_threads=n_threads)  # names the bad row and card
+    if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, threads, validate) >= 0:
+        check_deals(h, b, n_threads=threads)  # names the bad row and card
         raise AssertionError("a row failed the kernel's check but passed check_deals")
     return high_out, low_out
 
