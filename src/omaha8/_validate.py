@@ -22,6 +22,7 @@ from .io.card_columns import index_text, parse_card_array
 __all__ = ["card_array", "check_deals", "index_text"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
+_UINT8 = np.dtype(np.uint8)
 
 
 def _parse_strings(values: np.ndarray[Any, Any], name: str) -> U8Array:
@@ -37,6 +38,8 @@ def card_array(obj: npt.ArrayLike, name: str, ndims: tuple[int, ...]) -> U8Array
     (one hand), or arrays/lists of hand strings (one more axis). Ids of a
     uint8 input are checked by :func:`check_deals`.
     """
+    if type(obj) is np.ndarray and obj.dtype is _UINT8 and obj.ndim in ndims and obj.flags.c_contiguous:
+        return obj  # what the checks below return for it, without them
     if isinstance(obj, str):
         arr: np.ndarray[Any, Any] = parse_cards(obj, name=name)
     elif isinstance(obj, np.ndarray) and obj.dtype == np.uint8:
