@@ -200,3 +200,24 @@ def test_one_bad_row_keeps_the_batch_messages() -> None:
     twin = np.empty(1, np.uint16), np.empty(1, np.uint8)
     _core.evaluate_batch(np.array([[200, 201, 202, 203]], np.uint8), np.full((1, 5), 250, np.uint8), *twin, 1)
     assert high[0] == twin[0][0] and low[0] == twin[1][0]
+
+
+def test_results_built_by_slot_equal_their_constructors() -> None:
+    """_frozen sets a frozen dataclass's slots directly; the constructor is its twin."""
+    import dataclasses
+
+    from omaha8._pots import _frozen
+    from omaha8.evaluate import HandEvaluation
+    from omaha8.pot_results import Pot, PotSplit, ShowdownResult
+
+    pot_fields = (222, (0, 1, 2), PotSplit.HALVES, (0,), (2,), (111, 111), (111, 0, 111), ())
+    hand_fields = (5854, 56, (51, 47, 49, 45, 41), (51, 0, 4, 8, 12))
+    for cls, fields in ((Pot, pot_fields), (HandEvaluation, hand_fields)):
+        built = _frozen(cls, fields)
+        assert type(built) is cls and built == cls(*fields) and hash(built) == hash(cls(*fields))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(built, dataclasses.fields(cls)[0].name, 0)  # frozen: refused like a constructed one
+    result = showdown("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c Jh Jd"], contributions=[10, 20])
+    assert result == ShowdownResult(**{f.name: getattr(result, f.name) for f in dataclasses.fields(ShowdownResult)})
+    with pytest.raises(TypeError, match="Pot has 8 fields, got 2 values"):
+        _frozen(Pot, (1, 2))

@@ -1,11 +1,13 @@
 """Typed surface of the compiled omaha8._pots module."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from .evaluate import HandEvaluation
 from .odd_chips import OddChipPolicy
 from .pot_results import Pot
 
+def _frozen(cls: type[Any], values: tuple[Any, ...]) -> Any: ...
 def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, tuple[int, ...]]]: ...
 def _divide(amount: int, winners: Sequence[int], awards: list[int], odd: list[int]) -> None: ...
 def _ordered(

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from ._args import brief
-from ._pots import _settle, _Unevaluated
+from ._pots import _frozen, _settle, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
 from .cards import CardsLike, format_card, parse_cards, text_ids
 from .errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
@@ -54,6 +54,8 @@ __all__ = [
 # ---------------------------------------------------------------- input checks
 
 _INT = {int}
+
+_SCOOPER = operator.attrgetter("scooper")
 
 #: Largest contribution :func:`showdown` takes from one seat (chips fit in 64-bit counters).
 MAX_CHIPS = 2**63 - 1
@@ -360,17 +362,18 @@ def showdown(
 
     payouts, uncalled, pots, show_order, _, _, hands = _settle(
         board_cards, cards, chips, live, live_chips, button, last_aggressor, policy, True)
-    scoops = [pot.scooper for pot in pots if pot.scooper is not None]
-    return ShowdownResult(
-        payouts=payouts,
-        net=tuple([p - c for p, c in zip(payouts, chips)]),
-        pots=pots,
-        uncalled=uncalled,
-        hands=tuple(hands),
-        scoops=tuple(sorted(set(scoops))),
-        show_order=show_order,
-        contributions=tuple(chips),
-    )
+    scoops = {seat for seat in map(_SCOOPER, pots) if seat is not None}
+    result: ShowdownResult = _frozen(ShowdownResult, (
+        payouts,  # payouts
+        tuple([p - c for p, c in zip(payouts, chips)]),  # net
+        pots,  # pots
+        uncalled,  # uncalled
+        tuple(hands),  # hands
+        tuple(sorted(scoops)),  # scoops
+        show_order,  # show_order
+        tuple(chips),  # contributions
+    ))
+    return result
 
 
 #: What :func:`settle_ids` returns: ``(payouts, uncalled, pots, show_order, high, low)``.
