@@ -91,14 +91,18 @@ cdef inline void board_parts(const uint8_t* board, BoardParts* out) noexcept nog
 
 # One seat's high and low against its board's parts. n_hole is a constant at
 # each call site, so the pair loop unrolls.
+# With check, the cards are added to the row's check as they are read (see card_check).
 cdef inline void seat_values(const uint8_t* hole, int n_hole, const uint8_t* board, const BoardParts* b,
-                             uint16_t* high, uint8_t* low) noexcept nogil:
+                             uint16_t* high, uint8_t* low, bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
     cdef int i, j, n_suited = 0
     cdef uint32_t cards[MAX_HOLE]
     cdef uint32_t bits, hole_low = 0
     cdef uint16_t best = 0, v
     for i in range(n_hole):
         cards[i] = hole[i] & 63
+        if check:
+            seen[0] |= (<uint64_t>1) << cards[i]
+            over[0] |= hole[i] + 12
         bits = CARD_BITS[hole[i]]
         hole_low |= bits & 0xFF
         n_suited += (bits & b.flush_bit) != 0
@@ -116,32 +120,39 @@ cdef inline void seat_values(const uint8_t* hole, int n_hole, const uint8_t* boa
     low[0] = LOW_BEST[(hole_low << 8) | b.low_shifted]
 
 
-# 1 when a row's cards hold an id over 51 or a repeated card, else 0 (branch-free).
-cdef inline int row_is_bad(const uint8_t* cards, int n, const uint8_t* board) noexcept nogil:
-    cdef uint64_t seen = 0
-    cdef int i, out_of_range = 0
+# A row's card check, branch-free, as its cards are read: seen collects the bits
+# 1 << (c & 63), over the values c + 12. A card is over 51 exactly when c + 12 has
+# a bit of 64 or more; the row's cards are distinct when seen has one bit per card.
+cdef inline void card_check(const uint8_t* cards, int n, uint64_t* seen, uint32_t* over) noexcept nogil:
+    cdef int i
     for i in range(n):
-        out_of_range |= cards[i] >= 52
-        seen |= (<uint64_t>1) << (cards[i] & 63)
-    for i in range(5):
-        out_of_range |= board[i] >= 52
-        seen |= (<uint64_t>1) << (board[i] & 63)
-    return out_of_range | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n + 5)
+        seen[0] |= (<uint64_t>1) << (cards[i] & 63)
+        over[0] |= cards[i] + 12
+
+
+cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
+    return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
 
 
 # Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts.
 # active (NULL: every seat) is read at active[0..n_seats-1].
+# With check, every card of the deal goes into seen and over (card_check), inactive seats' too.
 cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
-                                const BoardParts* parts, const uint8_t* active) noexcept nogil:
+                                const BoardParts* parts, const uint8_t* active,
+                                bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
     cdef uint16_t high[MAX_SEATS]
     cdef uint8_t low[MAX_SEATS]
     cdef uint32_t live = 0
     cdef int p
+    if check:
+        card_check(board, 5, seen, over)
     for p in range(n_seats):
         if active == NULL or active[p]:
             live |= (<uint32_t>1) << p
-            seat_values(holes + p * n_hole, n_hole, board, parts, &high[p], &low[p])
+            seat_values(holes + p * n_hole, n_hole, board, parts, &high[p], &low[p], check, seen, over)
         else:
+            if check:
+                card_check(holes + p * n_hole, n_hole, seen, over)
             high[p] = 0
             low[p] = 0
     return winner_masks(n_seats, high, low, live)
@@ -178,11 +189,14 @@ cdef struct Job:
 
 # Deals start..stop-1 (at most BLOCK_ROWS): first every board's parts, asking the
 # memory for their HIGH_BOARD rows (182 bytes, up to four cache lines, in a 1.1 MB
-# table) so that the misses overlap, then the seats.
-cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole) noexcept nogil:
+# table) so that the misses overlap, then the seats. n_hole and check are constants
+# at each call, so each combination compiles to its own loop.
+cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
+                              bint check) noexcept nogil:
     cdef BoardParts parts[BLOCK_ROWS]
     cdef Py_ssize_t row
-    cdef uint32_t masks
+    cdef uint32_t masks, over
+    cdef uint64_t seen
     cdef const uint8_t* hole
     cdef const uint8_t* board
     for row in range(start, stop):
@@ -194,10 +208,12 @@ cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop,
     for row in range(start, stop):
         hole = job.holes + row * job.hole_step
         board = job.boards + row * job.board_step
-        if job.bad != NULL:
-            job.bad[row] = row_is_bad(hole, <int>job.hole_step, board)
+        seen = 0
+        over = 0
         masks = settle_row(hole, job.n_seats, n_hole, board, &parts[row - start],
-                           NULL if job.active == NULL else job.active + row * job.n_seats)
+                           NULL if job.active == NULL else job.active + row * job.n_seats, check, &seen, &over)
+        if check:
+            job.bad[row] = check_failed(seen, over, <int>job.hole_step + 5)
         if job.high_out != NULL:
             job.high_out[row] = <uint16_t>(masks & 0xFFFF)
         if job.low_out != NULL:
@@ -261,11 +277,15 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
         job.bad = &bad[0]
     n_blocks = (n + BLOCK_ROWS - 1) // BLOCK_ROWS
     for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
-        # a constant hole size at each call lets the compiler unroll the seat loop
-        if n_hole == 4:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4)
+        # constant arguments at each call: the compiler unrolls the seat loop and drops the check
+        if n_hole == 4 and check:
+            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, True)
+        elif n_hole == 4:
+            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, False)
+        elif check:
+            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, True)
         else:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5)
+            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, False)
     if check:
         with nogil:
             for row in range(n):
@@ -284,6 +304,8 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
     cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
     cdef BoardParts parts
     cdef uint8_t low
+    cdef uint64_t seen = 0
+    cdef uint32_t over = 0
     check_shapes(holes, boards, None)
     if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
         raise ValueError("boards must be (N, 5) and out (N, P)")
@@ -291,4 +313,4 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
         for row in range(n):
             board_parts(&boards[row, 0], &parts)
             for p in range(n_seats):
-                seat_values(&holes[row, p, 0], n_hole, &boards[row, 0], &parts, &out[row, p], &low)
+                seat_values(&holes[row, p, 0], n_hole, &boards[row, 0], &parts, &out[row, p], &low, False, &seen, &over)
