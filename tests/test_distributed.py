@@ -216,10 +216,10 @@ def test_preflop_errors() -> None:
         preflop_table(samples=1, hands=[16432])
     with pytest.raises(ValueError, match="holds card 0 twice"):
         _preflop.sample_hands(np.array([[0, 0, 1, 2]], dtype=np.uint8), np.zeros(1, dtype=np.int64), 1, 1, 0,
-                              np.zeros((1, len(STATS)), dtype=np.int64))
+                              np.zeros((1, len(STATS)), dtype=np.int64), 1)
     with pytest.raises(ValueError, match="is not a card id"):
         _preflop.sample_hands(np.array([[0, 1, 2, 200]], dtype=np.uint8), np.zeros(1, dtype=np.int64), 1, 1, 0,
-                              np.zeros((1, len(STATS)), dtype=np.int64))
+                              np.zeros((1, len(STATS)), dtype=np.int64), 1)
 
 
 # ---------------------------------------------------------------- spots, no cluster

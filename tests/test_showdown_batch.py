@@ -230,13 +230,15 @@ def test_sixteen_seats_in_the_kernel() -> None:
             holes[row, seat] = rng.permutation(deck[5:])[:4]
     high = np.empty(n, np.uint16)
     low = np.empty(n, np.uint16)
-    _showdown.winners(holes, boards, None, high, low, 1)
+    assert _showdown.settle(holes, boards, None, high, low, None, 1) == -1
     ref_high, ref_low = reference_winners(holes, boards)
     assert high.tolist() == ref_high and low.tolist() == ref_low
     assert any(m >> 15 for m in ref_high) and any(m >> 15 for m in ref_low)
     shares = np.empty((n, 16))
-    _showdown.pot_shares(holes, boards, None, shares, 2)
+    _showdown.settle(holes, boards, None, None, None, shares, 2)
     assert np.allclose(shares.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+    # seats share cards here, so the kernel's own check flags the first row
+    assert _showdown.settle(holes, boards, None, None, None, shares, 1, True) == 0
     # the public functions accept 16 seats as a shape; the cards then cannot all be distinct
     with pytest.raises(DuplicateCardError):
         pot_shares(holes, boards)
@@ -254,6 +256,42 @@ def test_empty_batch() -> None:
     assert out.shape == (0, 6)
     high, low = winners(np.zeros((0, 3, 5), dtype=np.uint8), np.zeros((0, 5), dtype=np.uint8))
     assert high.shape == low.shape == (0,)
+
+
+def test_one_settle_call_fills_every_output_like_separate_calls() -> None:
+    """The settle kernel's outputs are optional: asked together or one at a time they agree."""
+    rng = np.random.default_rng(21)
+    holes, boards = random_deals(rng, 600, 6, 4)
+    active = (rng.random((600, 6)) < 0.6).astype(np.uint8)
+    active[:, 0] = 1
+    high, low, shares = np.empty(600, np.uint16), np.empty(600, np.uint16), np.empty((600, 6))
+    assert _showdown.settle(holes, boards, active, high, low, shares, 2, True) == -1
+    assert np.array_equal(shares, pot_shares(holes, boards, active=active.astype(bool), n_threads=1))
+    high_alone, low_alone = winners(holes, boards, active=active.astype(bool), n_threads=1)
+    assert np.array_equal(high, high_alone) and np.array_equal(low, low_alone)
+
+
+@pytest.mark.parametrize("n_hole", [4, 5])
+def test_the_kernels_card_check_finds_the_same_first_row_as_check_deals(n_hole: int) -> None:
+    """The check done inside the settle pass against find_bad_card, the separate check, on
+    deals with a few ids over 51 or repeated cards planted at random (inactive seats too)."""
+    from omaha8 import _core
+
+    rng = np.random.default_rng(30 + n_hole)
+    for trial in range(40):
+        holes, boards = random_deals(rng, 50, 4, n_hole)
+        for _ in range(int(rng.integers(0, 3))):
+            row, seat, col = int(rng.integers(0, 50)), int(rng.integers(0, 4)), int(rng.integers(0, n_hole))
+            if rng.random() < 0.5:
+                holes[row, seat, col] = rng.integers(52, 256)
+            else:  # a card of the same deal: a repeat
+                holes[row, seat, col] = boards[row, int(rng.integers(0, 5))]
+        # every fourth trial shares deal 0's board, which then repeats cards of most other deals
+        b = boards[:1] if trial % 4 == 0 else boards
+        found = _core.find_bad_card(holes.reshape(50, -1), b, 1)
+        active = (rng.random((50, 4)) < 0.5).astype(np.uint8)
+        kernel = _showdown.settle(holes, b, active, None, None, np.empty((50, 4)), 1, True)
+        assert kernel == (-1 if found is None else found[0])
 
 
 # ---------------------------------------------------------------- bad input

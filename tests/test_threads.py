@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import omaha8
-from omaha8 import _core
+from omaha8 import _core, _threads
 from omaha8.deals import format_card_array, parse_card_array, random_deals
 from omaha8.errors import ArgumentError, ArgumentTypeError, Omaha8Error
 from omaha8.showdown import pot_shares, winners
@@ -21,26 +21,26 @@ from omaha8.showdown import pot_shares, winners
 # where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):
 # subprocesses must run that same build
 SRC = Path(omaha8.__file__).resolve().parent.parent
-WORK = _core.WORK_PER_THREAD
+WORK = _threads.WORK_PER_THREAD
 
 
 def test_small_work_runs_on_one_thread() -> None:
-    assert _core.threads_for(8, 0) == 1
-    assert _core.threads_for(8, 2 * WORK - 1) == 1  # a second thread needs a full share of its own
-    assert _core.threads_for(8, 2 * WORK) == 2
-    assert _core.threads_for(8, 5 * WORK + 7) == 5
-    assert _core.threads_for(3, 100 * WORK) == 3  # never more than asked
-    assert _core.threads_for(1, 100 * WORK) == 1
-    assert _core.threads_for(6) == 6  # unknown work: as many as asked
-    assert _core.threads_for(None, 100 * WORK) == min(100, omaha8.max_threads())
-    assert _core.threads_for(np.int64(4), 100 * WORK) == 4
+    assert _threads.threads_for(8, 0) == 1
+    assert _threads.threads_for(8, 2 * WORK - 1) == 1  # a second thread needs a full share of its own
+    assert _threads.threads_for(8, 2 * WORK) == 2
+    assert _threads.threads_for(8, 5 * WORK + 7) == 5
+    assert _threads.threads_for(3, 100 * WORK) == 3  # never more than asked
+    assert _threads.threads_for(1, 100 * WORK) == 1
+    assert _threads.threads_for(6) == 6  # unknown work: as many as asked
+    assert _threads.threads_for(None, 100 * WORK) == min(100, omaha8.max_threads())
+    assert _threads.threads_for(np.int64(4), 100 * WORK) == 4
 
 
 @pytest.mark.parametrize("bad,error", [(0, ArgumentError), (-3, ArgumentError), (2**64, ArgumentError),
                                        (True, ArgumentTypeError), (2.0, ArgumentTypeError), ("2", ArgumentTypeError)])
 def test_thread_counts_are_checked(bad: object, error: type[Exception]) -> None:
     with pytest.raises(error, match="n_threads"):
-        _core.threads_for(bad)
+        _threads.threads_for(bad)
     boards, holes = random_deals(3, players=1, seed=1)
     with pytest.raises(error, match="n_threads"):
         omaha8.evaluate_batch(holes[:, 0], boards, n_threads=bad)  # type: ignore[arg-type]

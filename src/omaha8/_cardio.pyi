@@ -14,13 +14,13 @@ def parse_text_rows(
     text: np.ndarray[Any, np.dtype[np.uint8]] | np.ndarray[Any, np.dtype[np.uint32]],
     out: _U8,
     counts: np.ndarray[Any, np.dtype[np.int16]],
-    n_threads: int | None = ...,
+    n_threads: int,
 ) -> None: ...
 def format_id_rows(
     ids: _U8,
     sep: np.ndarray[Any, np.dtype[np.uint32]],
     out: np.ndarray[Any, np.dtype[np.uint8]] | np.ndarray[Any, np.dtype[np.uint32]],
-    n_threads: int | None = ...,
+    n_threads: int,
 ) -> None: ...
 def find_line_ends(buf: _U8, start: int, ends: _I64) -> int: ...
 def parse_deal_lines(
@@ -30,7 +30,7 @@ def parse_deal_lines(
     boards: _U8,
     holes: _U8,
     status: np.ndarray[Any, np.dtype[np.int8]],
-    n_threads: int | None = ...,
+    n_threads: int,
 ) -> None: ...
 def format_result_rows(
     plan: Any,
@@ -49,6 +49,6 @@ def format_result_rows(
     high_table: tuple[Any, Any] | None = ...,
     low_table: tuple[Any, Any] | None = ...,
     out: _U8 | None = ...,
-    n_threads: int | None = ...,
+    n_threads: int = ...,
 ) -> tuple[_U8, _I64]: ...
-def random_deals(seed: int, first: int, boards: _U8, holes: _U8, n_threads: int | None = ...) -> None: ...
+def random_deals(seed: int, first: int, boards: _U8, holes: _U8, n_threads: int) -> None: ...

@@ -19,7 +19,6 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from libc.string cimport memchr, memcpy, memset
 from omaha8._random cimport below, mix64, next64
 
-from ._core cimport resolve_threads
 
 import numpy as np
 
@@ -136,7 +135,7 @@ cdef inline int parse_hand(const char_t* s, Py_ssize_t n, uint8_t* out, int most
     return count
 
 
-def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1] counts, n_threads=None):
+def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1] counts, int n_threads):
     """Parse row i of ``text`` (code units, NUL padded) into ``out[i]``.
 
     ``counts[i]`` is the number of cards read (``out`` holds them), -1 when
@@ -145,7 +144,7 @@ def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1]
     """
     cdef Py_ssize_t n = text.shape[0], width = text.shape[1], i
     cdef int most = out.shape[1]
-    cdef int threads = resolve_threads(n_threads, n)
+    cdef int threads = max(1, n_threads)
     if out.shape[0] != n or counts.shape[0] != n:
         raise ValueError("text, out and counts must have the same number of rows")
     if n == 0:
@@ -178,7 +177,7 @@ cdef inline void format_row(const uint8_t* ids, int k, const uint32_t* sep, int 
         pos += 2
 
 
-def format_id_rows(const uint8_t[:, ::1] ids, const uint32_t[::1] sep, char_t[:, ::1] out, n_threads=None):
+def format_id_rows(const uint8_t[:, ::1] ids, const uint32_t[::1] sep, char_t[:, ::1] out, int n_threads):
     """Write the text of row i of ``ids`` into ``out[i]``, cards joined by ``sep``.
 
     ``out`` has ``2 k + (k - 1) len(sep)`` columns. Ids >= 52 are written as
@@ -186,7 +185,7 @@ def format_id_rows(const uint8_t[:, ::1] ids, const uint32_t[::1] sep, char_t[:,
     """
     cdef Py_ssize_t n = ids.shape[0], i
     cdef int k = ids.shape[1], n_sep = sep.shape[0]
-    cdef int threads = resolve_threads(n_threads, n)
+    cdef int threads = max(1, n_threads)
     cdef const uint32_t* sep_ptr = &sep[0] if n_sep else NULL
     if out.shape[0] != n or out.shape[1] != (2 * k + (k - 1) * n_sep if k else 0):
         raise ValueError("out must have one row per id row and room for every card and separator")
@@ -339,7 +338,7 @@ cdef int parse_deal_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uin
 
 
 def parse_deal_lines(const uint8_t[::1] buf, const int64_t[::1] starts, const int64_t[::1] ends,
-                     uint8_t[:, ::1] boards, uint8_t[:, :, ::1] holes, int8_t[::1] status, n_threads=None):
+                     uint8_t[:, ::1] boards, uint8_t[:, :, ::1] holes, int8_t[::1] status, int n_threads):
     """Parse the CSV deal line ``buf[starts[i]:ends[i]]`` into ``boards[i]``, ``holes[i]``.
 
     ``status[i]``: 0 parsed, 1 blank, 2 unreadable text, 3 wrong number of
@@ -348,7 +347,7 @@ def parse_deal_lines(const uint8_t[::1] buf, const int64_t[::1] starts, const in
     """
     cdef Py_ssize_t n = starts.shape[0], i
     cdef int n_seats = holes.shape[1], k = holes.shape[2]
-    cdef int threads = resolve_threads(n_threads, n * (n_seats + 1))
+    cdef int threads = max(1, n_threads)
     cdef const uint8_t* base
     cdef Py_ssize_t size = buf.shape[0]
     if ends.shape[0] != n or boards.shape[0] != n or holes.shape[0] != n or status.shape[0] != n:
@@ -619,7 +618,7 @@ cdef tuple padded_table(object text, object offsets, str what):
 
 def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_start, line=None, boards=None,
                        holes=None, high=None, low=None, high_winners=None, low_winners=None, shares=None,
-                       high_table=None, low_table=None, out=None, n_threads=None):
+                       high_table=None, low_table=None, out=None, int n_threads=1):
     """CSV lines (each ending ``\\n``) of ``n`` result rows, in pieces.
 
     ``plan`` lists column kinds (:data:`COLUMN_KINDS`); arrays a plan does not
@@ -632,7 +631,7 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     a uint8 buffer from an earlier call, is reused when it is large enough.
     """
     cdef RowSource src
-    cdef int threads = resolve_threads(n_threads, n * (n_seats + 1))
+    cdef int threads = max(1, n_threads)
     cdef Py_ssize_t i, bound, n_blocks, block, b
     cdef int32_t[::1] plan_view
     cdef int64_t[::1] line_view
@@ -740,7 +739,7 @@ cdef inline void deal_one(uint64_t key, uint64_t deal, int m, uint8_t* board, ui
 
 
 def random_deals(uint64_t seed, int64_t first, uint8_t[:, ::1] boards, uint8_t[:, :, ::1] holes,
-                 n_threads=None):
+                 int n_threads):
     """Fill ``boards`` (n, 5) and ``holes`` (n, P, k) with random deals.
 
     Deal ``i`` is a function of ``(seed, first + i)`` only: the same seed gives
@@ -749,7 +748,7 @@ def random_deals(uint64_t seed, int64_t first, uint8_t[:, ::1] boards, uint8_t[:
     """
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int n_seats = holes.shape[1], k = holes.shape[2], m = 5 + n_seats * k
-    cdef int threads = resolve_threads(n_threads, n * n_seats)
+    cdef int threads = max(1, n_threads)
     cdef uint64_t key = mix64(seed ^ 0x6F6D61686138ULL)
     if holes.shape[0] != n or boards.shape[1] != 5:
         raise ValueError("boards must be (n, 5) and holes (n, P, k)")

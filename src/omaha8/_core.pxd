@@ -237,12 +237,3 @@ cdef inline uint8_t prepared_low(const Tables* t, const PreparedBoard* b, const 
         low_bits |= t.card_info[hole[i]]
     return t.low_best[(low_bits >> 8 & 0xFF00) | b.low_mask]
 
-
-# Work (in hand evaluations, ~30 ns each) that one thread must have before a
-# kernel uses another: below 2 * MIN_WORK_PER_THREAD a call runs on one thread.
-cdef enum:
-    MIN_WORK_PER_THREAD = 4096
-
-# Threads for a kernel: n_threads checked (None = every core) and capped so
-# each thread has at least MIN_WORK_PER_THREAD units of work (-1: unknown).
-cdef int resolve_threads(object n_threads, Py_ssize_t work=*) except -1

@@ -36,8 +36,6 @@ from libc.stdlib cimport qsort
 
 import numpy as np
 
-from ._args import check_n_threads
-
 cdef extern from *:
     """
     #ifdef _OPENMP
@@ -172,35 +170,6 @@ def max_threads():
     return max(1, omaha8_max_threads() if omaha8_openmp_enabled() else 1)
 
 
-# Work each thread must have, in units of one hand's high and low (about
-# 30 ns, so 4096 units are about 0.12 ms). Starting a second, sleeping thread
-# costs some 10-70 us (more on a loaded machine), so two threads pay from about
-# 8192 units: measured in benchmarks/bench_threads.py (8192 rows: 0.19 ms on
-# two threads, 0.25 ms on one; 4096 rows: 0.12 ms on one).
-WORK_PER_THREAD = MIN_WORK_PER_THREAD
-
-
-def threads_for(n_threads, Py_ssize_t work=-1):
-    """The threads a kernel uses for ``work`` units (-1: unknown, as many as asked)."""
-    return resolve_threads(n_threads, work)
-
-
-cdef int resolve_threads(object n_threads, Py_ssize_t work=-1) except -1:
-    """``None`` -> all cores; a positive int as given; capped so each thread gets
-    at least MIN_WORK_PER_THREAD units of ``work`` (when it is known)."""
-    cdef Py_ssize_t most
-    cdef int threads
-    if n_threads is None:
-        threads = max_threads()
-    else:
-        threads = <int>min(check_n_threads(n_threads), 1024)
-    if work >= 0 and threads > 1:
-        most = work // MIN_WORK_PER_THREAD
-        if most < threads:
-            threads = <int>max(1, most)
-    return threads
-
-
 def high_keys():
     """uint32 array: the sortable key of each high value (index 0 unused)."""
     return np.array(<uint32_t[:N_HIGH_VALUES + 1]>HIGH_KEYS, dtype=np.uint32)
@@ -232,7 +201,7 @@ cdef inline Py_ssize_t first_bad_column(const uint8_t* hole, Py_ssize_t m, const
     return -1
 
 
-def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_threads=None):
+def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int n_threads):
     """First problem in rows of cards, or None.
 
     ``holes`` is (N, m); ``boards`` is (N, b) or (1, b) shared by every row.
@@ -244,7 +213,7 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, n_t
     cdef bint shared = boards.shape[0] == 1 and n != 1
     cdef Py_ssize_t row, col = -1, bad_row = -1
     cdef uint64_t board_seen = 0
-    cdef int kind = 0, row_kind, threads = resolve_threads(n_threads, n)
+    cdef int kind = 0, row_kind, threads = max(1, n_threads)
     cdef uint8_t card
     cdef const uint8_t* hole_ptr
     cdef const uint8_t* board_ptr
@@ -357,7 +326,7 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
 
 
 def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
-                   uint16_t[::1] high, uint8_t[::1] low, n_threads=None, bint check=False):
+                   uint16_t[::1] high, uint8_t[::1] low, int n_threads, bint check=False):
     """Fill ``high`` and/or ``low`` (either may be None) for every row.
 
     ``holes`` (N, 4|5); ``boards`` (N, 5), or (1, 5) for one board shared by
@@ -368,7 +337,7 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     """
     cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1, block, n_blocks
     cdef int n_hole = holes.shape[1], kind = 0
-    cdef int threads = resolve_threads(n_threads, n)
+    cdef int threads = max(1, n_threads)
     cdef bint shared = boards.shape[0] == 1
     cdef bint want_high = high is not None, want_low = low is not None
     cdef Py_ssize_t[::1] first_bad

@@ -41,7 +41,7 @@ from math import comb
 
 import numpy as np
 
-from omaha8._core cimport MAX_HOLE, MIN_WORK_PER_THREAD, N_TRIPLE_CLASSES, resolve_threads
+from omaha8._core cimport MAX_HOLE, N_TRIPLE_CLASSES
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
@@ -323,11 +323,10 @@ cdef class EquitySpot:
             sizes = sizes * (left - i) // (i + 1)
         return prefixes, sizes
 
-    def exact(self, const int32_t[:, ::1] prefixes, int64_t[:, ::1] out, n_threads=None):
+    def exact(self, const int32_t[:, ::1] prefixes, int64_t[:, ::1] out, int n_threads):
         """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``."""
         cdef Py_ssize_t n = prefixes.shape[0], c, i
-        # one thread per chunk at most: the river, turn and flop are one small chunk
-        cdef int threads = resolve_threads(n_threads, n * MIN_WORK_PER_THREAD)
+        cdef int threads = max(1, n_threads)
         cdef int d = prefixes.shape[1], width = self.width, k = self.unknown, low
         cdef int32_t no_prefix = 0
         cdef const int32_t* pre = &no_prefix
@@ -351,7 +350,7 @@ cdef class EquitySpot:
             exact_chunk(self.sp, pre + c * d, d, &out[c, 0], width)
         PyErr_CheckSignals()
 
-    def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, int64_t[:, ::1] out, n_threads=None):
+    def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, int64_t[:, ::1] out, int n_threads):
         """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``.
 
         Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
@@ -359,7 +358,7 @@ cdef class EquitySpot:
         """
         cdef Py_ssize_t n = out.shape[0], i
         cdef int width = self.width
-        cdef int threads = resolve_threads(n_threads, min(n * CHUNK_SAMPLES, max(0, total - first_chunk * CHUNK_SAMPLES)) * self.n_players)
+        cdef int threads = max(1, n_threads)
         cdef int64_t c, count
         if out.shape[1] != width:
             raise ValueError(f"out must have {width} columns, got {out.shape[1]}")

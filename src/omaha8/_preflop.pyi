@@ -16,5 +16,5 @@ def sample_hands(
     samples: int,
     seed: int,
     out: np.ndarray[Any, np.dtype[np.int64]],
-    n_threads: int | None = ...,
+    n_threads: int,
 ) -> None: ...

@@ -23,7 +23,6 @@ from omaha8._core cimport (
     Tables,
     prepare_board,
     prepared_values,
-    resolve_threads,
     tables,
 )
 from omaha8._random cimport below, mix64
@@ -126,7 +125,7 @@ cdef void sample_hand(const uint8_t* hand, int k, int opponents, int64_t samples
 
 
 def sample_hands(const uint8_t[:, ::1] hands, const int64_t[::1] index, int opponents, int64_t samples,
-                 uint64_t seed, int64_t[:, ::1] out, n_threads=None):
+                 uint64_t seed, int64_t[:, ::1] out, int n_threads):
     """Fill ``out[i]`` (``len(STATS)`` counts) with hand ``i``'s outcomes over ``samples`` deals.
 
     ``hands`` (K, 4|5) valid card ids, distinct within each hand (checked
@@ -135,7 +134,7 @@ def sample_hands(const uint8_t[:, ::1] hands, const int64_t[::1] index, int oppo
     """
     cdef Py_ssize_t K = hands.shape[0], i, j
     cdef int k = hands.shape[1]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = max(1, n_threads)
     cdef int64_t pot
     if k < 2 or k > MAX_HOLE:
         raise ValueError(f"hands must have 2..{MAX_HOLE} cards, got {k}")

@@ -52,7 +52,6 @@ from omaha8._core cimport (
     high_board_table,
     low_best_table,
     pair_class_table,
-    resolve_threads,
 )
 
 cdef extern from "Python.h":
@@ -579,9 +578,9 @@ cdef class RangeSpot:
             return 1
         return self.n_deck - self.unknown + 1
 
-    def exact(self, int first_chunk, double[:, ::1] out, n_threads=None):
+    def exact(self, int first_chunk, double[:, ::1] out, int n_threads):
         """Fill ``out[i]`` (width columns) with the weighted counts of exact chunk ``first_chunk + i``."""
-        cdef int threads = resolve_threads(n_threads)
+        cdef int threads = max(1, n_threads)
         cdef Py_ssize_t n = out.shape[0], i
         cdef int status = 0, failed = 0
         if out.shape[1] != self.width:
@@ -598,14 +597,14 @@ cdef class RangeSpot:
         if failed:
             raise MemoryError("no memory for the values of the combos")
 
-    def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, double[:, ::1] out, n_threads=None):
+    def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, double[:, ::1] out, int n_threads):
         """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns False
         when a chunk met :data:`REJECTION_LIMIT` clashing deals in a row (its row is then partial).
 
         Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
         next chunk; its deals depend only on ``seed`` and ``c``.
         """
-        cdef int threads = resolve_threads(n_threads)
+        cdef int threads = max(1, n_threads)
         cdef Py_ssize_t n = out.shape[0], i
         cdef int64_t c, count
         cdef int failed = 0

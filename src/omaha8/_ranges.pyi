@@ -16,5 +16,5 @@ def match_patterns(
     anchored: np.ndarray[Any, np.dtype[np.int32]],
     unanchored: np.ndarray[Any, np.dtype[np.int32]],
     out: np.ndarray[Any, np.dtype[np.uint8]],
-    n_threads: int | None = ...,
+    n_threads: int = ...,
 ) -> None: ...

@@ -23,7 +23,6 @@ The wrapper checks every index and slot before the kernel runs.
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 
-from ._core cimport resolve_threads
 from omaha8._bits cimport popcount
 
 cdef enum:
@@ -160,7 +159,7 @@ def match_patterns(
     const int32_t[::1] anchored,
     const int32_t[::1] unanchored,
     uint8_t[::1] out,
-    n_threads=None,
+    int n_threads=1,
 ):
     """Set ``out[h] = 1`` where hand row ``h`` matches any pattern, 0 elsewhere.
 
@@ -173,7 +172,7 @@ def match_patterns(
     the other, or it is never tried.
     """
     cdef Py_ssize_t n = hands.shape[0], h, i
-    cdef int width = hands.shape[1], threads = resolve_threads(n_threads)
+    cdef int width = hands.shape[1], threads = max(1, n_threads)
     cdef int n_patterns = starts.shape[0] - 1, total, n_unanchored = unanchored.shape[0]
     if out.shape[0] != n:
         raise ValueError("out must have one entry per hand row")

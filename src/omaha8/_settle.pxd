@@ -1,10 +1,12 @@
-# Splitting one pot hi/lo among the seats of a showdown, for the equity
-# kernels: omaha8._equity and omaha8._small_exact count boards (int64 pot
-# units), omaha8._range_equity weighted deals (double), into rows of counts of
-# one layout.
+# Splitting one pot hi/lo among the seats of a showdown. settle() is for the
+# equity kernels: omaha8._equity and omaha8._small_exact count boards (int64
+# pot units), omaha8._range_equity weighted deals (double), into rows of counts
+# of one layout.
 
-from libc.stdint cimport int64_t, uint8_t, uint16_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 from omaha8._core cimport MAX_PLAYERS
+
+from omaha8._bits cimport popcount
 
 cdef enum:
     POT = 55440            # units in one pot: 2 * lcm(1..11)
@@ -97,3 +99,42 @@ cdef inline void settle(int P, const uint16_t* hi, const uint8_t* lo, acc_t weig
             a[STAT_SCOOP] += weight
         a[STAT_EQUITY] += units * weight
         a[STAT_SQUARES] += units * units * weight
+
+
+# The same hi/lo rule as seat masks, for the per-deal showdown kernels (up to
+# 16 seats, bit p = seat p): the live seats with the best high win the high;
+# when some live seat has a low (lo > 0), those with the best low win the low.
+# Returns the high mask in bits 0-15 and the low mask in bits 16-31 (0: no low).
+cdef inline uint32_t winner_masks(int P, const uint16_t* hi, const uint8_t* lo, uint32_t live) noexcept nogil:
+    cdef uint16_t top_hi = 0
+    cdef uint8_t top_lo = 0
+    cdef uint32_t high_mask = 0, low_mask = 0, bit
+    cdef int p
+    for p in range(P):
+        if (live >> p) & 1:
+            if hi[p] > top_hi:
+                top_hi = hi[p]
+            if lo[p] > top_lo:
+                top_lo = lo[p]
+    for p in range(P):
+        bit = ((live >> p) & 1) << p
+        if hi[p] == top_hi:
+            high_mask |= bit
+        if top_lo != 0 and lo[p] == top_lo:
+            low_mask |= bit
+    return high_mask | (low_mask << 16)
+
+
+# Fraction of the pot each of P seats takes from winner_masks' masks: the high
+# winners share the pot (half of it when there is a low), the low winners the
+# other half; a deal with no winner gives every seat 0.
+cdef inline void mask_fractions(uint32_t masks, int P, double* out) noexcept nogil:
+    cdef uint32_t high_mask = masks & 0xFFFF, low_mask = masks >> 16
+    cdef int p, n_high = popcount(high_mask), n_low = popcount(low_mask)
+    cdef double high_share = 0.0, low_share = 0.0
+    if n_high:
+        high_share = (0.5 if n_low else 1.0) / n_high
+    if n_low:
+        low_share = 0.5 / n_low
+    for p in range(P):
+        out[p] = (high_share if (high_mask >> p) & 1 else 0.0) + (low_share if (low_mask >> p) & 1 else 0.0)

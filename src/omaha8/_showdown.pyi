@@ -5,24 +5,20 @@ from typing import Any
 import numpy as np
 
 _U8 = np.ndarray[Any, np.dtype[np.uint8]]
+_U16 = np.ndarray[Any, np.dtype[np.uint16]]
 
-def winners(
+def settle(
     holes: _U8,
     boards: _U8,
     active: _U8 | None,
-    high_out: np.ndarray[Any, np.dtype[np.uint16]],
-    low_out: np.ndarray[Any, np.dtype[np.uint16]],
-    n_threads: int | None = ...,
-) -> None: ...
-def pot_shares(
-    holes: _U8,
-    boards: _U8,
-    active: _U8 | None,
-    out: np.ndarray[Any, np.dtype[np.float64]],
-    n_threads: int | None = ...,
-) -> None: ...
+    high_out: _U16 | None,
+    low_out: _U16 | None,
+    shares_out: np.ndarray[Any, np.dtype[np.float64]] | None,
+    n_threads: int,
+    check: bool = ...,
+) -> int: ...
 def high_values(
     holes: _U8,
     boards: _U8,
-    out: np.ndarray[Any, np.dtype[np.uint16]],
+    out: _U16,
 ) -> None: ...

@@ -24,7 +24,7 @@ def sweep(
     out_less: _F64,
     out_upto: _F64,
     out_all: _F64,
-    n_threads: int | None = ...,
+    n_threads: int = ...,
     opp_digit: _U8 | None = ...,
     hand_digit: _U8 | None = ...,
     base: int = ...,

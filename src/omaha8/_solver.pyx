@@ -44,7 +44,6 @@ from math import comb
 
 import numpy as np
 
-from omaha8._core cimport resolve_threads
 
 cdef enum:
     MAX_K = 5
@@ -233,7 +232,7 @@ def sweep(
     double[::1] out_less,
     double[::1] out_upto,
     double[::1] out_all,
-    n_threads=1,
+    int n_threads=1,
     const uint8_t[::1] opp_digit=None,
     const uint8_t[::1] hand_digit=None,
     int base=1,
@@ -254,7 +253,7 @@ def sweep(
     with its own table, so results do not depend on ``n_threads``.
     """
     cdef int k = <int>opp_cards.shape[1]
-    cdef int threads = resolve_threads(n_threads)
+    cdef int threads = max(1, n_threads)
     cdef Py_ssize_t n_groups = opp_bounds.shape[0] - 1, g, t, n_hand_rows = hand_cards.shape[0]
     cdef int failed = 0, bad
     cdef double* less_ptr = NULL

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._threads import threads_for
 from .cards import N_CARDS, format_card, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 from .io.card_columns import index_text, parse_card_array
@@ -21,6 +22,7 @@ from .io.card_columns import index_text, parse_card_array
 __all__ = ["card_array", "check_deals", "index_text"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
+_UINT8 = np.dtype(np.uint8)
 
 
 def _parse_strings(values: np.ndarray[Any, Any], name: str) -> U8Array:
@@ -36,6 +38,8 @@ def card_array(obj: npt.ArrayLike, name: str, ndims: tuple[int, ...]) -> U8Array
     (one hand), or arrays/lists of hand strings (one more axis). Ids of a
     uint8 input are checked by :func:`check_deals`.
     """
+    if type(obj) is np.ndarray and obj.dtype is _UINT8 and obj.ndim in ndims and obj.flags.c_contiguous:
+        return obj  # what the checks below return for it, without them
     if isinstance(obj, str):
         arr: np.ndarray[Any, Any] = parse_cards(obj, name=name)
     elif isinstance(obj, np.ndarray) and obj.dtype == np.uint8:
@@ -79,7 +83,7 @@ def check_deals(
     board_rows = boards.reshape(1 if boards.ndim == 1 else boards.shape[0], boards.shape[-1])
     if board_rows.shape[1] == 0:
         board_rows = np.zeros((0, 0), dtype=np.uint8)  # holes only
-    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), n_threads)
+    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), threads_for(n_threads, n))
     if found is None:
         return
     row, col, card, kind = found

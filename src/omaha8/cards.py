@@ -25,6 +25,7 @@ omaha8.errors.CardError: 'Ax' is not a card: suit 'x' is not one of c, d, h, s (
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Iterable, Mapping, Set
@@ -47,6 +48,7 @@ __all__ = [
     "card_suit",
     "parse_card",
     "parse_cards",
+    "text_ids",
     "format_card",
     "format_cards",
 ]
@@ -161,6 +163,37 @@ def _parse_text(text: str) -> list[int]:
     return ids
 
 
+# text of at most this many characters is remembered by text_ids (a hand or a board is 8 to 20)
+_CACHED_TEXT = 64
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered_text(text: str) -> tuple[int, ...]:
+    return tuple(_parse_text(text))
+
+
+def text_ids(text: str) -> tuple[int, ...]:
+    """The card ids of a card string, as :func:`parse_cards` reads it, as a tuple.
+
+    Short strings (a hand, a board) are parsed once and remembered, so a
+    simulator that passes the same strings again pays a dictionary lookup.
+    Errors are :func:`parse_cards`' own and are never remembered.
+
+    >>> text_ids("As Kd 2c 3h")
+    (51, 45, 0, 6)
+    >>> text_ids("As Kx")
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.CardError: 'Kx' is not a card: suit 'x' is not one of c, d, h, s (in 'As Kx')
+    """
+    # only exact str: a subclass could hash or compare its own way
+    if type(text) is str and len(text) <= _CACHED_TEXT:
+        return _remembered_text(text)
+    if not isinstance(text, str):
+        raise CardTypeError(f"cards must be a string here, not {type(text).__name__} {brief(text)}")
+    return tuple(_parse_text(text))
+
+
 def _check_ids(values: np.ndarray[Any, Any], what: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """Check an integer array holds card ids and return it as uint8."""
     if values.dtype == np.bool_ or not np.issubdtype(values.dtype, np.integer):
@@ -203,7 +236,7 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
     omaha8.errors.CardError: cards[1] = 52 is not a card id (0-51)
     """
     if isinstance(cards, str):
-        return np.array(_parse_text(cards), dtype=np.uint8)
+        return np.array(text_ids(cards), dtype=np.uint8)
     if isinstance(cards, np.ndarray):
         if cards.ndim != 1:
             raise CardTypeError(f"{name} must be one-dimensional, got shape {cards.shape}")

@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _cardio
 from ._args import check_chunk_rows, check_int, check_seed
+from ._threads import threads_for
 from .io.containers import Deals, _check_dealt_layout
 
 __all__ = ["random_deals", "iter_random_deals"]
@@ -63,7 +64,7 @@ def random_deals(
     seed = _check_seed(seed)
     boards = np.empty((n, 5), dtype=np.uint8)
     holes = np.empty((n, players, cards), dtype=np.uint8)
-    _cardio.random_deals(seed, first, boards, holes, n_threads)
+    _cardio.random_deals(seed, first, boards, holes, threads_for(n_threads, n * players))
     return boards, holes
 
 

@@ -31,6 +31,7 @@ import numpy as np
 from . import _equity, _small_exact
 from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from ._progress import Progress
+from ._threads import WORK_PER_THREAD, threads_for
 from .cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
 from .range_equity import check_run, is_range, prepare_ranges, run_ranges
@@ -395,7 +396,8 @@ def _run_exact(spot: Any, n_threads: int | None, bar: Progress | None) -> list[i
     totals = [0] * spot.width
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         out = np.zeros((hi - lo, spot.width), dtype=np.int64)
-        spot.exact(prefixes[lo:hi], out, n_threads)
+        # one thread per chunk at most: the river, turn and flop are one small chunk
+        spot.exact(prefixes[lo:hi], out, threads_for(n_threads, (hi - lo) * WORK_PER_THREAD))
         totals = [a + int(b) for a, b in zip(totals, out.sum(axis=0))]
         if bar is not None:
             bar.update(int(cumulative[hi - 1]) / total_boards)
@@ -413,7 +415,8 @@ def _run_samples(
     for first in range(0, n_chunks, per_slice):
         count = min(per_slice, n_chunks - first)
         out = np.zeros((count, spot.width), dtype=np.int64)
-        spot.sample(seed, first, samples, out, n_threads)
+        work = min(count * chunk, max(0, samples - first * chunk)) * spot.n_players
+        spot.sample(seed, first, samples, out, threads_for(n_threads, work))
         # Python ints: the sums of squares of a long run overflow int64
         totals = [a + int(b) for a, b in zip(totals, out.sum(axis=0))]
         if bar is not None:

@@ -23,10 +23,11 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._args import check_bool, check_n_threads
+from ._args import check_bool
+from ._threads import threads_for
 from ._validate import card_array, check_deals
-from .cards import CardsLike, format_card, format_cards, parse_cards
-from .errors import DuplicateCardError, ShapeError
+from .cards import CardsLike, format_card, format_cards, parse_cards, text_ids
+from .errors import CardError, DuplicateCardError, ShapeError
 from .values import HighCategory, describe_high, describe_low, high_category
 
 __all__ = [
@@ -102,12 +103,18 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandEvaluation:
     >>> print(evaluate([51, 47, 43, 39], [35, 0, 1, 2, 6]).low)
     None
     """
-    # tuples or lists of valid int ids take the fast path; anything else is
-    # parsed and checked, with errors that say what is wrong
+    # tuples or lists of valid int ids take the fast path, then two card strings
+    # (parsed once and remembered); anything else, or cards that do not make
+    # a hand, is parsed and checked, with errors that say what is wrong
     try:
         found = _core.evaluate_hand(hole, board)
     except OverflowError:  # an id too large for a C long: the checking path names it
         found = None
+    if found is None and type(hole) is str and type(board) is str:
+        try:
+            found = _core.evaluate_hand(text_ids(hole), text_ids(board))
+        except CardError:
+            found = None
     if found is None:
         found = _core.evaluate_hand(*_checked_hand(hole, board))
         assert found is not None  # checked cards always evaluate
@@ -158,8 +165,15 @@ def _run_batch(
 ) -> tuple[HighArray | None, LowArray | None]:
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
     validate = check_bool(validate, "validate")
-    n_threads = check_n_threads(n_threads)
+    threads = threads_for(n_threads)
     h, b = _deal_arrays(holes, boards)
+    if h.shape[0] == 1:
+        # one row: the one-hand evaluator, without arrays or threads (its bytes are a private copy)
+        found = _core.evaluate_hand(h.tobytes(), b.tobytes())
+        if found is not None:
+            return (np.array([found[0]], dtype=np.uint16) if high else None,
+                    np.array([found[1] or 0], dtype=np.uint8) if low else None)
+    threads = threads_for(threads, h.shape[0])
     if validate:
         # the kernels read a private copy: another thread changing the caller's array
         # mid-call cannot make the check and the values disagree (the copy costs about
@@ -167,8 +181,8 @@ def _run_batch(
         h, b = _private(h, holes), _private(b, boards)
     high_out = np.empty(h.shape[0], dtype=np.uint16) if high else None
     low_out = np.empty(h.shape[0], dtype=np.uint8) if low else None
-    if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, n_threads, validate) >= 0:
-        check_deals(h, b, n_threads=n_threads)  # names the bad row and card
+    if _core.evaluate_batch(h, b.reshape(-1, 5), high_out, low_out, threads, validate) >= 0:
+        check_deals(h, b, n_threads=threads)  # names the bad row and card
         raise AssertionError("a row failed the kernel's check but passed check_deals")
     return high_out, low_out
 

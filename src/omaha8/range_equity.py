@@ -69,6 +69,7 @@ import numpy as np
 
 from . import _range_equity
 from ._args import SEED_LIMIT, brief, check_int
+from ._threads import threads_for
 from .cards import format_card, format_cards, parse_cards
 from .errors import (
     CardError,
@@ -373,7 +374,7 @@ def _exact(plan: Plan, spot: Any, n_threads: int | None, update: Callable[[float
     parts = []
     for first in range(0, chunks, per_slice):
         out = np.zeros((min(per_slice, chunks - first), spot.width), dtype=np.float64)
-        spot.exact(first, out, n_threads)
+        spot.exact(first, out, threads_for(n_threads))
         parts.append(out)
         if update is not None:
             update((first + out.shape[0]) / chunks)
@@ -393,7 +394,7 @@ def _sampled(plan: Plan, spot: Any, samples: int, seed: int, n_threads: int | No
     starts = [0, *range(1, n_chunks, per_slice)]
     for first, stop in zip(starts, [*starts[1:], n_chunks]):
         out = np.zeros((stop - first, spot.width), dtype=np.float64)
-        if not spot.sample(seed, first, samples, out, n_threads):
+        if not spot.sample(seed, first, samples, out, threads_for(n_threads)):
             raise RangeEquityError(
                 f"the seats' ranges share a card on nearly every deal: {_range_equity.REJECTION_LIMIT} "
                 "deals in a row clashed"

@@ -22,16 +22,16 @@ omaha8.errors.DuplicateCardError: card '3c' appears twice: holes[0][0] and holes
 
 from __future__ import annotations
 
-import itertools
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
 from ._args import brief
-from .cards import CardsLike, format_card, parse_cards
+from ._pots import _frozen, _settle, _Unevaluated
+from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
+from .cards import CardsLike, format_card, parse_cards, text_ids
 from .errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
-from .evaluate import HandEvaluation, evaluate
 from .odd_chips import _CARDROOM, CardroomOddChips, OddChipPolicy
 from .pot_results import Pot, PotSplit, ShowdownResult
 from .showdown_batch import MAX_SEATS, pot_shares, winners
@@ -45,6 +45,7 @@ __all__ = [
     "Pot",
     "ShowdownResult",
     "showdown",
+    "settle_ids",
     "pot_shares",
     "winners",
 ]
@@ -53,6 +54,8 @@ __all__ = [
 # ---------------------------------------------------------------- input checks
 
 _INT = {int}
+
+_SCOOPER = operator.attrgetter("scooper")
 
 #: Largest contribution :func:`showdown` takes from one seat (chips fit in 64-bit counters).
 MAX_CHIPS = 2**63 - 1
@@ -111,6 +114,15 @@ def _deal(
         if not flat or (set(map(type, flat)) == _INT and min(flat) >= 0 and max(flat) < 52
                         and len(set(flat)) == len(flat)):
             return board_cards, cards, True
+    elif (board is None or type(board) is str) and all([hole is None or type(hole) is str for hole in holes]):
+        # card strings (parsed once and remembered); a bad one is explained by the path below
+        try:
+            text_cards = [None if hole is None else text_ids(hole) for hole in holes]  # type: ignore[arg-type]
+            text_board = () if board is None else text_ids(board)
+        except CardError:
+            pass
+        else:
+            return text_board, text_cards, False
     cards = [None if hole is None else _card_tuple(hole, f"holes[{seat}]") for seat, hole in enumerate(holes)]
     return (() if board is None else _card_tuple(board, "board")), cards, False
 
@@ -172,6 +184,12 @@ def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -
 
 
 def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
+    flat = [*board]
+    for hole in holes:
+        if hole is not None:
+            flat += hole
+    if len(set(flat)) == len(flat):
+        return
     first: dict[int, str] = {}
     places = [(c, f"board[{i}]") for i, c in enumerate(board)]
     for seat, hole in enumerate(holes):
@@ -185,6 +203,9 @@ def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None])
 
 def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -> None:
     """Two or more live seats: a full board and equal 4- or 5-card holes."""
+    sizes_seen = {len(hole) for hole in cards if hole is not None}
+    if len(board) == 5 and (sizes_seen == {4} or sizes_seen == {5}):
+        return
     if len(board) != 5:
         raise ShapeError(f"board has {len(board)} cards; a showdown needs 5")
     sizes = [(seat, len(hole)) for seat, hole in enumerate(cards) if hole is not None]
@@ -195,120 +216,6 @@ def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -
     for seat, size in sizes:
         if size != first_size:
             raise ShapeError(f"holes[{seat}] has {size} cards but holes[{first_seat}] has {first_size}")
-
-
-# ---------------------------------------------------------------- pots
-
-
-def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, tuple[int, ...]]]:
-    """``(amount, eligible live seats)`` of each pot, main pot first.
-
-    Every contribution level cuts a layer; layers with the same eligible
-    seats are one pot (a folded seat's level adds dead money, not a pot),
-    and a layer no live seat reached joins the highest pot below it.
-    """
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    levels = sorted(chips)
-    eligible = tuple(live_chips)
-    below = 0
-    for i, level in enumerate(levels):
-        if level == below:
-            continue
-        # levels are the contributions themselves, so every seat from i on reaches this one
-        amount = (level - below) * (len(levels) - i)
-        eligible = tuple(seat for seat in eligible if chips[seat] >= level)
-        if pots and (not eligible or eligible == pots[-1][1]):
-            pots[-1] = (pots[-1][0] + amount, pots[-1][1])
-        else:
-            pots.append((amount, eligible))
-        below = level
-    return pots
-
-
-def _divide(amount: int, winners: Sequence[int], awards: list[int], odd: list[int]) -> None:
-    """Give ``amount`` to ``winners`` equally, odd chips one each in the order given."""
-    share, left = divmod(amount, len(winners))
-    for seat in winners:
-        awards[seat] += share
-    for seat in winners[:left]:
-        awards[seat] += 1
-    odd += winners[:left]
-
-
-def _ordered(
-    policy: OddChipPolicy, winners: tuple[int, ...], amount: int, button: int, n_seats: int
-) -> tuple[int, ...]:
-    """``winners`` in odd-chip order; asked of the policy only when there is an odd chip."""
-    if len(winners) == 1 or amount % len(winners) == 0:
-        return winners
-    answer = policy.order(winners, button, n_seats)
-    order: tuple[int | None, ...] = ()
-    if isinstance(answer, (tuple, list)) or (isinstance(answer, Iterable) and not isinstance(answer, (str, bytes))):
-        order = tuple(_chip_count(seat) for seat in itertools.islice(answer, len(winners) + 1))
-    if sorted(order, key=lambda seat: -1 if seat is None else seat) != list(winners):
-        raise ShowdownError(
-            f"odd_chips.order({list(winners)}) returned {brief(answer)}, not an order of those seats"
-        )
-    return order  # type: ignore[return-value]  # every entry is one of the winners
-
-
-def _chip_count(value: object) -> int | None:
-    """``value`` as a plain int when it is a non-negative integer (numpy ints too), else None.
-
-    ``operator.index`` turns numpy unsigned ints and int subclasses into plain
-    ints first, so the sums checked below cannot wrap around or be overridden.
-    """
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-    number = int(number)  # an int subclass's __index__ may return itself
-    return number if number >= 0 else None
-
-
-def _checked_halves(cut: object, amount: int) -> tuple[int, int]:
-    """The policy's ``(high, low)`` cut as plain ints that add up to ``amount``, or a ChipError."""
-    if isinstance(cut, (tuple, list)) and len(cut) == 2:
-        high, low = _chip_count(cut[0]), _chip_count(cut[1])
-        if high is not None and low is not None and high + low == amount:
-            return high, low
-    raise ChipError(
-        f"odd_chips.split_halves({amount}) returned {brief(cut)}, not two non-negative "
-        f"whole chip counts adding up to {amount}"
-    )
-
-
-def _split(
-    amount: int,
-    eligible: tuple[int, ...],
-    high: list[int],
-    low: list[int],
-    policy: OddChipPolicy,
-    button: int,
-    n_seats: int,
-) -> Pot:
-    """Split one pot among its eligible seats by their high and low values."""
-    awards = [0] * n_seats
-    if len(eligible) == 1:
-        awards[eligible[0]] = amount
-        return Pot(amount, eligible, PotSplit.UNCONTESTED, eligible, None, None, tuple(awards), ())
-    odd: list[int] = []
-    best_high = max([high[seat] for seat in eligible])
-    high_winners = tuple([seat for seat in eligible if high[seat] == best_high])
-    best_low = max([low[seat] for seat in eligible])
-    low_winners = tuple([seat for seat in eligible if low[seat] == best_low]) if best_low else None
-    halves = None
-    if low_winners is None or low_winners == high_winners:
-        split = PotSplit.HIGH_ONLY if low_winners is None else PotSplit.SAME_WINNERS
-        _divide(amount, _ordered(policy, high_winners, amount, button, n_seats), awards, odd)
-    else:
-        split = PotSplit.HALVES
-        halves = _checked_halves(policy.split_halves(amount), amount)
-        _divide(halves[0], _ordered(policy, high_winners, halves[0], button, n_seats), awards, odd)
-        _divide(halves[1], _ordered(policy, low_winners, halves[1], button, n_seats), awards, odd)
-    return Pot(amount, eligible, split, high_winners, low_winners, halves, tuple(awards), tuple(odd))
 
 
 # ---------------------------------------------------------------- showdown
@@ -453,57 +360,88 @@ def showdown(
     if last_aggressor is not None and last_aggressor not in live_chips:
         raise ShowdownError(f"last_aggressor {last_aggressor} is not a live seat with chips in")
 
-    # the uncalled part of the top bet goes back before any pot is cut
-    uncalled = [0] * n_seats
-    in_pots = list(chips)
-    top = max(chips)
-    if chips.count(top) == 1:
-        seat = chips.index(top)
-        in_pots[seat] = second = max(chips[:seat] + chips[seat + 1:], default=0)
-        uncalled[seat] = top - second
+    payouts, uncalled, pots, show_order, _, _, hands = _settle(
+        board_cards, cards, chips, live, live_chips, button, last_aggressor, policy, True)
+    scoops = {seat for seat in map(_SCOOPER, pots) if seat is not None}
+    result: ShowdownResult = _frozen(ShowdownResult, (
+        payouts,  # payouts
+        tuple([p - c for p, c in zip(payouts, chips)]),  # net
+        pots,  # pots
+        uncalled,  # uncalled
+        tuple(hands),  # hands
+        tuple(sorted(scoops)),  # scoops
+        show_order,  # show_order
+        tuple(chips),  # contributions
+    ))
+    return result
 
-    hands: list[HandEvaluation | None] = [None] * n_seats
-    high = [0] * n_seats
-    low = [0] * n_seats
-    if len(board_cards) == 5:
-        for seat in live:
-            hole = cards[seat]
-            if hole is not None and (len(hole) == 4 or len(hole) == 5):
-                hand = evaluate(hole, board_cards)
-                hands[seat] = hand
-                high[seat] = hand.high
-                low[seat] = hand.low or 0
 
-    pots = [_split(amount, eligible, high, low, policy, button, n_seats)
-            for amount, eligible in _layer_pots(in_pots, live_chips)]
-    payouts = uncalled[:]
-    scoops = set()
-    for pot in pots:
-        for seat, won in enumerate(pot.awards):
-            payouts[seat] += won
-        scooper = pot.scooper
-        if scooper is not None:
-            scoops.add(scooper)
+#: What :func:`settle_ids` returns: ``(payouts, uncalled, pots, show_order, high, low)``.
+Settlement = tuple[tuple[int, ...], tuple[int, ...], tuple[Pot, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
-    if sum(payouts) != total or min(payouts) < 0:  # the policy checks above make this unreachable
-        raise ChipError(f"payouts {payouts} do not pay out the {total} chips put in")
 
-    show_order: tuple[int, ...] = ()
-    if len(live_chips) >= 2:
-        first = last_aggressor
-        if first is None:
-            first = min(live_chips, key=lambda s: (s - button - 1) % n_seats)
-        show_order = tuple(sorted(live_chips, key=lambda s: (s - first) % n_seats))
-    return ShowdownResult(
-        payouts=tuple(payouts),
-        net=tuple([p - c for p, c in zip(payouts, chips)]),
-        pots=tuple(pots),
-        uncalled=tuple(uncalled),
-        hands=tuple(hands),
-        scoops=tuple(sorted(scoops)),
-        show_order=show_order,
-        contributions=tuple(chips),
-    )
+def settle_ids(
+    board: tuple[int, ...],
+    holes: Sequence[tuple[int, ...] | None],
+    contributions: list[int],
+    button: int = 0,
+    last_aggressor: int | None = None,
+    odd_chips: OddChipPolicy | None = None,
+) -> Settlement:
+    """The fast lane of :func:`showdown` for callers that hold checked card ids (a hand engine).
+
+    ``settle_ids(board, holes, contributions, button=0, last_aggressor=None, odd_chips=None)``
+    settles like ``showdown(board, holes, contributions=contributions, button=button,
+    last_aggressor=last_aggressor, odd_chips=odd_chips)`` and returns plain tuples
+    ``(payouts, uncalled, pots, show_order, high, low)``: those of the
+    :class:`ShowdownResult`, with ``high`` and ``low`` each seat's values
+    (0 for a seat not evaluated, low 0 for no low) in place of ``hands``.
+
+    The caller promises what :func:`showdown` would otherwise check: ``board`` a
+    tuple of 5 int ids (fewer only when one seat is live), ``holes`` one tuple
+    of 4 or 5 int ids per live seat and None for every seat that folded or is
+    empty (folding is a None hole here), every card distinct and in 0..51,
+    ``contributions`` a list of non-negative ints, one per seat, with chips
+    from at least one live seat, ``button`` and ``last_aggressor`` seat numbers
+    (the aggressor live, with chips in). Cards that do not make hands, repeated
+    cards, negative chips or no live chips get :func:`showdown`'s own error;
+    other broken promises (a float chip count, a seat number out of range)
+    may give meaningless results or builtin errors.
+
+    Board Ac 2c 7h Kd Qs; seat 0 holds Kh Ks 9s 9d, seat 1 folded, seat 2
+    holds 3c 4c 5d 6d. Seat 0's 60 chips over seat 2's 40 go back; the pot of
+    40 + 10 + 40 = 90 is halved: three kings win the high for seat 0, 7-4-3-2-A
+    the low for seat 2. Seat 2 shows first (the first live seat left of the button):
+
+    >>> board, holes = (48, 0, 22, 45, 43), [(46, 47, 31, 29), None, (4, 8, 13, 17)]
+    >>> payouts, uncalled, pots, show_order, high, low = settle_ids(board, holes, [100, 10, 40])
+    >>> payouts, uncalled, show_order
+    ((105, 0, 45), (60, 0, 0), (2, 0))
+    >>> [(pot.amount, pot.eligible, pot.halves) for pot in pots]
+    [(90, (0, 2), (45, 45))]
+    """
+    live = [seat for seat in range(len(holes)) if holes[seat] is not None]
+    live_chips = [seat for seat in live if contributions[seat] > 0]
+    policy = _CARDROOM if odd_chips is None else odd_chips
+    flat = [*board]
+    for hole in holes:
+        if hole is not None:
+            flat += hole
+    try:
+        # the cheap promises are checked: chips, and cards repeated across holes (each hole is
+        # checked against the board as it is evaluated)
+        if (not live_chips or min(contributions) < 0 or len(set(flat)) != len(flat)
+                or (len(live) >= 2 and len(board) != 5)
+                or (last_aggressor is not None and last_aggressor not in live_chips)):
+            raise _Unevaluated
+        payouts, uncalled, pots, show_order, high, low, _ = _settle(
+            board, holes, contributions, live, live_chips, button, last_aggressor, policy, False)
+    except _Unevaluated:
+        # a broken promise: showdown() says which
+        showdown(board, holes, contributions=contributions, button=button, last_aggressor=last_aggressor,
+                 odd_chips=odd_chips)
+        raise AssertionError("settle_ids refused what showdown() accepts") from None
+    return payouts, uncalled, pots, show_order, tuple(high), tuple(low)
 
 
 # ---------------------------------------------------------------- batch

@@ -16,7 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, _showdown
-from ._args import brief, check_bool, check_n_threads
+from ._args import brief, check_bool
+from ._threads import threads_for
 from ._validate import card_array, check_deals
 from .errors import ShapeError, ShowdownError
 
@@ -35,10 +36,11 @@ def _batch_inputs(
     active: npt.ArrayLike | None,
     n_threads: int | None,
     validate: bool,
-) -> tuple[Any, Any, Any]:
-    """Checked uint8 holes (N, P, k), boards (N or 1, 5) and active (N, P) or None."""
+) -> tuple[Any, Any, Any, int, bool]:
+    """Checked uint8 holes (N, P, k), boards (N, 5) or (5,), active (N, P) or None,
+    the thread count and the validate flag."""
     validate = check_bool(validate, "validate")
-    n_threads = check_n_threads(n_threads)
+    threads = threads_for(n_threads)
     h = card_array(holes, "holes", (3,))
     b = card_array(boards, "boards", (1, 2))
     n, n_seats, n_hole = h.shape
@@ -50,9 +52,7 @@ def _batch_inputs(
         raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
     if b.ndim == 2 and b.shape[0] != n:
         raise ShapeError(f"boards has {b.shape[0]} rows but holes has {n}")
-    # every card of a deal is real, active or not: all are checked
-    if validate:
-        check_deals(h, b, n_threads=n_threads)
+    threads = threads_for(threads, n * n_seats)
     mask = None
     if active is not None:
         try:
@@ -71,7 +71,15 @@ def _batch_inputs(
                 row = int(np.argmax(empty))
                 raise ShowdownError(f"active[{row}] has no active seat: every deal needs at least one")
         mask = mask.view(np.uint8)
-    return h, b.reshape(-1, 5), mask
+    return h, b, mask, threads, validate
+
+
+def _settle(h: Any, b: Any, mask: Any, high: Any, low: Any, shares: Any, threads: int, validate: bool) -> None:
+    """Run the settle kernel; with ``validate`` every card (inactive seats' too) is
+    checked in the same pass, and a bad row is reported by check_deals."""
+    if _showdown.settle(h, b.reshape(-1, 5), mask, high, low, shares, threads, validate) >= 0:
+        check_deals(h, b, n_threads=threads)  # names the bad row and card
+        raise AssertionError("a row failed the kernel's check but passed check_deals")
 
 
 def pot_shares(
@@ -122,9 +130,9 @@ def pot_shares(
     ...
     omaha8.errors.ShowdownError: active[0] has no active seat: every deal needs at least one
     """
-    h, b, mask = _batch_inputs(holes, boards, active, n_threads, validate)
+    h, b, mask, threads, validate = _batch_inputs(holes, boards, active, n_threads, validate)
     out = np.empty(h.shape[:2], dtype=np.float64)
-    _showdown.pot_shares(h, b, mask, out, n_threads)
+    _settle(h, b, mask, None, None, out, threads, validate)
     return out
 
 
@@ -154,8 +162,8 @@ def winners(
     >>> high.tolist(), low.tolist()  # seat 0 high; seats 1 and 2 tie for low
     ([1], [6])
     """
-    h, b, mask = _batch_inputs(holes, boards, active, n_threads, validate)
+    h, b, mask, threads, validate = _batch_inputs(holes, boards, active, n_threads, validate)
     high = np.empty(h.shape[0], dtype=np.uint16)
     low = np.empty(h.shape[0], dtype=np.uint16)
-    _showdown.winners(h, b, mask, high, low, n_threads)
+    _settle(h, b, mask, high, low, None, threads, validate)
     return high, low

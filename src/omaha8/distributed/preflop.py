@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from .. import _preflop
 from .._args import brief, check_bool, check_int, check_n_threads, is_int
+from .._threads import threads_for
 from ..cards import format_cards
 from ..errors import PreflopError, ShapeError
 from ..starting_hands import canonical_hands, canonical_index
@@ -172,7 +173,7 @@ def preflop_counts(
     hands, _ = canonical_hands(cards)
     index = np.ascontiguousarray(classes, dtype=np.int64)
     out = np.zeros((index.shape[0], len(_preflop.STATS)), dtype=np.int64)
-    _preflop.sample_hands(np.ascontiguousarray(hands[index]), index, opponents, samples, seed, out, n_threads)
+    _preflop.sample_hands(np.ascontiguousarray(hands[index]), index, opponents, samples, seed, out, threads_for(n_threads))
     return out
 
 

@@ -22,7 +22,7 @@ from .. import _core
 from ..evaluate import HandEvaluation
 from ..odd_chips import OddChipPolicy
 from ..pot_results import ShowdownResult
-from ..showdown import _layer_pots, _split
+from .._pots import _layer_pots, _split
 
 __all__ = ["trusted_showdown"]
 

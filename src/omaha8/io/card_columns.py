@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from .. import _cardio
 from .._args import brief, check_bool, check_int
+from .._threads import threads_for
 from ..cards import N_CARDS, parse_cards
 from ..errors import CardError, CardTypeError, ShapeError
 
@@ -148,7 +149,7 @@ def parse_card_array(
         k = 0 if n == 0 else _first_count(codes, flat, name, shape, n_threads)
     out = np.empty((n, k), dtype=np.uint8)
     counts = np.empty(n, dtype=np.int16)
-    _cardio.parse_text_rows(codes, out, counts, n_threads)
+    _cardio.parse_text_rows(codes, out, counts, threads_for(n_threads, codes.shape[0]))
     for i in np.flatnonzero(counts != k).tolist():
         where = _where(name, shape, i)
         hand = _slow_hand(flat[i], where)
@@ -246,5 +247,5 @@ def format_card_array(
     if width == 0:
         return np.zeros(lead, dtype=f"{kind}1")
     out = np.empty((n, width), dtype=np.uint8 if as_bytes else np.uint32)
-    _cardio.format_id_rows(arr.reshape(n, k), sep_codes, out, n_threads)
+    _cardio.format_id_rows(arr.reshape(n, k), sep_codes, out, threads_for(n_threads, n))
     return out.view(f"{kind}{width}" if as_bytes else f"<U{width}").reshape(lead)

@@ -23,6 +23,7 @@ import numpy as np
 
 from .. import _cardio, _core
 from .._args import brief, check_bool, check_chunk_rows
+from .._threads import threads_for
 from ..errors import CardError, CardTypeError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
 from . import outputs
 from .card_columns import _cut
@@ -360,7 +361,8 @@ class DealReader(Iterator[Deals]):
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
         status = np.empty(n, dtype=np.int8)
-        _cardio.parse_deal_lines(arr, starts, ends, boards, holes, status, self.n_threads)
+        _cardio.parse_deal_lines(arr, starts, ends, boards, holes, status,
+                                 threads_for(self.n_threads, n * (self.players + 1)))
         bad = np.flatnonzero(status != 0)
         if len(bad):
             keep = np.ones(n, dtype=bool)
@@ -397,7 +399,8 @@ class DealReader(Iterator[Deals]):
         keep = np.ones(len(b), dtype=bool)
         start = 0
         while start < len(b):
-            found = _core.find_bad_card(h[start:].reshape(len(h) - start, -1), b[start:], self.n_threads)
+            found = _core.find_bad_card(h[start:].reshape(len(h) - start, -1), b[start:],
+                                        threads_for(self.n_threads, len(h) - start))
             if found is None:
                 break
             i = start + found[0]

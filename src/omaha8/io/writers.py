@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from .. import _cardio
 from .._args import brief, check_bool, check_chunk_rows
+from .._threads import threads_for
 from .._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from . import outputs
@@ -259,7 +260,7 @@ class ResultWriter:
                     high_table=_text_table(True) if "high_desc" in self.columns else None,
                     low_table=_text_table(False) if "low_desc" in self.columns else None,
                     out=None if self._spare.empty() else self._spare.get_nowait(),
-                    n_threads=self.n_threads)
+                    n_threads=threads_for(self.n_threads, n * (self.players + 1)))
                 self._put((text, pieces))
         else:
             for name, appender in self._arrays.items():
@@ -463,7 +464,7 @@ def _write_deal_lines(raw: BinaryIO, b: U8Array, h: U8Array, header: bool, chunk
             stop = start + chunk_rows
             text, pieces = _cardio.format_result_rows(plan, len(b[start:stop]), h.shape[1], h.shape[2], start,
                                                       boards=b[start:stop], holes=h[start:stop],
-                                                      n_threads=n_threads)
+                                                      n_threads=threads_for(n_threads, len(b[start:stop]) * (h.shape[1] + 1)))
             _write_pieces(f, text, pieces)
 
 

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from .._ranges import match_patterns
+from .._threads import threads_for
 from ..errors import RangeSyntaxError
 from .syntax import (
     ALL_RANKS,
@@ -333,7 +334,7 @@ def hand_bits(cards: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
 
 def _run(hands: U8Array, patterns: Sequence[Pattern], hole_size: int, text: str) -> BoolArray:
     out = np.empty(hands.shape[0], dtype=np.uint8)
-    threads = 1 if hands.shape[0] < PARALLEL_ROWS else None
+    threads = 1 if hands.shape[0] < PARALLEL_ROWS else threads_for(None)
     match_patterns(hands, *compile_patterns(patterns, hole_size, text), out, n_threads=threads)
     matched: BoolArray = out.view(np.bool_)
     return matched

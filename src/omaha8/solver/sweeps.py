@@ -55,8 +55,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .. import _core, _solver
-from .._args import check_int, check_n_threads
+from .. import _solver
+from .._args import check_int
+from .._threads import threads_for
 from ..cards import CardsLike, N_CARDS
 from ..errors import ShapeError
 from ._board_sums import _Opponents, _bin_of, _board_sums, _disjoint_weight, _runout_sums
@@ -228,8 +229,7 @@ def showdown_values(
     if opp_cards.shape[0] and hand_cards.shape[0] and opp_cards.shape[1] != hand_cards.shape[1]:
         raise ShapeError(f"hands have {hand_cards.shape[1]} cards but opponents have {opp_cards.shape[1]}")
     n_bins = None if bins is None else check_int(bins, "bins", minimum=1, maximum=_MAX_BINS)
-    threads = check_n_threads(n_threads)
-    threads = _core.max_threads() if threads is None else threads
+    threads = threads_for(n_threads)
 
     out_of_deck = np.concatenate([board_cards, dead_cards])
     hand_keep = ~_holds_any(hand_cards, out_of_deck)
