@@ -21,7 +21,7 @@ from typing import IO, Any, BinaryIO, Union, cast
 
 import numpy as np
 
-from .. import _cardio, _core
+from .. import _core, _parse_text
 from .._args import brief, check_bool, check_chunk_rows
 from ..errors import CardError, CardTypeError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
 from . import outputs
@@ -283,7 +283,7 @@ class DealReader(Iterator[Deals]):
                         pos = 3
                     started = True
                 arr = np.frombuffer(buf, dtype=np.uint8, count=filled)
-                found = _cardio.find_line_ends(arr, pos, ends) if started else 0
+                found = _parse_text.find_line_ends(arr, pos, ends) if started else 0
                 tail = int(ends[found - 1]) + 1 if found else pos  # start of the line without an end yet
                 if found < chunk_rows and filled - tail > MAX_LINE_BYTES:
                     raise self._too_long(line_no + found)
@@ -360,7 +360,7 @@ class DealReader(Iterator[Deals]):
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
         status = np.empty(n, dtype=np.int8)
-        _cardio.parse_deal_lines(arr, starts, ends, boards, holes, status, self.n_threads)
+        _parse_text.parse_deal_lines(arr, starts, ends, boards, holes, status, self.n_threads)
         bad = np.flatnonzero(status != 0)
         if len(bad):
             keep = np.ones(n, dtype=bool)

@@ -19,7 +19,7 @@ from typing import IO, Any, BinaryIO, TextIO, Union, cast
 import numpy as np
 import numpy.typing as npt
 
-from .. import _cardio
+from .. import _format_text
 from .._args import brief, check_bool, check_chunk_rows
 from .._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
@@ -148,7 +148,7 @@ class ResultWriter:
         self.rows = 0
         name = self.path.name.lower()
         self.kind = "npz" if name.endswith(".npz") else "npy" if name.endswith(".npy") else "csv"
-        self._plan = np.array([_cardio.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
+        self._plan = np.array([_format_text.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
         self._output: _Output | None = _Output(path)
         self._sink: BinaryIO | None = None  # the file the CSV bytes go to
         self._csv: IO[bytes] | None = None  # what the CSV is written through (gzip or the sink)
@@ -251,7 +251,7 @@ class ResultWriter:
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
         if self._csv is not None:
             if n:
-                text, pieces = _cardio.format_result_rows(
+                text, pieces = _format_text.format_result_rows(
                     self._plan, n, self.players, self.cards, deals.first,
                     line=deals.lines, boards=deals.boards, holes=deals.holes, high=results.high,
                     low=results.low, high_winners=results.high_winners, low_winners=results.low_winners,
@@ -454,14 +454,14 @@ def write_deals(
 
 def _write_deal_lines(raw: BinaryIO, b: U8Array, h: U8Array, header: bool, chunk_rows: int,
                       n_threads: int | None, gz: bool) -> None:
-    plan = np.array([_cardio.COLUMN_KINDS["board"], _cardio.COLUMN_KINDS["seats"]], dtype=np.int32)
+    plan = np.array([_format_text.COLUMN_KINDS["board"], _format_text.COLUMN_KINDS["seats"]], dtype=np.int32)
     f = cast(IO[bytes], gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if gz else raw)
     with f:
         if header:
             f.write(_header(("board", "seats"), h.shape[1]).encode())
         for start in range(0, b.shape[0], chunk_rows):
             stop = start + chunk_rows
-            text, pieces = _cardio.format_result_rows(plan, len(b[start:stop]), h.shape[1], h.shape[2], start,
+            text, pieces = _format_text.format_result_rows(plan, len(b[start:stop]), h.shape[1], h.shape[2], start,
                                                       boards=b[start:stop], holes=h[start:stop],
                                                       n_threads=n_threads)
             _write_pieces(f, text, pieces)
