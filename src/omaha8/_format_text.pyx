@@ -88,19 +88,51 @@ COLUMN_KINDS = {
 
 # Writers below append at p and return the new end; the caller reserves room.
 
+# "00" "01" ... "99": two digits a step
+cdef char DIGIT_PAIRS[200]
+# the two characters of each card id, and "??" for every other byte
+cdef char CARD_PAIRS[512]
+
+
+cdef void build_tables() noexcept:
+    cdef int i
+    for i in range(100):
+        DIGIT_PAIRS[2 * i] = <char>(48 + i // 10)
+        DIGIT_PAIRS[2 * i + 1] = <char>(48 + i % 10)
+    for i in range(256):
+        CARD_PAIRS[2 * i] = RANK_TEXT[i >> 2] if i < 52 else 63
+        CARD_PAIRS[2 * i + 1] = SUIT_TEXT[i & 3] if i < 52 else 63
+
+
+build_tables()
+
+
 cdef inline int n_digits(uint64_t v) noexcept nogil:
     cdef int n = 1
-    while v >= 10:
-        v //= 10
-        n += 1
-    return n
+    while v >= 100:
+        v //= 100
+        n += 2
+    return n + (v >= 10)
 
 
 cdef inline uint8_t* put_uint(uint8_t* p, uint64_t v) noexcept nogil:
-    cdef int n = n_digits(v), i
-    for i in range(n - 1, -1, -1):
-        p[i] = <uint8_t>(48 + v % 10)
-        v //= 10
+    cdef int n, i
+    if v < 10:
+        p[0] = <uint8_t>(48 + v)
+        return p + 1
+    if v < 100:
+        memcpy(p, DIGIT_PAIRS + 2 * v, 2)
+        return p + 2
+    n = n_digits(v)
+    i = n
+    while v >= 100:
+        i -= 2
+        memcpy(p + i, DIGIT_PAIRS + 2 * (v % 100), 2)
+        v //= 100
+    if v >= 10:
+        memcpy(p, DIGIT_PAIRS + 2 * v, 2)
+    else:
+        p[0] = <uint8_t>(48 + v)
     return p + n
 
 
@@ -115,6 +147,12 @@ cdef inline uint8_t* put_int(uint8_t* p, int64_t v) noexcept nogil:
 cdef inline uint8_t* put_fraction(uint8_t* p, double x) noexcept nogil:
     cdef uint64_t whole, micro
     cdef int n = 6, i
+    if x == 0.0:  # most seats win nothing (-0.0 too: written "0" as below)
+        p[0] = 48
+        return p + 1
+    if x == 1.0:
+        p[0] = 49
+        return p + 1
     if not (x == x) or x > 1e12 or x < -1e12:
         p[0] = 110; p[1] = 97; p[2] = 110  # nan
         return p + 3
@@ -138,6 +176,7 @@ cdef inline uint8_t* put_fraction(uint8_t* p, double x) noexcept nogil:
     return p + n + 1
 
 
+# Seats of a mask, ascending, space separated.
 cdef inline uint8_t* put_mask(uint8_t* p, uint32_t mask, int n_seats) noexcept nogil:
     cdef int seat
     cdef bint first = True
@@ -155,13 +194,8 @@ cdef inline uint8_t* put_cards(uint8_t* p, const uint8_t* cards, int n) noexcept
     cdef int i
     for i in range(n):
         # an invalid id writes "??" rather than reading past a table
-        if cards[i] < 52:
-            put_card(p, cards[i])
-        else:
-            p[0] = 63
-            p[1] = 63
-        p += 2
-    return p
+        memcpy(p + 2 * i, CARD_PAIRS + 2 * cards[i], 2)
+    return p + 2 * n
 
 
 # Text number ``index`` of a table padded to TEXT_STRIDE bytes an entry: one
@@ -198,9 +232,10 @@ cdef struct RowSource:
     int low_text_max
 
 
-# One CSV line of results; at most row_bound(src) bytes.
+# One CSV line of results; at most row_bound(src) bytes. Each group writes its
+# seats in a loop of its own, so the loops carry no branch on the kind.
 cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p) noexcept nogil:
-    cdef int g, kind, seat, P = src.n_seats
+    cdef int g, kind, seat, P = src.n_seats, k = src.k
     cdef Py_ssize_t at = i * P
     for g in range(src.n_plan):
         if g:
@@ -217,23 +252,42 @@ cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p) noexcept n
             p = put_mask(p, src.high_winners[i], P)
         elif kind == COL_LOW_WINNERS:
             p = put_mask(p, src.low_winners[i], P)
-        else:
+        elif kind == COL_SEATS:
             for seat in range(P):
-                if seat:
-                    p[0] = 44
-                    p += 1
-                if kind == COL_SEATS:
-                    p = put_cards(p, src.holes + (at + seat) * src.k, src.k)
-                elif kind == COL_HIGH:
-                    p = put_uint(p, src.high[at + seat])
-                elif kind == COL_LOW:
-                    p = put_uint(p, src.low[at + seat])
-                elif kind == COL_HIGH_DESC:
-                    p = put_text(p, src.high_text, src.high_lengths, src.n_high_text, src.high[at + seat])
-                elif kind == COL_LOW_DESC:
-                    p = put_text(p, src.low_text, src.low_lengths, src.n_low_text, src.low[at + seat])
-                elif kind == COL_SHARES:
-                    p = put_fraction(p, src.shares[at + seat])
+                p = put_cards(p, src.holes + (at + seat) * k, k)
+                p[0] = 44
+                p += 1
+            p -= 1
+        elif kind == COL_HIGH:
+            for seat in range(P):
+                p = put_uint(p, src.high[at + seat])
+                p[0] = 44
+                p += 1
+            p -= 1
+        elif kind == COL_LOW:
+            for seat in range(P):
+                p = put_uint(p, src.low[at + seat])
+                p[0] = 44
+                p += 1
+            p -= 1
+        elif kind == COL_HIGH_DESC:
+            for seat in range(P):
+                p = put_text(p, src.high_text, src.high_lengths, src.n_high_text, src.high[at + seat])
+                p[0] = 44
+                p += 1
+            p -= 1
+        elif kind == COL_LOW_DESC:
+            for seat in range(P):
+                p = put_text(p, src.low_text, src.low_lengths, src.n_low_text, src.low[at + seat])
+                p[0] = 44
+                p += 1
+            p -= 1
+        elif kind == COL_SHARES:
+            for seat in range(P):
+                p = put_fraction(p, src.shares[at + seat])
+                p[0] = 44
+                p += 1
+            p -= 1
     p[0] = 10
     return p + 1
 

@@ -265,7 +265,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                 continue
             layout = (chunk.players, chunk.cards)
             if results is None:
-                results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads)
+                # the reader and the random stream check every card: no second pass over them
+                results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads, validate=False)
             open_writers(chunk.players, chunk.cards)
             for writer in writers.values():
                 writer.write(results)

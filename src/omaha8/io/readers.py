@@ -23,7 +23,9 @@ import numpy as np
 
 from .. import _core, _parse_text
 from .._args import brief, check_bool, check_chunk_rows
+from ..cards import N_CARDS
 from ..errors import CardError, CardTypeError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
+from ..showdown import MAX_SEATS
 from . import outputs
 from .card_columns import _cut
 from .array_rows import _ids_for_check, _row_problem, _row_text
@@ -209,6 +211,11 @@ class DealReader(Iterator[Deals]):
         self.header = False
         if self.players is not None and self.cards is not None:
             return used
+        agreed = self._common_layout([text for _, text in lines[used:]])
+        if agreed is not None:
+            self.players, self.cards = agreed
+            _check_layout(self.players, self.cards)
+            return used
         votes: collections.Counter[tuple[int, int]] = collections.Counter()
         problems: list[tuple[int, str, Omaha8Error]] = []
         for line, text in lines[used:]:
@@ -234,6 +241,37 @@ class DealReader(Iterator[Deals]):
         (self.players, self.cards), _ = votes.most_common(1)[0]
         _check_layout(self.players, self.cards)
         return used
+
+    def _common_layout(self, texts: Sequence[str]) -> tuple[int, int] | None:
+        """The layout every row of the sample has, when the fast parser reads them all alike; else None.
+
+        The vote of :meth:`_layout_from` then has one outcome, found without
+        parsing the sample line by line in Python: the sample is the first
+        :data:`LAYOUT_SAMPLE` lines that are not blank, and the fast parser
+        accepts only lines that the slow one reads the same way.
+        """
+        if self._project is not None:
+            return None
+        sample = [text.encode() for text in texts if text.strip()][:LAYOUT_SAMPLE]
+        if not sample:
+            return None
+        players = self.players if self.players is not None else sample[0].count(b",")
+        if b'"' in sample[0] or not 1 <= players <= MAX_SEATS:
+            return None
+        sizes = np.array([len(text) for text in sample], dtype=np.int64)
+        ends = np.cumsum(sizes + 1) - 1
+        starts = ends - sizes
+        buf = np.frombuffer(b"\n".join(sample) + b"\n", dtype=np.uint8)
+        status = np.empty(len(sample), dtype=np.int8)
+        for cards in (4, 5) if self.cards is None else (self.cards,):
+            if cards not in (4, 5) or 5 + players * cards > N_CARDS:
+                continue
+            boards = np.empty((len(sample), 5), dtype=np.uint8)
+            holes = np.empty((len(sample), players, cards), dtype=np.uint8)
+            _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1)
+            if not status.any():
+                return players, cards
+        return None
 
     def _open_csv(self) -> tuple[BinaryIO, IO[bytes], bool]:
         """The raw input, the stream of its text (gunzipped when it is gzip) and whether it is a regular file."""
