@@ -127,7 +127,7 @@ def _result_lines(columns: Sequence[str], n: int, players: int, first: int, arra
     ``shares``). An id past 51 is ``??``; a value without a description has an empty one.
 
     >>> _result_lines(["deal", "high_winners", "shares"], 1, 2, 7, {"high_winners": [3], "shares": [[0.5, 0.5]]})
-    b'7,0 1,0.5,0.5\n'
+    b'7,0 1,0.5,0.5\\n'
     """
     tables = {group: _text_table(group == "high_desc") for group in ("high_desc", "low_desc") if group in columns}
 
