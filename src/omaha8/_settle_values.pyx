@@ -9,7 +9,7 @@ random and hand-picked deals.
 """
 
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from omaha8._bits cimport popcount
 
 from ._core cimport resolve_threads
@@ -20,38 +20,49 @@ cdef enum:
 
 # Winner masks of one deal from its seats' values: bit p of the high mask for
 # each seat with the best high; of the low mask for each seat with the best
-# low, none when no seat has one (low 0).
+# low, none when no seat has one (low 0). Two passes without branches: the
+# best, then the seats that have it.
 cdef inline void masks_row(const uint16_t* high, const uint8_t* low, int n_seats, uint16_t* high_mask,
                            uint16_t* low_mask) noexcept nogil:
     cdef int p
-    cdef uint16_t best_high = 0, hm = 0, lm = 0
+    cdef uint16_t best_high = 0
     cdef uint8_t best_low = 0
+    cdef uint32_t hm = 0, lm = 0
     for p in range(n_seats):
-        if high[p] > best_high:
-            best_high = high[p]
-            hm = 0
-        if high[p] == best_high:
-            hm |= <uint16_t>(1 << p)
-        if low[p] > best_low:
-            best_low = low[p]
-            lm = 0
-        if low[p] and low[p] == best_low:
-            lm |= <uint16_t>(1 << p)
-    high_mask[0] = hm
-    low_mask[0] = lm
+        best_high = high[p] if high[p] > best_high else best_high
+        best_low = low[p] if low[p] > best_low else best_low
+    for p in range(n_seats):
+        hm |= <uint32_t>(high[p] == best_high) << p
+        lm |= <uint32_t>(low[p] == best_low) << p
+    high_mask[0] = <uint16_t>hm
+    low_mask[0] = <uint16_t>(lm if best_low else 0)
 
 
-# Fraction of the pot each seat takes, from the winner masks of one deal: the
-# high half (all of it without a low) and the low half, each split equally.
+# The share of each high winner by [any low winner][number of high winners],
+# and of each low winner by number of low winners: the high half (all of the
+# pot without a low) and the low half, each split equally.
+cdef double HIGH_SHARE[2][MAX_SEATS + 1]
+cdef double LOW_SHARE[MAX_SEATS + 1]
+
+
+cdef void build_tables() noexcept:
+    cdef int n
+    for n in range(MAX_SEATS + 1):
+        HIGH_SHARE[0][n] = 1.0 / n if n else 0.0
+        HIGH_SHARE[1][n] = 0.5 / n if n else 0.0
+        LOW_SHARE[n] = 0.5 / n if n else 0.0
+
+
+build_tables()
+
+
+# Fraction of the pot each seat takes, from the winner masks of one deal.
 cdef inline void shares_row(uint16_t high_mask, uint16_t low_mask, int n_seats, double* out) noexcept nogil:
-    cdef int p, n_high = popcount(high_mask), n_low = popcount(low_mask)
-    cdef double high_share = 0.0, low_share = 0.0
-    if n_high:
-        high_share = (0.5 if n_low else 1.0) / n_high
-    if n_low:
-        low_share = 0.5 / n_low
+    cdef int p, n_low = popcount(low_mask)
+    cdef double high_share = HIGH_SHARE[n_low != 0][popcount(high_mask)], low_share = LOW_SHARE[n_low]
     for p in range(n_seats):
-        out[p] = (high_share if (high_mask >> p) & 1 else 0.0) + (low_share if (low_mask >> p) & 1 else 0.0)
+        # times 1.0 or 0.0, without a branch: the same sums as choosing the share or 0.0
+        out[p] = high_share * <double>((high_mask >> p) & 1) + low_share * <double>((low_mask >> p) & 1)
 
 
 def winners_of_values(const uint16_t[:, ::1] high, const uint8_t[:, ::1] low, uint16_t[::1] high_out,

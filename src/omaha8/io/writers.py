@@ -36,6 +36,10 @@ U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 I64Array = np.ndarray[Any, np.dtype[np.int64]]
 
 
+# text buffers of one writer: one being formatted, two queued, one being written
+_MAX_BUFFERS = 4
+
+
 def _write_pieces(f: IO[bytes], text: U8Array, pieces: I64Array) -> None:
     """Write ``text[a:b]`` for each piece ``(a, b)``, in order, without copying."""
     view = text.data
@@ -155,6 +159,7 @@ class ResultWriter:
         self._arrays: dict[str, _NpyAppender] = {}
         self._queue: queue.Queue[tuple[U8Array, I64Array] | None] = queue.Queue(maxsize=2)
         self._spare: queue.Queue[U8Array] = queue.Queue()  # text buffers written out, for reuse
+        self._buffers = 0  # text buffers made; at most _MAX_BUFFERS, then written ones are reused
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         try:
@@ -199,6 +204,23 @@ class ResultWriter:
                 self._queue.put(item, timeout=0.1)
                 return
             except queue.Full:
+                continue
+
+    def _text_buffer(self) -> U8Array | None:
+        """A text buffer written out, to format the next chunk into; None (make one) while there are few.
+
+        Reusing them saves the page faults of fresh memory, which cost about
+        as much as formatting the text.
+        """
+        if self._buffers < _MAX_BUFFERS and self._spare.empty():
+            self._buffers += 1
+            return None
+        while True:
+            if self._error is not None:
+                raise self._error
+            try:
+                return self._spare.get(timeout=0.1)
+            except queue.Empty:
                 continue
 
     def _stop_thread(self) -> None:
@@ -258,7 +280,7 @@ class ResultWriter:
                     shares=results.shares,
                     high_table=_text_table(True) if "high_desc" in self.columns else None,
                     low_table=_text_table(False) if "low_desc" in self.columns else None,
-                    out=None if self._spare.empty() else self._spare.get_nowait(),
+                    out=self._text_buffer(),
                     n_threads=self.n_threads)
                 self._put((text, pieces))
         else:
