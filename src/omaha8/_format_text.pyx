@@ -88,20 +88,70 @@ COLUMN_KINDS = {
 
 # Writers below append at p and return the new end; the caller reserves room.
 
-# "00" "01" ... "99": two digits a step
-cdef char DIGIT_PAIRS[200]
+# Numbers below 10,000 (hand values, seats, most line numbers) without a
+# branch: four digits from two pairs in one word, shifted to the last n of
+# them, stored at once. Writes four bytes and keeps n; every field's room is
+# at least that, and the row's slack covers the last.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    static const char omaha8_digit_pairs[201] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    static inline unsigned char* omaha8_put_small(unsigned char* p, uint32_t v) {
+        uint16_t hi, lo;
+        uint32_t word;
+        int n = 1 + (v >= 10) + (v >= 100) + (v >= 1000);
+        memcpy(&hi, omaha8_digit_pairs + 2 * (v / 100), 2);
+        memcpy(&lo, omaha8_digit_pairs + 2 * (v % 100), 2);
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = ((uint32_t)hi << 16 | lo) << (8 * (4 - n));
+    #else
+        word = ((uint32_t)lo << 16 | hi) >> (8 * (4 - n));
+    #endif
+        memcpy(p, &word, 4);
+        return p + n;
+    }
+    """
+    const char* DIGIT_PAIRS "omaha8_digit_pairs"
+    uint8_t* put_small "omaha8_put_small"(uint8_t* p, uint32_t v) noexcept nogil
+
 # the two characters of each card id, and "??" for every other byte
 cdef char CARD_PAIRS[512]
+# The seats of each 8-seat part of a winner mask, space separated: seats
+# 0-7 by the mask's low byte (16 bytes an entry), seats 8-15 by its high byte (32).
+cdef char LOW_SEATS_TEXT[256][16]
+cdef uint8_t LOW_SEATS_LENGTH[256]
+cdef char HIGH_SEATS_TEXT[256][32]
+cdef uint8_t HIGH_SEATS_LENGTH[256]
+
+
+cdef int seats_text(int bits, int first_seat, char* out) noexcept:
+    cdef int seat, n = 0
+    for seat in range(8):
+        if bits >> seat & 1:
+            if n:
+                out[n] = 32
+                n += 1
+            if first_seat + seat >= 10:
+                out[n] = 49
+                n += 1
+            out[n] = <char>(48 + (first_seat + seat) % 10)
+            n += 1
+    return n
 
 
 cdef void build_tables() noexcept:
     cdef int i
-    for i in range(100):
-        DIGIT_PAIRS[2 * i] = <char>(48 + i // 10)
-        DIGIT_PAIRS[2 * i + 1] = <char>(48 + i % 10)
     for i in range(256):
         CARD_PAIRS[2 * i] = RANK_TEXT[i >> 2] if i < 52 else 63
         CARD_PAIRS[2 * i + 1] = SUIT_TEXT[i & 3] if i < 52 else 63
+        memset(LOW_SEATS_TEXT[i], 0, 16)
+        memset(HIGH_SEATS_TEXT[i], 0, 32)
+        LOW_SEATS_LENGTH[i] = <uint8_t>seats_text(i, 0, LOW_SEATS_TEXT[i])
+        HIGH_SEATS_LENGTH[i] = <uint8_t>seats_text(i, 8, HIGH_SEATS_TEXT[i])
 
 
 build_tables()
@@ -117,12 +167,8 @@ cdef inline int n_digits(uint64_t v) noexcept nogil:
 
 cdef inline uint8_t* put_uint(uint8_t* p, uint64_t v) noexcept nogil:
     cdef int n, i
-    if v < 10:
-        p[0] = <uint8_t>(48 + v)
-        return p + 1
-    if v < 100:
-        memcpy(p, DIGIT_PAIRS + 2 * v, 2)
-        return p + 2
+    if v < 10000:
+        return put_small(p, <uint32_t>v)
     n = n_digits(v)
     i = n
     while v >= 100:
@@ -176,17 +222,22 @@ cdef inline uint8_t* put_fraction(uint8_t* p, double x) noexcept nogil:
     return p + n + 1
 
 
-# Seats of a mask, ascending, space separated.
+# Seats of a mask below n_seats, ascending, space separated: the text of each
+# byte of the mask from a table (one fixed-size copy each).
 cdef inline uint8_t* put_mask(uint8_t* p, uint32_t mask, int n_seats) noexcept nogil:
-    cdef int seat
-    cdef bint first = True
-    for seat in range(n_seats):
-        if mask >> seat & 1:
-            if not first:
-                p[0] = 32
-                p += 1
-            p = put_uint(p, seat)
-            first = False
+    cdef uint32_t low, high
+    if n_seats < 16:
+        mask &= (<uint32_t>1 << n_seats) - 1
+    low = mask & 0xFF
+    high = (mask >> 8) & 0xFF
+    memcpy(p, LOW_SEATS_TEXT[low], 16)
+    p += LOW_SEATS_LENGTH[low]
+    if high:
+        if low:
+            p[0] = 32
+            p += 1
+        memcpy(p, HIGH_SEATS_TEXT[high], 32)
+        p += HIGH_SEATS_LENGTH[high]
     return p
 
 
@@ -199,13 +250,56 @@ cdef inline uint8_t* put_cards(uint8_t* p, const uint8_t* cards, int n) noexcept
 
 
 # Text number ``index`` of a table padded to TEXT_STRIDE bytes an entry: one
-# fixed-size copy (the bytes past the text are overwritten by what follows).
+# fixed-size copy of ``width`` bytes, 16, 48 or 64, the table's longest text
+# or more (the bytes past the text are overwritten by what follows).
 cdef inline uint8_t* put_text(uint8_t* p, const uint8_t* table, const uint8_t* lengths, int n_entries,
-                              int index) noexcept nogil:
+                              int index, int width) noexcept nogil:
     if 0 <= index < n_entries:
-        memcpy(p, table + index * TEXT_STRIDE, TEXT_STRIDE)
+        if width == 16:
+            memcpy(p, table + index * TEXT_STRIDE, 16)
+        elif width == 48:
+            memcpy(p, table + index * TEXT_STRIDE, 48)
+        else:
+            memcpy(p, table + index * TEXT_STRIDE, TEXT_STRIDE)
         return p + lengths[index]
     return p
+
+
+cdef inline int copy_width(int longest) noexcept nogil:
+    return 16 if longest <= 16 else 48 if longest <= 48 else TEXT_STRIDE
+
+
+# The texts of the shares met last, by their bits: a deal's shares take few
+# values (0, 1, 0.5, 0.25 ...), so most are copied rather than worked out.
+# Every entry starts as 0.0, "0": an entry is always a true pair.
+cdef enum:
+    SHARE_SLOTS = 64
+    SHARE_WIDTH = 24    # longest share text (nan, or 13 digits, a point and 6 decimals), rounded up
+
+cdef struct ShareCache:
+    uint64_t bits[SHARE_SLOTS]
+    uint8_t length[SHARE_SLOTS]
+    uint8_t text[SHARE_SLOTS][SHARE_WIDTH]
+
+
+cdef inline void clear_shares(ShareCache* cache) noexcept nogil:
+    cdef int i
+    memset(cache, 0, sizeof(ShareCache))
+    for i in range(SHARE_SLOTS):
+        cache.text[i][0] = 48
+        cache.length[i] = 1
+
+
+cdef inline uint8_t* put_share(uint8_t* p, double x, ShareCache* cache) noexcept nogil:
+    cdef uint64_t bits
+    cdef int slot
+    memcpy(&bits, &x, 8)
+    slot = <int>((bits * <uint64_t>0x9E3779B97F4A7C15) >> 58)
+    if cache.bits[slot] != bits:
+        cache.length[slot] = <uint8_t>(put_fraction(cache.text[slot], x) - cache.text[slot])
+        cache.bits[slot] = bits
+    memcpy(p, cache.text[slot], SHARE_WIDTH)
+    return p + cache.length[slot]
 
 
 cdef struct RowSource:
@@ -230,11 +324,13 @@ cdef struct RowSource:
     const uint8_t* low_lengths
     int n_low_text
     int low_text_max
+    int high_width
+    int low_width
 
 
 # One CSV line of results; at most row_bound(src) bytes. Each group writes its
 # seats in a loop of its own, so the loops carry no branch on the kind.
-cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p) noexcept nogil:
+cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p, ShareCache* cache) noexcept nogil:
     cdef int g, kind, seat, P = src.n_seats, k = src.k
     cdef Py_ssize_t at = i * P
     for g in range(src.n_plan):
@@ -272,19 +368,21 @@ cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p) noexcept n
             p -= 1
         elif kind == COL_HIGH_DESC:
             for seat in range(P):
-                p = put_text(p, src.high_text, src.high_lengths, src.n_high_text, src.high[at + seat])
+                p = put_text(p, src.high_text, src.high_lengths, src.n_high_text, src.high[at + seat],
+                             src.high_width)
                 p[0] = 44
                 p += 1
             p -= 1
         elif kind == COL_LOW_DESC:
             for seat in range(P):
-                p = put_text(p, src.low_text, src.low_lengths, src.n_low_text, src.low[at + seat])
+                p = put_text(p, src.low_text, src.low_lengths, src.n_low_text, src.low[at + seat],
+                             src.low_width)
                 p[0] = 44
                 p += 1
             p -= 1
         elif kind == COL_SHARES:
             for seat in range(P):
-                p = put_fraction(p, src.shares[at + seat])
+                p = put_share(p, src.shares[at + seat], cache)
                 p[0] = 44
                 p += 1
             p -= 1
@@ -323,8 +421,10 @@ cdef Py_ssize_t row_bound(const RowSource* src) noexcept:
 cdef Py_ssize_t put_rows(const RowSource* src, Py_ssize_t start, Py_ssize_t stop, uint8_t* out) noexcept nogil:
     cdef Py_ssize_t i
     cdef uint8_t* p = out
+    cdef ShareCache cache
+    clear_shares(&cache)
     for i in range(start, stop):
-        p = put_row(src, i, p)
+        p = put_row(src, i, p, &cache)
     return p - out
 
 
@@ -441,6 +541,7 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
         src.high_text = &high_text_view[0, 0]
         src.high_lengths = &high_lengths_view[0]
         src.n_high_text = entries
+        src.high_width = copy_width(src.high_text_max)
     if COL_LOW_DESC in used:
         if low_table is None:
             raise ValueError("low_table is needed by the plan but was not given")
@@ -450,6 +551,7 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
         src.low_text = &low_text_view[0, 0]
         src.low_lengths = &low_lengths_view[0]
         src.n_low_text = entries
+        src.low_width = copy_width(src.low_text_max)
     bound = row_bound(&src)
     n_blocks = min(n, 4 * threads)
     block = (n + n_blocks - 1) // n_blocks
