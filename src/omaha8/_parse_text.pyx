@@ -152,26 +152,58 @@ def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1]
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
         counts[i] = <int16_t>parse_hand(&text[i, 0], width, &out[i, 0] if most else NULL, most)
 
+# Newlines 16 bytes a step where SSE2 is there (every x86-64), else by memchr.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    #include <emmintrin.h>
+    #define OMAHA8_SSE2_NEWLINES 1
+    #endif
+    /* Offsets of the first `most` newlines of base[pos:n] into ends; returns how many. */
+    static Py_ssize_t omaha8_find_newlines(const unsigned char* base, Py_ssize_t pos, Py_ssize_t n,
+                                           int64_t* ends, Py_ssize_t most) {
+        Py_ssize_t found = 0;
+        const unsigned char* hit;
+    #ifdef OMAHA8_SSE2_NEWLINES
+        const __m128i newline = _mm_set1_epi8(10);
+        while (found < most && pos + 16 <= n) {
+            unsigned int bits = (unsigned int)_mm_movemask_epi8(
+                _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(base + pos)), newline));
+            while (bits && found < most) {
+                ends[found++] = pos + __builtin_ctz(bits);
+                bits &= bits - 1;
+            }
+            pos += 16;
+        }
+    #endif
+        while (found < most && pos < n) {
+            hit = (const unsigned char*)memchr(base + pos, 10, (size_t)(n - pos));
+            if (hit == NULL)
+                break;
+            pos = hit - base;
+            ends[found++] = pos++;
+        }
+        return found;
+    }
+    """
+    Py_ssize_t find_newlines "omaha8_find_newlines"(const uint8_t* base, Py_ssize_t pos, Py_ssize_t n,
+                                                    int64_t* ends, Py_ssize_t most) noexcept nogil
+
+
 def find_line_ends(const uint8_t[::1] buf, Py_ssize_t start, int64_t[::1] ends):
     """Offsets of the first ``len(ends)`` newlines of ``buf`` at or after ``start``.
 
     Returns how many were found.
     """
-    cdef Py_ssize_t n = buf.shape[0], most = ends.shape[0], found = 0, pos = start
-    cdef const uint8_t* base
-    cdef const void* hit
+    cdef Py_ssize_t n = buf.shape[0], most = ends.shape[0], found = 0
+    if start < 0:
+        raise ValueError("start must be >= 0")
     if n == 0 or most == 0 or start >= n:
         return 0
-    base = &buf[0]
     with nogil:
-        while found < most and pos < n:
-            hit = memchr(base + pos, 10, n - pos)
-            if hit == NULL:
-                break
-            pos = <const uint8_t*>hit - base
-            ends[found] = pos
-            found += 1
-            pos += 1
+        found = find_newlines(&buf[0], start, n, &ends[0], most)
     return found
 
 
