@@ -39,6 +39,7 @@ from ..deals import (
     _needs,
 )
 from ..errors import Omaha8Error
+from ..io.prefetch import Prefetched
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 
@@ -236,6 +237,7 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
     wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
     rejects_file: TextIO | None = None
+    prefetched: Prefetched[Deals] | None = None
     layout = None
 
     def open_writers(players: int, cards: int) -> None:
@@ -256,7 +258,9 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                 chunks, args.scheduler, values=values, shares=shares, n_threads=args.threads or 1
             )
         else:
-            pairs = ((chunk, None) for chunk in chunks)
+            # the next chunk is read and parsed while this one is evaluated and written
+            prefetched = Prefetched(chunks)
+            pairs = ((chunk, None) for chunk in prefetched)
         for chunk, results in pairs:
             if chunk.rejects:
                 assert rejects_file is not None
@@ -288,6 +292,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
             writer.abort()
         raise
     finally:
+        if prefetched is not None:
+            prefetched.close()  # before the reader closes: its thread may be reading
         if reader is not None:
             reader.close()
         if rejects_file is not None and rejects_file is not sys.stdout:
