@@ -279,6 +279,40 @@ cdef inline int parse_plain_field(const uint8_t* s, Py_ssize_t n, Py_ssize_t* po
     return count
 
 
+# The common line, "AhKh7c4d2s,As3sQcJd,...": every card two characters, fields
+# split by single commas and nothing else. Read card by card with no branch on
+# the text; True when the line has that form and no card twice. Any other line
+# (spaces, "10", quotes, a bad card) is left to the general parser below, which
+# reads a line of this form to the same cards.
+cdef inline bint parse_compact_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uint8_t* board,
+                                    uint8_t* holes) noexcept nogil:
+    cdef int width = 2 * k + 1, j, p
+    cdef uint32_t bad = 0, card
+    cdef uint64_t seen = 0, repeated = 0, bit
+    cdef const uint8_t* field
+    if n != 10 + n_seats * width:
+        return False
+    # a character that is not a rank or a suit reads as 255: its high bits mark the line
+    for j in range(5):
+        card = RANK_OF[s[2 * j]] * 4 + SUIT_OF[s[2 * j + 1]]
+        bad |= RANK_OF[s[2 * j]] | SUIT_OF[s[2 * j + 1]]
+        bit = (<uint64_t>1) << (card & 63)
+        repeated |= seen & bit
+        seen |= bit
+        board[j] = <uint8_t>card
+    for p in range(n_seats):
+        field = s + 10 + p * width
+        bad |= <uint32_t>(field[0] != 44) << 8
+        for j in range(k):
+            card = RANK_OF[field[1 + 2 * j]] * 4 + SUIT_OF[field[2 + 2 * j]]
+            bad |= RANK_OF[field[1 + 2 * j]] | SUIT_OF[field[2 + 2 * j]]
+            bit = (<uint64_t>1) << (card & 63)
+            repeated |= seen & bit
+            seen |= bit
+            holes[p * k + j] = <uint8_t>card
+    return (bad & ~(<uint32_t>15)) == 0 and repeated == 0
+
+
 # Parse one deal line: board then n_seats holes of k cards each.
 cdef int parse_deal_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uint8_t* board,
                          uint8_t* holes) noexcept nogil:
@@ -290,6 +324,8 @@ cdef int parse_deal_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uin
     cdef uint8_t scratch[MAX_CARDS_PER_FIELD]
     if n and s[n - 1] == 13:  # CRLF line ending
         n -= 1
+    if parse_compact_line(s, n, n_seats, k, board, holes):
+        return LINE_OK
     for i in range(n):
         if not IS_SEP[s[i]] or s[i] == 44 or s[i] == 59:
             break
