@@ -11,14 +11,10 @@ from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from ._card_alphabet cimport RANK_TEXT, SUIT_TEXT
+from ._card_alphabet cimport RANK_TEXT, SUIT_TEXT, char_t
 from ._core cimport resolve_threads
 
 import numpy as np
-
-ctypedef fused char_t:
-    uint8_t
-    uint32_t
 
 cdef enum:
     TEXT_STRIDE = 64
@@ -328,6 +324,32 @@ cdef struct RowSource:
     int low_width
 
 
+ctypedef fused value_t:
+    uint8_t
+    uint16_t
+
+
+# The seats' values, comma separated.
+cdef inline uint8_t* put_values(uint8_t* p, const value_t* values, int n_seats) noexcept nogil:
+    cdef int seat
+    for seat in range(n_seats):
+        p = put_uint(p, values[seat])
+        p[0] = 44
+        p += 1
+    return p - 1
+
+
+# The descriptions of the seats' values, comma separated.
+cdef inline uint8_t* put_texts(uint8_t* p, const uint8_t* table, const uint8_t* lengths, int n_entries, int width,
+                               const value_t* values, int n_seats) noexcept nogil:
+    cdef int seat
+    for seat in range(n_seats):
+        p = put_text(p, table, lengths, n_entries, values[seat], width)
+        p[0] = 44
+        p += 1
+    return p - 1
+
+
 # One CSV line of results; at most row_bound(src) bytes. Each group writes its
 # seats in a loop of its own, so the loops carry no branch on the kind.
 cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p, ShareCache* cache) noexcept nogil:
@@ -355,31 +377,13 @@ cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p, ShareCache
                 p += 1
             p -= 1
         elif kind == COL_HIGH:
-            for seat in range(P):
-                p = put_uint(p, src.high[at + seat])
-                p[0] = 44
-                p += 1
-            p -= 1
+            p = put_values(p, src.high + at, P)
         elif kind == COL_LOW:
-            for seat in range(P):
-                p = put_uint(p, src.low[at + seat])
-                p[0] = 44
-                p += 1
-            p -= 1
+            p = put_values(p, src.low + at, P)
         elif kind == COL_HIGH_DESC:
-            for seat in range(P):
-                p = put_text(p, src.high_text, src.high_lengths, src.n_high_text, src.high[at + seat],
-                             src.high_width)
-                p[0] = 44
-                p += 1
-            p -= 1
+            p = put_texts(p, src.high_text, src.high_lengths, src.n_high_text, src.high_width, src.high + at, P)
         elif kind == COL_LOW_DESC:
-            for seat in range(P):
-                p = put_text(p, src.low_text, src.low_lengths, src.n_low_text, src.low[at + seat],
-                             src.low_width)
-                p[0] = 44
-                p += 1
-            p -= 1
+            p = put_texts(p, src.low_text, src.low_lengths, src.n_low_text, src.low_width, src.low + at, P)
         elif kind == COL_SHARES:
             for seat in range(P):
                 p = put_share(p, src.shares[at + seat], cache)

@@ -20,12 +20,8 @@ from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memchr
 
-from ._card_alphabet cimport RANK_TEXT, SUIT_TEXT
+from ._card_alphabet cimport RANK_TEXT, SUIT_TEXT, char_t
 from ._core cimport resolve_threads
-
-ctypedef fused char_t:
-    uint8_t
-    uint32_t
 
 cdef enum:
     NOT_A_RANK = 255
