@@ -183,7 +183,8 @@ def _id_array(ids: npt.ArrayLike, name: str) -> U8Array:
         raise CardTypeError(f"{name} must hold integer card ids, not dtype {arr.dtype}")
     if arr.ndim < 1:
         raise ShapeError(f"{name} must have at least one axis (the cards of a row), got a scalar")
-    if arr.size:
+    # one pass for the common case (uint8, all good); the mask only to say where
+    if arr.size and (arr.dtype != np.uint8 or int(arr.max()) >= N_CARDS):
         bad = (arr < 0) | (arr >= N_CARDS) if arr.dtype != np.uint8 else arr >= N_CARDS
         if bad.any():
             where = tuple(int(i) for i in np.argwhere(bad)[0])

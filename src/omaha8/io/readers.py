@@ -308,7 +308,8 @@ class DealReader(Iterator[Deals]):
         # the buffer grows to about one chunk of lines, then stays; lines longer than MAX_LINE_BYTES stop the read
         cap = max(1 << 20, min(chunk_rows * 256, 1 << 26))
         try:
-            buf = bytearray(1 << 20)
+            # a regular file that fills the buffer gets it at full size at once, not grown by copies
+            buf = bytearray(cap if self._total is not None and self._total >= cap else 1 << 20)
             filled = 0
             pos = 0  # start of the first line not yet parsed
             eof = False
