@@ -80,3 +80,23 @@ def test_fraction_text_hand_checked() -> None:
     # 0.1234565 * 1e6 + 0.5 = 123457.0 (rounded half up, before the trailing zeros go); 2/3 -> 0.666667
     assert [_fraction_text(x) for x in (0.1234565, 2 / 3, 0.9999996, 1e-7, -1e-9, 1e13)] == \
         ["0.123457", "0.666667", "1", "0", "-0", "nan"]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".csv.gz"])
+def test_formatting_in_the_writer_thread_writes_the_same_file(tmp_path, suffix: str) -> None:  # type: ignore[no-untyped-def]
+    from omaha8.deals import ResultWriter
+
+    batches = []
+    for i in range(5):
+        boards, holes = random_deals(700 + i, players=4, cards=4, seed=i)
+        batches.append(analyze_deals(Deals(boards, holes, first=sum(len(b) for b in batches))))
+    files = []
+    for background in (False, True):
+        path = tmp_path / f"r{background}{suffix}"
+        with ResultWriter(path, players=4, cards=4, lines=False, format_in_background=background) as w:
+            for batch in batches:
+                w.write(batch)
+        files.append(path.read_bytes())
+    assert files[0] == files[1] and len(files[0]) > 1000
+    with pytest.raises(TypeError):
+        ResultWriter(tmp_path / "x.csv", players=4, cards=4, format_in_background=1)  # type: ignore[arg-type]

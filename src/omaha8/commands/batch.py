@@ -243,8 +243,9 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     def open_writers(players: int, cards: int) -> None:
         for kind, (path, cols, lines) in wanted.items():
             if path is not None and kind not in writers:
+                # the results are made here and never changed: their text is formatted in the writer thread
                 writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
-                                             n_threads=args.threads)
+                                             n_threads=args.threads, format_in_background=True)
 
     try:
         if rejects_path is not None:

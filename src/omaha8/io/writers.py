@@ -119,6 +119,11 @@ class ResultWriter:
         CSV: write the header line.
     n_threads
         OpenMP threads for formatting; None uses every core.
+    format_in_background
+        CSV: format each batch's text in the writer thread, overlapping the
+        caller's work on the next batch. The arrays of the results given to
+        :meth:`write` must then not change until :meth:`close` returns; an
+        error of the formatting is raised by a later call.
 
     Examples
     --------
@@ -143,8 +148,10 @@ class ResultWriter:
         lines: bool = True,
         header: bool = True,
         n_threads: int | None = None,
+        format_in_background: bool = False,
     ) -> None:
         _check_layout(players, cards)
+        self._format_in_background = check_bool(format_in_background, "format_in_background")
         self.path = Path(path)
         self.players, self.cards = players, cards
         self.columns = resolve_columns(columns, lines=lines)
@@ -157,7 +164,8 @@ class ResultWriter:
         self._sink: BinaryIO | None = None  # the file the CSV bytes go to
         self._csv: IO[bytes] | None = None  # what the CSV is written through (gzip or the sink)
         self._arrays: dict[str, _NpyAppender] = {}
-        self._queue: queue.Queue[tuple[U8Array, I64Array] | None] = queue.Queue(maxsize=2)
+        # text to write, or results to format first (format_in_background)
+        self._queue: queue.Queue[tuple[U8Array, I64Array] | DealResults | None] = queue.Queue(maxsize=2)
         self._spare: queue.Queue[U8Array] = queue.Queue()  # text buffers written out, for reuse
         self._buffers = 0  # text buffers made; at most _MAX_BUFFERS, then written ones are reused
         self._error: BaseException | None = None
@@ -185,18 +193,24 @@ class ResultWriter:
                 self._arrays[name] = _NpyAppender(output.scratch(f"{name}.npy"), dtype, inner)
 
     def _drain(self) -> None:
-        """Writer thread: write queued text until None arrives."""
+        """Writer thread: write queued text (formatting queued results first, into one buffer) until None."""
         assert self._csv is not None
+        buffer: U8Array | None = None
         try:
             while (item := self._queue.get()) is not None:
-                _write_pieces(self._csv, *item)
-                self._spare.put(item[0])
+                if isinstance(item, DealResults):
+                    text, pieces = self._format(item, buffer)
+                    buffer = text  # reused for the next batch
+                    _write_pieces(self._csv, text, pieces)
+                else:
+                    _write_pieces(self._csv, *item)
+                    self._spare.put(item[0])
         except BaseException as exc:  # handed to the producer at its next call
             self._error = exc
             while self._queue.get() is not None:
                 pass
 
-    def _put(self, item: tuple[U8Array, I64Array] | None) -> None:
+    def _put(self, item: tuple[U8Array, I64Array] | DealResults | None) -> None:
         while True:
             if self._error is not None and item is not None:
                 raise self._error
@@ -273,20 +287,24 @@ class ResultWriter:
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
         if self._csv is not None:
             if n:
-                text, pieces = _format_text.format_result_rows(
-                    self._plan, n, self.players, self.cards, deals.first,
-                    line=deals.lines, boards=deals.boards, holes=deals.holes, high=results.high,
-                    low=results.low, high_winners=results.high_winners, low_winners=results.low_winners,
-                    shares=results.shares,
-                    high_table=_text_table(True) if "high_desc" in self.columns else None,
-                    low_table=_text_table(False) if "low_desc" in self.columns else None,
-                    out=self._text_buffer(),
-                    n_threads=self.n_threads)
-                self._put((text, pieces))
+                self._put(results if self._format_in_background else self._format(results, self._text_buffer()))
         else:
             for name, appender in self._arrays.items():
                 appender.write(arrays[name][:n] if n else np.zeros((0, *appender.inner), appender.dtype))  # type: ignore[index]
         self.rows += n
+
+    def _format(self, results: DealResults, out: U8Array | None) -> tuple[U8Array, I64Array]:
+        """The CSV text of ``results`` (in ``out`` when it is large enough) and its pieces."""
+        deals = results.deals
+        text, pieces = _format_text.format_result_rows(
+            self._plan, len(deals), self.players, self.cards, deals.first,
+            line=deals.lines, boards=deals.boards, holes=deals.holes, high=results.high,
+            low=results.low, high_winners=results.high_winners, low_winners=results.low_winners,
+            shares=results.shares,
+            high_table=_text_table(True) if "high_desc" in self.columns else None,
+            low_table=_text_table(False) if "low_desc" in self.columns else None,
+            out=out, n_threads=self.n_threads)
+        return text, pieces
 
     def close(self) -> None:
         """Finish the file and move it into place (or, for a stream, finish writing into it)."""
