@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _settle_values
 from ._args import brief, check_bool
+from ._threads import threads_for
+from ._validate import check_deals
 from .errors import ArgumentTypeError
 from .evaluate import evaluate_batch
 from .io.card_columns import parse_card_array
 from .io.containers import DealResults, Deals
-from .showdown import pot_shares, winners
+from .showdown_batch import _batch_inputs, winners
 
 __all__ = ["analyze_deals"]
 
@@ -20,6 +23,7 @@ def analyze_deals(
     values: bool = True,
     shares: bool = True,
     n_threads: int | None = None,
+    validate: bool = True,
 ) -> DealResults:
     """Winners, and optionally values and pot shares, of every deal.
 
@@ -30,9 +34,15 @@ def analyze_deals(
     values
         Compute each seat's high and low value.
     shares
-        Compute each seat's fraction of the pot (:func:`omaha8.showdown.pot_shares`).
+        Compute each seat's fraction of the pot (as :func:`omaha8.showdown.pot_shares` does).
     n_threads
         OpenMP threads; None uses every core.
+    validate
+        Check every card of every deal for repeats first (default). ``False``
+        skips that for deals already checked (those :func:`omaha8.deals.iter_deals`
+        reads and :func:`omaha8.deals.iter_random_deals` draws): the kernels never
+        read outside their tables, but a deal with a repeated card gets
+        meaningless results.
 
     Examples
     --------
@@ -49,14 +59,24 @@ def analyze_deals(
     if not isinstance(deals, Deals):
         raise ArgumentTypeError(f"deals must be a Deals batch, not {type(deals).__name__} {brief(deals)}")
     values, shares = check_bool(values, "values"), check_bool(shares, "shares")
+    validate = check_bool(validate, "validate")
     h, b = deals.holes, deals.boards
-    high_w, low_w = winners(h, b, n_threads=n_threads)  # checks every card once; the passes below trust it
+    n, n_seats, k = h.shape
+    threads = threads_for(n_threads, n * n_seats)
     high = low = share = None
     if values:
-        n, n_seats, k = h.shape
+        # each hand is evaluated once: the winners and shares follow from the values
+        h, b, _, threads, validate = _batch_inputs(h, b, None, threads, validate)
+        if validate:
+            check_deals(h, b, n_threads=threads)  # the checks winners() makes, every card once
         flat = np.ascontiguousarray(h.reshape(n * n_seats, k))
-        high, low = evaluate_batch(flat, np.repeat(b, n_seats, axis=0), n_threads=n_threads, validate=False)
+        high, low = evaluate_batch(flat, np.repeat(b, n_seats, axis=0), n_threads=threads, validate=False)
         high, low = high.reshape(n, n_seats), low.reshape(n, n_seats)
+        high_w, low_w = np.empty(n, np.uint16), np.empty(n, np.uint16)
+        _settle_values.winners_of_values(high, low, high_w, low_w, threads)
+    else:
+        high_w, low_w = winners(h, b, n_threads=threads, validate=validate)  # checks every card once
     if shares:
-        share = pot_shares(h, b, n_threads=n_threads, validate=False)
+        share = np.empty((n, n_seats), np.float64)
+        _settle_values.shares_of_winners(high_w, low_w, share, threads)
     return DealResults(deals, high_w, low_w, high, low, share)

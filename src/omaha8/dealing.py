@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _cardio
+from . import _random_deals
 from ._args import check_chunk_rows, check_int, check_seed
 from ._threads import threads_for
 from .io.containers import Deals, _check_dealt_layout
@@ -64,7 +64,7 @@ def random_deals(
     seed = _check_seed(seed)
     boards = np.empty((n, 5), dtype=np.uint8)
     holes = np.empty((n, players, cards), dtype=np.uint8)
-    _cardio.random_deals(seed, first, boards, holes, threads_for(n_threads, n * players))
+    _random_deals.random_deals(seed, first, boards, holes, threads_for(n_threads, n * players))
     return boards, holes
 
 

@@ -66,7 +66,7 @@ omaha8.errors.ShapeError: strings[1] has 3 cards but strings[0] has 4: 'AsKd2c'
 
 from __future__ import annotations
 
-from . import _cardio as _cardio
+from . import _format_text as _cardio  # callers reach the result-line kernels as omaha8.deals._cardio
 from .analysis import analyze_deals
 from .dealing import _check_seed as _check_seed
 from .dealing import iter_random_deals, random_deals

@@ -39,6 +39,7 @@ from ..deals import (
     _needs,
 )
 from ..errors import Omaha8Error
+from ..io.prefetch import Prefetched
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 
@@ -236,13 +237,15 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
     wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
     rejects_file: TextIO | None = None
+    prefetched: Prefetched[Deals] | None = None
     layout = None
 
     def open_writers(players: int, cards: int) -> None:
         for kind, (path, cols, lines) in wanted.items():
             if path is not None and kind not in writers:
+                # the results are made here and never changed: their text is formatted in the writer thread
                 writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
-                                             n_threads=args.threads)
+                                             n_threads=args.threads, format_in_background=True)
 
     try:
         if rejects_path is not None:
@@ -256,7 +259,9 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                 chunks, args.scheduler, values=values, shares=shares, n_threads=args.threads or 1
             )
         else:
-            pairs = ((chunk, None) for chunk in chunks)
+            # the next chunk is read and parsed while this one is evaluated and written
+            prefetched = Prefetched(chunks)
+            pairs = ((chunk, None) for chunk in prefetched)
         for chunk, results in pairs:
             if chunk.rejects:
                 assert rejects_file is not None
@@ -265,7 +270,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                 continue
             layout = (chunk.players, chunk.cards)
             if results is None:
-                results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads)
+                # the reader and the random stream check every card: no second pass over them
+                results = analyze_deals(chunk, values=values, shares=shares, n_threads=args.threads, validate=False)
             open_writers(chunk.players, chunk.cards)
             for writer in writers.values():
                 writer.write(results)
@@ -287,6 +293,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
             writer.abort()
         raise
     finally:
+        if prefetched is not None:
+            prefetched.close()  # before the reader closes: its thread may be reading
         if reader is not None:
             reader.close()
         if rejects_file is not None and rejects_file is not sys.stdout:

@@ -1,8 +1,8 @@
 """Card-string columns: whole arrays of card text to card ids and back.
 
 The lowest layer of :mod:`omaha8.io`: it imports only the card grammar, the
-argument checks and the text kernels (:mod:`omaha8._cardio`), so the
-argument layer (:mod:`omaha8._validate`) can parse card strings through it.
+argument checks and the text kernels (:mod:`omaha8._parse_text`, :mod:`omaha8._format_text`),
+so the argument layer (:mod:`omaha8._validate`) can parse card strings through it.
 
 Examples
 --------
@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _cardio
+from .. import _format_text, _parse_text
 from .._args import brief, check_bool, check_int
 from .._threads import threads_for
 from ..cards import N_CARDS, parse_cards
@@ -149,7 +149,7 @@ def parse_card_array(
         k = 0 if n == 0 else _first_count(codes, flat, name, shape, n_threads)
     out = np.empty((n, k), dtype=np.uint8)
     counts = np.empty(n, dtype=np.int16)
-    _cardio.parse_text_rows(codes, out, counts, threads_for(n_threads, codes.shape[0]))
+    _parse_text.parse_text_rows(codes, out, counts, threads_for(n_threads, codes.shape[0]))
     for i in np.flatnonzero(counts != k).tolist():
         where = _where(name, shape, i)
         hand = _slow_hand(flat[i], where)
@@ -168,7 +168,7 @@ def _first_count(codes: Any, flat: Any, name: str, shape: tuple[int, ...], n_thr
     """Number of cards in the first string."""
     out = np.empty((1, _MAX_FIELD_CARDS), dtype=np.uint8)
     counts = np.empty(1, dtype=np.int16)
-    _cardio.parse_text_rows(codes[:1], out, counts, 1)
+    _parse_text.parse_text_rows(codes[:1], out, counts, 1)
     if counts[0] >= 0:
         return int(counts[0])
     return len(_slow_hand(flat[0], _where(name, shape, 0)))
@@ -184,7 +184,8 @@ def _id_array(ids: npt.ArrayLike, name: str) -> U8Array:
         raise CardTypeError(f"{name} must hold integer card ids, not dtype {arr.dtype}")
     if arr.ndim < 1:
         raise ShapeError(f"{name} must have at least one axis (the cards of a row), got a scalar")
-    if arr.size:
+    # one pass for the common case (uint8, all good); the mask only to say where
+    if arr.size and (arr.dtype != np.uint8 or int(arr.max()) >= N_CARDS):
         bad = (arr < 0) | (arr >= N_CARDS) if arr.dtype != np.uint8 else arr >= N_CARDS
         if bad.any():
             where = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -247,5 +248,5 @@ def format_card_array(
     if width == 0:
         return np.zeros(lead, dtype=f"{kind}1")
     out = np.empty((n, width), dtype=np.uint8 if as_bytes else np.uint32)
-    _cardio.format_id_rows(arr.reshape(n, k), sep_codes, out, threads_for(n_threads, n))
+    _format_text.format_id_rows(arr.reshape(n, k), sep_codes, out, threads_for(n_threads, n))
     return out.view(f"{kind}{width}" if as_bytes else f"<U{width}").reshape(lead)

@@ -27,10 +27,10 @@ Deals, CSV (``.csv``, or ``.csv.gz``)
 Where the dialect lives: these rules; :func:`_parse_line` here, the slow
 twin that reads any line the grammar allows and says why a line is not a
 deal; the fast parser ``parse_deal_lines`` and ``find_line_ends`` in
-``_cardio.pyx``, which reads the common lines and hands every other line to
+``_parse_text.pyx``, which reads the common lines and hands every other line to
 the slow twin (tests compare the two); the reader that drives them,
 :class:`omaha8.io.readers.DealReader`; and the writer of deal and result
-lines, ``format_result_rows`` in ``_cardio.pyx`` with the header from
+lines, ``format_result_rows`` in ``_format_text.pyx`` with the header from
 :mod:`omaha8.io.result_columns`.
 
 Examples

@@ -9,7 +9,6 @@ from __future__ import annotations
 import collections
 import gzip
 import io
-import math
 import os
 import stat
 import sys
@@ -21,13 +20,15 @@ from typing import IO, Any, BinaryIO, Union, cast
 
 import numpy as np
 
-from .. import _cardio, _core
-from .._args import brief, check_bool, check_chunk_rows
+from .. import _parse_text
+from .._args import check_bool, check_chunk_rows
 from .._threads import threads_for
-from ..errors import CardError, CardTypeError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
+from ..cards import N_CARDS
+from ..errors import CardError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
+from ..showdown import MAX_SEATS
 from . import outputs
 from .card_columns import _cut
-from .array_rows import _ids_for_check, _row_problem, _row_text
+from .array_files import _ArrayFileChunks
 from .containers import Deals, RejectedRow, _check_layout, _concat
 from .csv_dialect import (
     _BOM,
@@ -56,7 +57,7 @@ _MAX_CSV_CHUNK = 1 << 22
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
-class DealReader(Iterator[Deals]):
+class DealReader(_ArrayFileChunks, Iterator[Deals]):
     """Chunks of deals from a file, at constant memory; made by :func:`iter_deals`.
 
     Attributes
@@ -143,9 +144,6 @@ class DealReader(Iterator[Deals]):
             raise DealFileError(f"{self._source}: not a readable {kind} deal file "
                                 f"({type(exc).__name__}: {_cut(str(exc), 200)})") from None
 
-    def _file_error(self, what: str) -> DealFileError:
-        return DealFileError(f"{self._source}: {what}")
-
     # -------------------------------------------------------- CSV
 
     def _bad_row(self, exc: Omaha8Error, line: int, text: str, rejects: list[RejectedRow]) -> None:
@@ -210,6 +208,11 @@ class DealReader(Iterator[Deals]):
         self.header = False
         if self.players is not None and self.cards is not None:
             return used
+        agreed = self._common_layout([text for _, text in lines[used:]])
+        if agreed is not None:
+            self.players, self.cards = agreed
+            _check_layout(self.players, self.cards)
+            return used
         votes: collections.Counter[tuple[int, int]] = collections.Counter()
         problems: list[tuple[int, str, Omaha8Error]] = []
         for line, text in lines[used:]:
@@ -235,6 +238,37 @@ class DealReader(Iterator[Deals]):
         (self.players, self.cards), _ = votes.most_common(1)[0]
         _check_layout(self.players, self.cards)
         return used
+
+    def _common_layout(self, texts: Sequence[str]) -> tuple[int, int] | None:
+        """The layout every row of the sample has, when the fast parser reads them all alike; else None.
+
+        The vote of :meth:`_layout_from` then has one outcome, found without
+        parsing the sample line by line in Python: the sample is the first
+        :data:`LAYOUT_SAMPLE` lines that are not blank, and the fast parser
+        accepts only lines that the slow one reads the same way.
+        """
+        if self._project is not None:
+            return None
+        sample = [text.encode() for text in texts if text.strip()][:LAYOUT_SAMPLE]
+        if not sample:
+            return None
+        players = self.players if self.players is not None else sample[0].count(b",")
+        if b'"' in sample[0] or not 1 <= players <= MAX_SEATS:
+            return None
+        sizes = np.array([len(text) for text in sample], dtype=np.int64)
+        ends = np.cumsum(sizes + 1) - 1
+        starts = ends - sizes
+        buf = np.frombuffer(b"\n".join(sample) + b"\n", dtype=np.uint8)
+        status = np.empty(len(sample), dtype=np.int8)
+        for cards in (4, 5) if self.cards is None else (self.cards,):
+            if cards not in (4, 5) or 5 + players * cards > N_CARDS:
+                continue
+            boards = np.empty((len(sample), 5), dtype=np.uint8)
+            holes = np.empty((len(sample), players, cards), dtype=np.uint8)
+            _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1)
+            if not status.any():
+                return players, cards
+        return None
 
     def _open_csv(self) -> tuple[BinaryIO, IO[bytes], bool]:
         """The raw input, the stream of its text (gunzipped when it is gzip) and whether it is a regular file."""
@@ -271,7 +305,8 @@ class DealReader(Iterator[Deals]):
         # the buffer grows to about one chunk of lines, then stays; lines longer than MAX_LINE_BYTES stop the read
         cap = max(1 << 20, min(chunk_rows * 256, 1 << 26))
         try:
-            buf = bytearray(1 << 20)
+            # a regular file that fills the buffer gets it at full size at once, not grown by copies
+            buf = bytearray(cap if self._total is not None and self._total >= cap else 1 << 20)
             filled = 0
             pos = 0  # start of the first line not yet parsed
             eof = False
@@ -284,7 +319,7 @@ class DealReader(Iterator[Deals]):
                         pos = 3
                     started = True
                 arr = np.frombuffer(buf, dtype=np.uint8, count=filled)
-                found = _cardio.find_line_ends(arr, pos, ends) if started else 0
+                found = _parse_text.find_line_ends(arr, pos, ends) if started else 0
                 tail = int(ends[found - 1]) + 1 if found else pos  # start of the line without an end yet
                 if found < chunk_rows and filled - tail > MAX_LINE_BYTES:
                     raise self._too_long(line_no + found)
@@ -361,8 +396,8 @@ class DealReader(Iterator[Deals]):
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
         status = np.empty(n, dtype=np.int8)
-        _cardio.parse_deal_lines(arr, starts, ends, boards, holes, status,
-                                 threads_for(self.n_threads, n * (self.players + 1)))
+        _parse_text.parse_deal_lines(arr, starts, ends, boards, holes, status,
+                                     threads_for(self.n_threads, n * (self.players + 1)))
         bad = np.flatnonzero(status != 0)
         if len(bad):
             keep = np.ones(n, dtype=bool)
@@ -387,135 +422,6 @@ class DealReader(Iterator[Deals]):
         chunk = Deals(boards, holes, np.ascontiguousarray(numbers), self.deals_read, tuple(rejects))
         self.deals_read += len(chunk)
         return chunk
-
-    # -------------------------------------------------------- arrays
-
-    def _array_chunk(self, boards: Any, holes: Any, first_row: int) -> Deals | None:
-        """Checked ids of rows ``first_row..`` of an array file."""
-        rows = np.arange(first_row, first_row + len(boards), dtype=np.int64)
-        b = _ids_for_check(boards, self._source, "boards")
-        h = _ids_for_check(holes, self._source, "holes")
-        rejects: list[RejectedRow] = []
-        keep = np.ones(len(b), dtype=bool)
-        start = 0
-        while start < len(b):
-            found = _core.find_bad_card(h[start:].reshape(len(h) - start, -1), b[start:],
-                                        threads_for(self.n_threads, len(h) - start))
-            if found is None:
-                break
-            i = start + found[0]
-            exc = _row_problem(np.asarray(boards[i]).tolist(), np.asarray(holes[i]).tolist())
-            text = _row_text(boards[i], holes[i])
-            if not self.skip_bad:
-                raise type(exc)(f"{self._source}, row {first_row + i}: {exc}; the row: {brief(text)}")
-            rejects.append(RejectedRow(first_row + i, text, str(exc)))
-            keep[i] = False
-            start = i + 1
-        if not keep.all():
-            b, h, rows = b[keep], h[keep], rows[keep]
-        self.rejected += len(rejects)
-        if len(b) == 0 and not rejects:
-            return None
-        chunk = Deals(b, h, rows, self.deals_read, tuple(rejects))
-        self.deals_read += len(chunk)
-        return chunk
-
-    def _set_layout(self, holes_shape: tuple[int, ...], boards_shape: tuple[int, ...]) -> None:
-        if len(boards_shape) != 2 or boards_shape[1] != 5:
-            raise ShapeError(f"{self._source}: boards must have shape (N, 5), got {boards_shape}")
-        if len(holes_shape) != 3 or holes_shape[0] != boards_shape[0]:
-            raise ShapeError(f"{self._source}: holes must have shape ({boards_shape[0]}, P, k), got {holes_shape}")
-        for given, found, what in ((self.players, holes_shape[1], "players"), (self.cards, holes_shape[2], "cards")):
-            if given is not None and given != found:
-                raise ShapeError(f"{self._source}: the file has {what}={found} but {what}={given} was asked for")
-        self.players, self.cards = int(holes_shape[1]), int(holes_shape[2])
-        _check_layout(self.players, self.cards)
-
-    def _npy_chunks(self) -> Iterator[Deals]:
-        with outputs._open_binary(self.path, "rb") as f:
-            info = os.fstat(f.fileno())
-            shape, fortran, dtype = _npy_header_any(f, self._source)
-            names = dtype.names or ()
-            holes_name = "holes" if "holes" in names else "seats"  # a result file's seats are deal holes
-            if "board" not in names or holes_name not in names or len(shape) != 1:
-                raise ShapeError(f"{self._source}: a deal .npy file holds a 1-D structured array with fields "
-                                 f"'board' and 'holes' (or 'seats'), not {dtype} of shape {shape}")
-            n = int(shape[0])
-            self._set_layout((n, *dtype[holes_name].shape), (n, *dtype["board"].shape))
-            regular = stat.S_ISREG(info.st_mode)
-            offset = f.tell() if regular else 0  # a pipe cannot tell, and is read in order
-            if regular and info.st_size < offset + n * dtype.itemsize:
-                raise self._file_error(f"truncated: {n:,} rows need {offset + n * dtype.itemsize:,} bytes, the "
-                                       f"file has {info.st_size:,}")
-            data = np.memmap(f, dtype=dtype, mode="r", offset=offset, shape=(n,)) if regular and n else None
-            self._total = n
-            for start in range(0, n, self.chunk_rows):
-                m = min(self.chunk_rows, n - start)
-                part = data[start : start + m] if data is not None else self._read_rows(f, dtype, m)
-                self._done = start + m
-                chunk = self._array_chunk(part["board"], part[holes_name], start)
-                if chunk is not None:
-                    yield chunk
-
-    def _npz_chunks(self) -> Iterator[Deals]:
-        with outputs._open_binary(self.path, "rb") as raw:
-            if not stat.S_ISREG(os.fstat(raw.fileno()).st_mode):
-                raise self._file_error("a .npz file is read by seeking, so it must be a regular file, not a pipe; "
-                                       "send CSV through a pipe instead")
-            with zipfile.ZipFile(raw) as zf:
-                members = set(zf.namelist())
-                boards_name = next((m for m in ("boards.npy", "board.npy") if m in members), None)
-                holes_name = next((m for m in ("holes.npy", "seats.npy") if m in members), None)
-                if boards_name is None or holes_name is None:
-                    raise ShapeError(f"{self._source}: a deal .npz file needs arrays 'boards' and 'holes' (or a "
-                                     f"result file's 'board' and 'seats'), found "
-                                     f"{sorted(m.removesuffix('.npy') for m in members)}")
-                with zf.open(boards_name) as fb, zf.open(holes_name) as fh:
-                    b_shape, b_dtype = _npy_header(fb, self._source, "boards")
-                    h_shape, h_dtype = _npy_header(fh, self._source, "holes")
-                    self._set_layout(h_shape, b_shape)
-                    n = b_shape[0]
-                    self._total = n
-                    per_hole = math.prod(h_shape[1:])
-                    for start in range(0, n, self.chunk_rows):
-                        m = min(self.chunk_rows, n - start)
-                        boards = self._read_rows(fb, b_dtype, m * 5).reshape(m, 5)
-                        holes = self._read_rows(fh, h_dtype, m * per_hole).reshape(m, *h_shape[1:])
-                        self._done = start + m
-                        chunk = self._array_chunk(boards, holes, start)
-                        if chunk is not None:
-                            yield chunk
-
-    def _read_rows(self, f: IO[bytes], dtype: np.dtype[Any], count: int) -> np.ndarray[Any, Any]:
-        """``count`` items of ``dtype`` from ``f``; a short read is a truncated file."""
-        want = count * dtype.itemsize
-        data = f.read(want)
-        if len(data) != want:
-            raise self._file_error(f"truncated: an array ends after {len(data):,} of the {want:,} bytes of a "
-                                   f"block of rows")
-        return np.frombuffer(data, dtype=dtype, count=count)
-
-
-def _npy_header_any(f: IO[bytes], source: str) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
-    """Shape, Fortran order and dtype from the header of a ``.npy`` stream; DealFileError if it has none."""
-    try:
-        version = np.lib.format.read_magic(f)
-        if version == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
-        else:
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
-    except (ValueError, EOFError, SyntaxError, KeyError, TypeError) as exc:
-        raise DealFileError(f"{source}: not a .npy file, or its header is damaged ({_cut(str(exc), 200)})") from None
-    return tuple(int(d) for d in shape), bool(fortran), dtype
-
-
-def _npy_header(f: IO[bytes], source: str, name: str) -> tuple[tuple[int, ...], np.dtype[Any]]:
-    shape, fortran, dtype = _npy_header_any(f, f"{source} ({name})")
-    if fortran and len(shape) > 1:
-        raise ShapeError(f"{source}: {name} is stored in Fortran order; save it C-ordered to stream it")
-    if dtype.kind not in "iu" or dtype.hasobject:
-        raise CardTypeError(f"{source}: {name} must hold integer card ids, not dtype {dtype}")
-    return shape, dtype
 
 
 def iter_deals(

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from .._args import brief
+from ..cards import format_card
 from ..errors import ArgumentError, ArgumentTypeError
 from ..values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
 
@@ -105,3 +106,60 @@ def _header(columns: Sequence[str], players: int) -> str:
         else:
             names.append(group)
     return ",".join(names) + "\n"
+
+
+def _fraction_text(x: float) -> str:
+    """A share as a result line writes it: at most six decimals, trailing zeros dropped; nan past 1e12.
+
+    >>> [_fraction_text(x) for x in (1.0, 0.0, 1 / 3, 0.125, -0.5, float("nan"))]
+    ['1', '0', '0.333333', '0.125', '-0.5', 'nan']
+    """
+    if x != x or abs(x) > 1e12:
+        return "nan"
+    whole, micro = divmod(int(abs(x) * 1e6 + 0.5), 10**6)
+    return ("-" if x < 0 else "") + str(whole) + (("." + f"{micro:06d}".rstrip("0")) if micro else "")
+
+
+def _result_lines(columns: Sequence[str], n: int, players: int, first: int, arrays: dict[str, Any]) -> bytes:
+    """The slow, obviously-correct twin of the result-line kernel (``format_result_rows`` in
+    :mod:`omaha8._format_text`): the CSV lines of ``n`` rows of ``columns``, from ``arrays`` keyed by
+    group (``line``, ``board``, ``seats``, ``high``, ``low``, ``high_winners``, ``low_winners``,
+    ``shares``). An id past 51 is ``??``; a value without a description has an empty one.
+
+    >>> _result_lines(["deal", "high_winners", "shares"], 1, 2, 7, {"high_winners": [3], "shares": [[0.5, 0.5]]})
+    b'7,0 1,0.5,0.5\\n'
+    """
+    tables = {group: _text_table(group == "high_desc") for group in ("high_desc", "low_desc") if group in columns}
+
+    def cards(ids: Any) -> str:
+        return "".join(format_card(int(c)) if int(c) < 52 else "??" for c in ids)
+
+    def described(group: str, value: int) -> str:
+        text, offsets = tables[group]
+        return bytes(text[offsets[value] : offsets[value + 1]]).decode() if 0 <= value < len(offsets) - 1 else ""
+
+    def seats_of(mask: int) -> str:
+        return " ".join(str(p) for p in range(players) if int(mask) >> p & 1)
+
+    out = []
+    for i in range(n):
+        fields: list[str] = []
+        for group in columns:
+            if group == "line":
+                fields.append(str(int(arrays["line"][i])))
+            elif group == "deal":
+                fields.append(str(first + i))
+            elif group == "board":
+                fields.append(cards(arrays["board"][i]))
+            elif group == "seats":
+                fields += [cards(hole) for hole in arrays["seats"][i]]
+            elif group in ("high", "low"):
+                fields += [str(int(v)) for v in arrays[group][i]]
+            elif group in ("high_desc", "low_desc"):
+                fields += [described(group, int(v)) for v in arrays[group.removesuffix("_desc")][i]]
+            elif group in ("high_winners", "low_winners"):
+                fields.append(seats_of(arrays[group][i]))
+            else:
+                fields += [_fraction_text(float(x)) for x in arrays["shares"][i]]
+        out.append(",".join(fields) + "\n")
+    return "".join(out).encode()

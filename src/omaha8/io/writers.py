@@ -19,7 +19,7 @@ from typing import IO, Any, BinaryIO, TextIO, Union, cast
 import numpy as np
 import numpy.typing as npt
 
-from .. import _cardio
+from .. import _format_text
 from .._args import brief, check_bool, check_chunk_rows
 from .._threads import threads_for
 from .._validate import check_deals
@@ -35,6 +35,10 @@ __all__ = ["ResultWriter", "write_results", "write_deals", "write_rejects"]
 PathLike = Union[str, "os.PathLike[str]"]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 I64Array = np.ndarray[Any, np.dtype[np.int64]]
+
+
+# text buffers of one writer: one being formatted, two queued, one being written
+_MAX_BUFFERS = 4
 
 
 def _write_pieces(f: IO[bytes], text: U8Array, pieces: I64Array) -> None:
@@ -116,6 +120,11 @@ class ResultWriter:
         CSV: write the header line.
     n_threads
         OpenMP threads for formatting; None uses every core.
+    format_in_background
+        CSV: format each batch's text in the writer thread, overlapping the
+        caller's work on the next batch. The arrays of the results given to
+        :meth:`write` must then not change until :meth:`close` returns; an
+        error of the formatting is raised by a later call.
 
     Examples
     --------
@@ -140,8 +149,10 @@ class ResultWriter:
         lines: bool = True,
         header: bool = True,
         n_threads: int | None = None,
+        format_in_background: bool = False,
     ) -> None:
         _check_layout(players, cards)
+        self._format_in_background = check_bool(format_in_background, "format_in_background")
         self.path = Path(path)
         self.players, self.cards = players, cards
         self.columns = resolve_columns(columns, lines=lines)
@@ -149,13 +160,15 @@ class ResultWriter:
         self.rows = 0
         name = self.path.name.lower()
         self.kind = "npz" if name.endswith(".npz") else "npy" if name.endswith(".npy") else "csv"
-        self._plan = np.array([_cardio.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
+        self._plan = np.array([_format_text.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
         self._output: _Output | None = _Output(path)
         self._sink: BinaryIO | None = None  # the file the CSV bytes go to
         self._csv: IO[bytes] | None = None  # what the CSV is written through (gzip or the sink)
         self._arrays: dict[str, _NpyAppender] = {}
-        self._queue: queue.Queue[tuple[U8Array, I64Array] | None] = queue.Queue(maxsize=2)
+        # text to write, or results to format first (format_in_background)
+        self._queue: queue.Queue[tuple[U8Array, I64Array] | DealResults | None] = queue.Queue(maxsize=2)
         self._spare: queue.Queue[U8Array] = queue.Queue()  # text buffers written out, for reuse
+        self._buffers = 0  # text buffers made; at most _MAX_BUFFERS, then written ones are reused
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         try:
@@ -181,18 +194,24 @@ class ResultWriter:
                 self._arrays[name] = _NpyAppender(output.scratch(f"{name}.npy"), dtype, inner)
 
     def _drain(self) -> None:
-        """Writer thread: write queued text until None arrives."""
+        """Writer thread: write queued text (formatting queued results first, into one buffer) until None."""
         assert self._csv is not None
+        buffer: U8Array | None = None
         try:
             while (item := self._queue.get()) is not None:
-                _write_pieces(self._csv, *item)
-                self._spare.put(item[0])
+                if isinstance(item, DealResults):
+                    text, pieces = self._format(item, buffer)
+                    buffer = text  # reused for the next batch
+                    _write_pieces(self._csv, text, pieces)
+                else:
+                    _write_pieces(self._csv, *item)
+                    self._spare.put(item[0])
         except BaseException as exc:  # handed to the producer at its next call
             self._error = exc
             while self._queue.get() is not None:
                 pass
 
-    def _put(self, item: tuple[U8Array, I64Array] | None) -> None:
+    def _put(self, item: tuple[U8Array, I64Array] | DealResults | None) -> None:
         while True:
             if self._error is not None and item is not None:
                 raise self._error
@@ -200,6 +219,23 @@ class ResultWriter:
                 self._queue.put(item, timeout=0.1)
                 return
             except queue.Full:
+                continue
+
+    def _text_buffer(self) -> U8Array | None:
+        """A text buffer written out, to format the next chunk into; None (make one) while there are few.
+
+        Reusing them saves the page faults of fresh memory, which cost about
+        as much as formatting the text.
+        """
+        if self._buffers < _MAX_BUFFERS and self._spare.empty():
+            self._buffers += 1
+            return None
+        while True:
+            if self._error is not None:
+                raise self._error
+            try:
+                return self._spare.get(timeout=0.1)
+            except queue.Empty:
                 continue
 
     def _stop_thread(self) -> None:
@@ -252,20 +288,24 @@ class ResultWriter:
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
         if self._csv is not None:
             if n:
-                text, pieces = _cardio.format_result_rows(
-                    self._plan, n, self.players, self.cards, deals.first,
-                    line=deals.lines, boards=deals.boards, holes=deals.holes, high=results.high,
-                    low=results.low, high_winners=results.high_winners, low_winners=results.low_winners,
-                    shares=results.shares,
-                    high_table=_text_table(True) if "high_desc" in self.columns else None,
-                    low_table=_text_table(False) if "low_desc" in self.columns else None,
-                    out=None if self._spare.empty() else self._spare.get_nowait(),
-                    n_threads=threads_for(self.n_threads, n * (self.players + 1)))
-                self._put((text, pieces))
+                self._put(results if self._format_in_background else self._format(results, self._text_buffer()))
         else:
             for name, appender in self._arrays.items():
                 appender.write(arrays[name][:n] if n else np.zeros((0, *appender.inner), appender.dtype))  # type: ignore[index]
         self.rows += n
+
+    def _format(self, results: DealResults, out: U8Array | None) -> tuple[U8Array, I64Array]:
+        """The CSV text of ``results`` (in ``out`` when it is large enough) and its pieces."""
+        deals = results.deals
+        text, pieces = _format_text.format_result_rows(
+            self._plan, len(deals), self.players, self.cards, deals.first,
+            line=deals.lines, boards=deals.boards, holes=deals.holes, high=results.high,
+            low=results.low, high_winners=results.high_winners, low_winners=results.low_winners,
+            shares=results.shares,
+            high_table=_text_table(True) if "high_desc" in self.columns else None,
+            low_table=_text_table(False) if "low_desc" in self.columns else None,
+            out=out, n_threads=threads_for(self.n_threads, len(deals) * (self.players + 1)))
+        return text, pieces
 
     def close(self) -> None:
         """Finish the file and move it into place (or, for a stream, finish writing into it)."""
@@ -455,16 +495,16 @@ def write_deals(
 
 def _write_deal_lines(raw: BinaryIO, b: U8Array, h: U8Array, header: bool, chunk_rows: int,
                       n_threads: int | None, gz: bool) -> None:
-    plan = np.array([_cardio.COLUMN_KINDS["board"], _cardio.COLUMN_KINDS["seats"]], dtype=np.int32)
+    plan = np.array([_format_text.COLUMN_KINDS["board"], _format_text.COLUMN_KINDS["seats"]], dtype=np.int32)
     f = cast(IO[bytes], gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if gz else raw)
     with f:
         if header:
             f.write(_header(("board", "seats"), h.shape[1]).encode())
         for start in range(0, b.shape[0], chunk_rows):
             stop = start + chunk_rows
-            text, pieces = _cardio.format_result_rows(plan, len(b[start:stop]), h.shape[1], h.shape[2], start,
+            text, pieces = _format_text.format_result_rows(plan, len(b[start:stop]), h.shape[1], h.shape[2], start,
                                                       boards=b[start:stop], holes=h[start:stop],
-                                                      n_threads=threads_for(n_threads, len(b[start:stop]) * (h.shape[1] + 1)))
+                                                      n_threads=threads_for(n_threads, (stop - start) * (h.shape[1] + 1)))
             _write_pieces(f, text, pieces)
 
 
