@@ -1,24 +1,16 @@
 """No module grows past what a newcomer reads in one sitting: about 600 lines of Python, 700 of Cython.
 
-A module that outgrows the limit holds more than one concern and is split; one
-that is justified stays on the list below with its reason, and comes off when
-it is split (the list is checked to be current, so it never excuses a new one).
+A module that outgrows the limit holds more than one concern and is split.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "omaha8"
 
 LIMITS = {".py": 600, ".pyx": 700}
-
-#: Modules allowed over the limit, each with the reason.
-OVER_THE_LIMIT: dict[str, str] = {
-}
-
 
 def _lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
@@ -37,13 +29,6 @@ def test_no_module_is_over_the_limit() -> None:
     over = {
         name: lines
         for p in _sources()
-        if (lines := _lines(p)) > LIMITS[p.suffix] and (name := p.relative_to(PACKAGE).as_posix()) not in OVER_THE_LIMIT
+        if (lines := _lines(p)) > LIMITS[p.suffix] and (name := p.relative_to(PACKAGE).as_posix())
     }
-    assert over == {}, f"modules over {LIMITS} lines: split them by concern, or list them with a reason: {over}"
-
-
-@pytest.mark.parametrize("name", sorted(OVER_THE_LIMIT))
-def test_each_listed_module_is_still_over(name: str) -> None:
-    # a module split below the limit, or gone, comes off the list
-    path = PACKAGE / name
-    assert path.exists() and _lines(path) > LIMITS[path.suffix], f"{name} is within the limit now: drop it from the list"
+    assert over == {}, f"modules over {LIMITS} lines: split them by concern: {over}"
