@@ -150,6 +150,13 @@ def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[Any, Any]
     return h, b
 
 
+_UINT8 = np.dtype(np.uint8)
+_ONE_ROW_HOLES = ((1, 4), (1, 5))
+_ONE_ROW_BOARDS = ((1, 5), (5,))
+_ONE_HIGH = np.zeros(1, dtype=np.uint16)
+_ONE_LOW = np.zeros(1, dtype=np.uint8)
+
+
 def _private(arr: Any, given: object) -> Any:
     """``arr``, copied unless it is memory this call made (a conversion of ``given``)."""
     return arr.copy() if arr is given or not arr.flags.owndata else arr
@@ -166,13 +173,23 @@ def _run_batch(
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
     validate = check_bool(validate, "validate")
     threads = threads_for(n_threads)
-    h, b = _deal_arrays(holes, boards)
+    if (type(holes) is np.ndarray and type(boards) is np.ndarray and holes.shape in _ONE_ROW_HOLES
+            and boards.shape in _ONE_ROW_BOARDS and holes.dtype is _UINT8 and boards.dtype is _UINT8):
+        h, b = holes, boards  # one row of uint8 ids: what _deal_arrays returns for it, without its checks
+    else:
+        h, b = _deal_arrays(holes, boards)
     if h.shape[0] == 1:
         # one row: the one-hand evaluator, without arrays or threads (its bytes are a private copy)
         found = _core.evaluate_hand(h.tobytes(), b.tobytes())
         if found is not None:
-            return (np.array([found[0]], dtype=np.uint16) if high else None,
-                    np.array([found[1] or 0], dtype=np.uint8) if low else None)
+            high_out = low_out = None
+            if high:
+                high_out = _ONE_HIGH.copy()  # a copy of a 1-row array: half the cost of np.array([...])
+                high_out[0] = found[0]
+            if low:
+                low_out = _ONE_LOW.copy()
+                low_out[0] = found[1] or 0
+            return high_out, low_out
     threads = threads_for(threads, h.shape[0])
     if validate:
         # the kernels read a private copy: another thread changing the caller's array
