@@ -22,8 +22,9 @@ from __future__ import annotations
 from .allin_ev import AllInEV, PlayerEV, PotEV, allin_ev, pot_equity
 from .pokerstars import MAX_HAND_LINES, MAX_LINE_CHARS, HandReadError, read_pokerstars
 from .reconcile import TOTALS_ONLY, VERIFIED, PlayerResult, Reconciliation, reconcile
-from .records import Action, Collection, HandRecord, Post, Seat, SkippedHand
-from .replay import ReplayDiscrepancy, record_from_history, replay_record, structure_of
+from .hand_record import HandRecord, record_from_history
+from .records import Action, Collection, Post, Seat, SkippedHand
+from .replay import ReplayDiscrepancy, replay_record, structure_of
 from .report import ROW_COLUMNS, HandReport, PlayerTotals, analyze, totals
 from .writer import format_pokerstars
 

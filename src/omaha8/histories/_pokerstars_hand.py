@@ -1,4 +1,4 @@
-"""One PokerStars Omaha Hi/Lo hand's lines parsed into a :class:`~omaha8.histories.records.HandRecord`.
+"""One PokerStars Omaha Hi/Lo hand's lines parsed into a :class:`~omaha8.histories.HandRecord`.
 
 The line grammar (the regular expressions of every line form) and the parser of one hand;
 :mod:`omaha8.histories.pokerstars` cuts a file into hands and reads each through it.
@@ -11,7 +11,8 @@ from typing import Any
 
 from .._args import brief
 from ..cards import format_card
-from .records import Action, Collection, HandRecord, Post, Seat
+from .hand_record import HandRecord
+from .records import Action, Collection, Post, Seat
 
 
 class _Bad(Exception):

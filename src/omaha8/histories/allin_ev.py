@@ -34,7 +34,7 @@ import numpy as np
 from .._args import brief
 from ..errors import ArgumentError
 from ..showdown import winners
-from .records import STREET_NAMES, HandRecord
+from .records import STREET_NAMES, RecordData
 from .replay import ReplayDiscrepancy, replay_record
 
 __all__ = ["PotEV", "PlayerEV", "AllInEV", "allin_ev", "pot_equity"]
@@ -141,7 +141,7 @@ def pot_equity(
     return out
 
 
-def _last_call(record: HandRecord) -> int | None:
+def _last_call(record: RecordData) -> int | None:
     """The index of the action that called the last bet, when only checks and folds follow it; else None.
 
     After an uncalled bet or raise the money was never all in with the
@@ -157,7 +157,7 @@ def _last_call(record: HandRecord) -> int | None:
     return len(actions) - 1 if actions and record.posts else None
 
 
-def allin_ev(record: HandRecord) -> AllInEV | None:
+def allin_ev(record: RecordData) -> AllInEV | None:
     """All-in EV of ``record``, or None where it does not apply.
 
     It applies when the last bet was called before the river (and nothing

@@ -36,7 +36,8 @@ from typing import IO, Union
 from .._args import brief
 from ..errors import HandReadError
 from ._pokerstars_hand import _Bad, _HEADER, _NotReplayed, _OtherGame, _Parser
-from .records import HandRecord, SkippedHand
+from .hand_record import HandRecord
+from .records import SkippedHand
 
 __all__ = ["read_pokerstars", "HandReadError", "MAX_LINE_CHARS", "MAX_HAND_LINES", "Source"]
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Omaha8Error
-from .records import HandRecord
+from .records import RecordData
 from .replay import ReplayDiscrepancy, replay_record
 
 __all__ = ["PlayerResult", "Reconciliation", "reconcile", "VERIFIED", "TOTALS_ONLY"]
@@ -86,7 +86,7 @@ class Reconciliation:
 
 
 def _result_lines(
-    record: HandRecord, replayed: dict[str, int] | None, sums: tuple[dict[str, int], ...] | None = None
+    record: RecordData, replayed: dict[str, int] | None, sums: tuple[dict[str, int], ...] | None = None
 ) -> list[PlayerResult]:
     put, back, got = sums or (record.contributions(), record.uncalled_by(), record.collected_by())
     out = []
@@ -100,7 +100,7 @@ def _result_lines(
     return out
 
 
-def reconcile(record: HandRecord) -> Reconciliation:
+def reconcile(record: RecordData) -> Reconciliation:
     """Replay ``record`` and compare the engine's payouts with the file's, player by player.
 
     Returns
@@ -184,7 +184,7 @@ def _could_win(result: Any, seat: int) -> bool:
     return any(seat in pot.eligible for pot in result.pots)
 
 
-def safe_reconcile(record: HandRecord) -> Reconciliation:
+def safe_reconcile(record: RecordData) -> Reconciliation:
     """:func:`reconcile`, with any omaha8 error turned into a mismatch status (for batch runs)."""
     try:
         return reconcile(record)

@@ -2,7 +2,11 @@
 
 The lines of a hand are small named tuples (:class:`Seat`, :class:`Post`,
 :class:`Action`, :class:`Collection`), like the engine's own
-:class:`omaha8.game.Event`; a hand is a frozen :class:`HandRecord`.
+:class:`omaha8.game.Event`; a hand is a frozen
+:class:`~omaha8.histories.HandRecord`. Its fields and the lookups over them
+are :class:`RecordData`, here, which the replay, the reconciliation and
+all-in EV read; :class:`~omaha8.histories.HandRecord`
+(:mod:`omaha8.histories.hand_record`) adds the methods that call them.
 
 A reader (:func:`omaha8.histories.read_pokerstars`) yields a
 :class:`HandRecord` for every Omaha Hi/Lo hand it can read and a
@@ -30,17 +34,12 @@ number.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .._args import brief
 from ..errors import ArgumentError
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Hand, HandHistory
-    from .allin_ev import AllInEV
-    from .reconcile import Reconciliation
-
-__all__ = ["Seat", "Post", "Action", "Collection", "HandRecord", "SkippedHand", "POST_KINDS", "ACTION_KINDS"]
+__all__ = ["Seat", "Post", "Action", "Collection", "RecordData", "SkippedHand", "POST_KINDS", "ACTION_KINDS"]
 
 #: Kinds of forced bets: ``"dead"`` is the small-blind part of a ``posts small & big blinds``.
 POST_KINDS = ("ante", "small_blind", "big_blind", "dead")
@@ -131,49 +130,11 @@ class SkippedHand:
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
-    """One Omaha Hi/Lo hand as the file tells it.
+class RecordData:
+    """The fields of a hand record and the lookups over them (see :class:`~omaha8.histories.HandRecord`).
 
-    Attributes
-    ----------
-    source, line
-        The file (or ``"<text>"``) and the line the hand starts on.
-    site, header
-        ``"PokerStars"``; the header style: ``"Hand"``, ``"Game"`` (before
-        2011), ``"Home Game"`` or ``"Zoom"``.
-    hand_id, tournament_id, level, club, mixed
-        The hand number (up to 20 digits, as text); the tournament's, or
-        None for a cash game; the level (``"III"``); a Home Game club; the
-        mixed game's name (``"8-Game"``) when the game was in parentheses.
-    game, variant, limit
-        ``"Omaha Hi/Lo"`` (4 cards) or ``"5 Card Omaha Hi/Lo"`` (5);
-        ``"Pot Limit"``, ``"No Limit"`` or ``"Limit"``.
-    stakes
-        The header's two amounts: the blinds in pot and no limit, the
-        small and big bet in limit (``(30/60)`` is 30/60 bets, 15/30 blinds).
-    currency
-        ``"USD"`` etc. for cash games (amounts in cents), None for chips.
-    date, table, max_seats, button
-        Header text as written; ``max_seats`` None when the file does not say
-        (old files); ``button`` the file's seat number of the button (from 1;
-        :attr:`button_seat` is omaha8's, from 0).
-    seats, posts, actions
-        The seat lines, the forced bets in order, the actions in order.
-    dealt, shown
-        ``(name, cards)`` for ``Dealt to`` lines; for cards shown or mucked
-        face up (at showdown, in the summary, or when folding).
-    board
-        The board cards dealt.
-    uncalled, collected
-        ``Uncalled bet`` lines as ``(name, amount)``; every ``collected``
-        line in order (never merged: two identical lines are two payments).
-    total_pot, pots, rake
-        The summary's ``Total pot``, its ``Main pot``/``Side pot`` amounts
-        (empty when it lists none) and its rake (0 when it gives none).
-    no_low
-        The file said ``No low hand qualified``.
-    messages
-        Table and chat lines, with their line numbers (kept, not interpreted).
+    Readers build :class:`~omaha8.histories.HandRecord`, which adds the
+    engine's methods; the modules below it read this plain data.
     """
 
     source: str
@@ -209,11 +170,6 @@ class HandRecord:
     messages: tuple[tuple[int, str], ...] = ()
 
     # ------------------------------------------------------------ lookups
-
-    @property
-    def status(self) -> str:
-        """The reconciliation status (see :meth:`reconcile`)."""
-        return self.reconcile().status
 
     @property
     def button_seat(self) -> int:
@@ -294,34 +250,3 @@ class HandRecord:
         """
         active = {post.name for post in self.posts} | {action.name for action in self.actions}
         return tuple(seat for seat in self.seats if seat.stack > 0 and seat.name in active)
-
-    # ------------------------------------------------------------ the engine
-
-    def replay(self) -> Hand:
-        """The engine's hand after every action of the file (see :func:`omaha8.histories.replay_record`)."""
-        from .replay import replay_record
-
-        return replay_record(self)
-
-    def to_history(self) -> HandHistory:
-        """The hand in the engine's history format (the replayed hand's :attr:`~omaha8.game.Hand.history`)."""
-        return self.replay().history
-
-    @classmethod
-    def from_history(cls, history: HandHistory, *, names: dict[int, str] | None = None, hand_id: str = "0") -> HandRecord:
-        """A record of an engine history (see :func:`omaha8.histories.record_from_history`)."""
-        from .replay import record_from_history
-
-        return record_from_history(history, names=names, hand_id=hand_id)
-
-    def reconcile(self) -> Reconciliation:
-        """The file's payouts against the engine's (see :func:`omaha8.histories.reconcile`)."""
-        from .reconcile import reconcile
-
-        return reconcile(self)
-
-    def allin_ev(self) -> AllInEV | None:
-        """All-in EV of the hand, or None where it does not apply (see :func:`omaha8.histories.allin_ev`)."""
-        from .allin_ev import allin_ev
-
-        return allin_ev(self)

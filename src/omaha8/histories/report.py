@@ -20,7 +20,8 @@ from typing import Any
 from ..cards import format_cards
 from .allin_ev import AllInEV, allin_ev
 from .reconcile import PlayerResult, Reconciliation, safe_reconcile
-from .records import HandRecord, SkippedHand
+from .hand_record import HandRecord
+from .records import SkippedHand
 
 __all__ = ["ROW_COLUMNS", "HandReport", "PlayerTotals", "analyze", "totals"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..cards import format_card
 from ..errors import ArgumentError
-from .records import HandRecord
+from .records import RecordData
 
 __all__ = ["format_pokerstars"]
 
@@ -26,7 +26,7 @@ _SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£"}
 _MARKERS = ("*** FLOP ***", "*** TURN ***", "*** RIVER ***")
 
 
-def format_pokerstars(record: HandRecord, *, date: str = "2024/01/01 12:00:00 ET") -> str:
+def format_pokerstars(record: RecordData, *, date: str = "2024/01/01 12:00:00 ET") -> str:
     """``record`` as the text of one PokerStars hand (``date`` when the record has none)."""
     symbol = _SYMBOL.get(record.currency or "", "$") if record.currency else ""
 

@@ -1,0 +1,179 @@
+"""The hand record users see: a hand's data (:class:`~omaha8.histories.records.RecordData`) with the engine's methods.
+
+:class:`HandRecord` adds to the plain record what needs the layers above
+it: :meth:`HandRecord.replay` (:mod:`omaha8.histories.replay`),
+:meth:`HandRecord.reconcile` (:mod:`omaha8.histories.reconcile`),
+:meth:`HandRecord.allin_ev` (:mod:`omaha8.histories.allin_ev`) and the
+way back from the engine, :func:`record_from_history`. It sits above all
+three, so those modules read a record without importing this one, and the
+readers, which build records, sit above it.
+
+>>> from omaha8.histories import read_pokerstars
+>>> record = next(read_pokerstars("tests/data/hh/split_quartered.txt"))
+>>> type(record).__name__, record.status, record.replay().is_over
+('HandRecord', 'verified', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game import FixedLimit, Hand, HandHistory, PotLimit
+from .allin_ev import AllInEV, allin_ev
+from .reconcile import Reconciliation, reconcile
+from .records import Action, Collection, Post, RecordData, Seat
+from .replay import replay_record
+
+__all__ = ["HandRecord", "record_from_history"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord(RecordData):
+    """One Omaha Hi/Lo hand as the file tells it.
+
+    Attributes
+    ----------
+    source, line
+        The file (or ``"<text>"``) and the line the hand starts on.
+    site, header
+        ``"PokerStars"``; the header style: ``"Hand"``, ``"Game"`` (before
+        2011), ``"Home Game"`` or ``"Zoom"``.
+    hand_id, tournament_id, level, club, mixed
+        The hand number (up to 20 digits, as text); the tournament's, or
+        None for a cash game; the level (``"III"``); a Home Game club; the
+        mixed game's name (``"8-Game"``) when the game was in parentheses.
+    game, variant, limit
+        ``"Omaha Hi/Lo"`` (4 cards) or ``"5 Card Omaha Hi/Lo"`` (5);
+        ``"Pot Limit"``, ``"No Limit"`` or ``"Limit"``.
+    stakes
+        The header's two amounts: the blinds in pot and no limit, the
+        small and big bet in limit (``(30/60)`` is 30/60 bets, 15/30 blinds).
+    currency
+        ``"USD"`` etc. for cash games (amounts in cents), None for chips.
+    date, table, max_seats, button
+        Header text as written; ``max_seats`` None when the file does not say
+        (old files); ``button`` the file's seat number of the button (from 1;
+        :attr:`button_seat` is omaha8's, from 0).
+    seats, posts, actions
+        The seat lines, the forced bets in order, the actions in order.
+    dealt, shown
+        ``(name, cards)`` for ``Dealt to`` lines; for cards shown or mucked
+        face up (at showdown, in the summary, or when folding).
+    board
+        The board cards dealt.
+    uncalled, collected
+        ``Uncalled bet`` lines as ``(name, amount)``; every ``collected``
+        line in order (never merged: two identical lines are two payments).
+    total_pot, pots, rake
+        The summary's ``Total pot``, its ``Main pot``/``Side pot`` amounts
+        (empty when it lists none) and its rake (0 when it gives none).
+    no_low
+        The file said ``No low hand qualified``.
+    messages
+        Table and chat lines, with their line numbers (kept, not interpreted).
+    """
+
+    @property
+    def status(self) -> str:
+        """The reconciliation status (see :meth:`reconcile`)."""
+        return reconcile(self).status
+
+    def replay(self) -> Hand:
+        """The engine's hand after every action of the file (see :func:`omaha8.histories.replay_record`)."""
+        return replay_record(self)
+
+    def to_history(self) -> HandHistory:
+        """The hand in the engine's history format (the replayed hand's :attr:`~omaha8.game.Hand.history`)."""
+        return self.replay().history
+
+    @classmethod
+    def from_history(cls, history: HandHistory, *, names: dict[int, str] | None = None, hand_id: str = "0") -> HandRecord:
+        """A record of an engine history (see :func:`omaha8.histories.record_from_history`)."""
+        return record_from_history(history, names=names, hand_id=hand_id)
+
+    def reconcile(self) -> Reconciliation:
+        """The file's payouts against the engine's (see :func:`omaha8.histories.reconcile`)."""
+        return reconcile(self)
+
+    def allin_ev(self) -> AllInEV | None:
+        """All-in EV of the hand, or None where it does not apply (see :func:`omaha8.histories.allin_ev`)."""
+        return allin_ev(self)
+
+
+def record_from_history(
+    history: HandHistory, *, names: dict[int, str] | None = None, hand_id: str = "0", table: str = "omaha8"
+) -> HandRecord:
+    """A hand record telling what the engine's ``history`` tells, as a PokerStars file would.
+
+    Engine seat ``s`` becomes the file's seat ``s + 1``, named ``names[s]``
+    (default ``"Player<s>"``); amounts stay chips. Replaying the record gives
+    the history back (:meth:`HandRecord.to_history`), its rake included
+    when the history's rake is a :class:`~omaha8.game.rake.PokerStarsRake`
+    or none.
+
+    >>> from omaha8.histories import read_pokerstars
+    >>> record = next(read_pokerstars("tests/data/hh/side_pots_hi_lo.txt"))
+    >>> again = record_from_history(record.to_history())
+    >>> again.to_history().events == record.to_history().events, again.collected_by()
+    (True, {'Player0': 1350, 'Player1': 4350, 'Player2': 3000})
+    """
+    label = names or {}
+
+    def name(seat: int) -> str:
+        return label.get(seat, f"Player{seat}")
+
+    structure = history.structure
+    if isinstance(structure, FixedLimit):
+        limit, stakes = "Limit", (structure.small_bet, structure.big_bet)
+    else:
+        limit = "Pot Limit" if isinstance(structure, PotLimit) else "No Limit"
+        stakes = (structure.small_blind, structure.big_blind)
+    seats = tuple(Seat(s + 1, name(s), chips) for s, chips in enumerate(history.stacks) if chips > 0)
+    posts: list[Post] = []
+    actions: list[Action] = []
+    shown: list[tuple[str, tuple[int, ...]]] = []
+    uncalled: list[tuple[str, int]] = []
+    collected: list[Collection] = []
+    board: tuple[int, ...] = ()
+    pots: list[int] = []
+    rake_of: dict[int, int] = {}
+    awarded: dict[int, int] = {}
+    street = 0
+    for event in history.events:
+        kind = event.kind
+        if kind in ("small_blind", "big_blind", "ante", "dead"):
+            posts.append(Post(name(event.seat), kind, event.amount, event.all_in))
+        elif kind in ("fold", "check", "call", "bet", "raise"):
+            to = event.total if kind in ("bet", "raise") else 0
+            actions.append(Action(street, name(event.seat), kind, event.amount, to, event.all_in))
+        elif kind in ("flop", "turn", "river"):
+            board += event.cards
+            street += 1
+        elif kind == "show":
+            shown.append((name(event.seat), event.cards))
+        elif kind == "uncalled":
+            uncalled.append((name(event.seat), event.amount))
+        elif kind == "pot":
+            pots.append(event.amount)
+        elif kind == "rake":
+            rake_of[event.total] = rake_of.get(event.total, 0) + event.amount
+        elif kind == "award":
+            pot = "pot" if len(pots) == 1 and event.total == 0 else ("main pot" if event.total == 0 else f"side pot-{event.total}")
+            collected.append(Collection(name(event.seat), event.amount, pot))
+            awarded[event.seat] = awarded.get(event.seat, 0) + event.amount
+        elif kind == "collect" and event.amount > awarded.get(event.seat, 0):
+            # a pot taken uncontested has no award line, only the collection
+            collected.append(Collection(name(event.seat), event.amount - awarded.get(event.seat, 0), "pot"))
+    if any(c.pot != "pot" for c in collected):
+        collected = [c if c.pot != "pot" else Collection(c.name, c.amount, "main pot", c.line) for c in collected]
+    rake = sum(rake_of.values())
+    listed = tuple(amount - rake_of.get(i, 0) for i, amount in enumerate(pots)) if len(pots) > 1 else ()
+    return HandRecord(
+        source="<history>", line=0, site="omaha8", header="Hand", hand_id=hand_id, tournament_id=None, level=None,
+        club=None, mixed=None, game="5 Card Omaha Hi/Lo" if history.variant == 5 else "Omaha Hi/Lo",
+        variant=history.variant, limit=limit, stakes=stakes, currency=None, date="", table=table,
+        max_seats=len(history.stacks), button=history.button + 1, seats=seats, posts=tuple(posts),
+        actions=tuple(actions), dealt=tuple((name(s), tuple(h)) for s, h in enumerate(history.holes) if h),
+        shown=tuple(shown), board=board, uncalled=tuple(uncalled), collected=tuple(collected),
+        total_pot=sum(pots), pots=listed, rake=rake, no_low=False,
+    )
