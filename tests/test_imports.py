@@ -15,14 +15,9 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = SRC / "omaha8"
-
-#: Cycles known and not yet removed: each as the sorted tuple of its modules, with the reason.
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
-
 
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(SRC).with_suffix("").parts)
@@ -159,14 +154,7 @@ def test_a_kernel_cimport_over_lines_is_an_edge(tmp_path: Path) -> None:
 
 def test_no_import_cycles() -> None:
     cycles = _cycles(_graph())
-    unknown = [c for c in cycles if c not in KNOWN_CYCLES]
-    assert unknown == [], f"import cycles among omaha8's modules: {unknown}"
-
-
-@pytest.mark.parametrize("cycle", sorted(KNOWN_CYCLES))
-def test_each_known_cycle_still_exists(cycle: tuple[str, ...]) -> None:
-    # a known cycle that is gone comes off the list, so the list never excuses a new one
-    assert cycle in _cycles(_graph())
+    assert cycles == [], f"import cycles among omaha8's modules: {cycles}"
 
 
 def test_argument_checks_import_no_higher_module() -> None:
