@@ -17,7 +17,7 @@ import pytest
 
 from omaha8.game import FixedLimit, Hand, NoLimit, Post, PotLimit
 
-STRUCTURES = [PotLimit(1, 2), NoLimit(1, 2), FixedLimit(2, 4), FixedLimit(2, 4, cap=None),
+STRUCTURES: list[FixedLimit | PotLimit | NoLimit] = [PotLimit(1, 2), NoLimit(1, 2), FixedLimit(2, 4), FixedLimit(2, 4, cap=None),
               FixedLimit(2, 4, uncapped_heads_up="round-start"), FixedLimit(2, 4, uncapped_heads_up="never"),
               NoLimit(5, 10), PotLimit(2, 5)]
 
@@ -28,7 +28,7 @@ def _setup(rng: random.Random) -> dict[str, object]:
     stacks = [rng.choice([0, rng.randint(1, 12), rng.randint(1, 400)]) for _ in range(n)]
     while sum(1 for s in stacks if s) < 2:
         stacks[rng.randrange(n)] = rng.randint(1, 400)
-    structure: FixedLimit | PotLimit | NoLimit = rng.choice(STRUCTURES)
+    structure = rng.choice(STRUCTURES)
     setup: dict[str, object] = dict(stacks=stacks, structure=structure, button=rng.randrange(n),
                                     variant=rng.choice([4, 5]), seed=rng.randrange(2**32))
     if rng.random() < 0.25:
