@@ -84,9 +84,12 @@ class _Settlement(HandState):
             raise err from exc
         self._settle_error = None
         pots, uncalled, res = settled
-        won = [0] * self._n
-        for pot in pots:
-            won = [w + chips for w, chips in zip(won, pot.awards)]
+        if len(pots) == 1:  # a fold-out, or a showdown without side pots
+            won = list(pots[0].awards)
+        else:
+            won = [0] * self._n
+            for pot in pots:
+                won = [w + chips for w, chips in zip(won, pot.awards)]
         # the settlement's events follow from the result: written when the history is read (_settlement_log)
         self._log.append(SETTLED)
         self._finish(won, uncalled, res, pots)
