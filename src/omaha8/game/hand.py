@@ -203,6 +203,7 @@ class Hand(_Dealing, _Settlement, HandView):
         self._sb = structure.small_blind
         self._bb = structure.big_blind
         self._cap = structure.cap if isinstance(structure, FixedLimit) else None
+        self._pot_limit = type(structure) is PotLimit
         self._variant = variant
         self._button = button
         self._start = tuple(stack)
@@ -357,8 +358,20 @@ class Hand(_Dealing, _Settlement, HandView):
                     if (cap is not None and self._n_bets >= cap
                             and structure.cap_holds(self._capped, self._n_live, self._hu_round)):
                         break
-                    lo, hi = structure.wager_range(bet_to, bet_to - mine, all_in_to, self._pot, self._min_raise,
-                                                   self._level, self._bet_size)
+                    if self._pot_limit:
+                        # PotLimit.wager_range written out: a full raise up to the bet plus the pot after
+                        # calling, or all-in
+                        lo = bet_to + self._min_raise
+                        if lo > all_in_to:
+                            lo = all_in_to
+                        hi = bet_to + self._pot + bet_to - mine
+                        if hi < lo:
+                            hi = lo
+                        elif hi > all_in_to:
+                            hi = all_in_to
+                    else:
+                        lo, hi = structure.wager_range(bet_to, bet_to - mine, all_in_to, self._pot,
+                                                       self._min_raise, self._level, self._bet_size)
                     break
         # built as the tuple it is: the named tuple's own constructor is a Python function
         legal = self._legal = _new_tuple(LegalActions, (p, owe if owe < have else have, lo, hi, bet_to > 0))
@@ -422,7 +435,7 @@ class Hand(_Dealing, _Settlement, HandView):
                 raise IllegalActionError(None, action, f"seat must be a seat number, not {brief(seat)}")
             raise IllegalActionError(seat, action, f"it is seat {p}'s turn")
         legal = self._legal
-        if legal is not None and action != "fold":
+        if legal is not None:
             # the actions the engine offered this turn, applied without checking them again: a call adds
             # legal.call, a check needs it at most 0, a wager is a plain int in min_to..max_to
             if amount is None:
@@ -564,19 +577,20 @@ class Hand(_Dealing, _Settlement, HandView):
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat clockwise from ``p`` that must act, or end the round."""
         self._legal = None
-        status, bet, acted, bet_to = self._status, self._bet, self._acted, self._bet_to
-        # a lone live player who has put in as much as every all-in has nothing to decide
-        if self._n_live < 2:
+        status, bet, bet_to = self._status, self._bet, self._bet_to
+        if self._n_live >= 2:
+            acted = self._acted
+            for q in self._after[p]:
+                if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
+                    self._actor = q
+                    return
+        else:
+            # a lone live player who has put in as much as every all-in has nothing to decide
             top = max([bet[s] for s in range(self._n) if status[s] == _ALLIN], default=0)
             if top < bet_to:
                 bet_to = top
             for q in self._after[p]:
                 if status[q] == _LIVE and bet[q] < bet_to:
-                    self._actor = q
-                    return
-        else:
-            for q in self._after[p]:
-                if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
                     self._actor = q
                     return
         self._next_street()
