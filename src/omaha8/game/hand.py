@@ -487,13 +487,13 @@ class Hand(_Dealing, _Settlement, HandView):
             self._log.append((Check, p, mine))
             self._advance(p)
         elif action == "bet" or action == "raise":
-            self._wager(p, action, amount, self._stack[p], mine, bet_to)
+            self._wager(p, action, amount, mine, bet_to)
         else:
             raise IllegalActionError(
                 p, brief(action), f"the action must be one of {', '.join(ACTIONS)}"
             )
 
-    def _wager(self, p: int, action: str, amount: int | None, have: int, mine: int, bet_to: int) -> None:
+    def _wager(self, p: int, action: str, amount: int | None, mine: int, bet_to: int) -> None:
         if action == "bet" and bet_to > 0:
             raise IllegalActionError(
                 p, _wager_text(action, amount), f"there is already a bet of {bet_to}; raise instead"
