@@ -92,9 +92,17 @@ def trusted_showdown(
         # clockwise from the last aggressor, or from the first seat left of the button
         first = last_aggressor
         if first is None:
-            first = next((seat for seat in live_chips if seat > button), live_chips[0])
-        show_order = tuple([seat for seat in live_chips if seat >= first]
-                           + [seat for seat in live_chips if seat < first])
+            first = live_chips[0]
+            for seat in live_chips:
+                if seat > button:
+                    first = seat
+                    break
+        at = 0
+        for seat in live_chips:  # ascending: the seats from ``first`` on, then those before it
+            if seat >= first:
+                break
+            at += 1
+        show_order = tuple(live_chips[at:] + live_chips[:at])
     return ShowdownResult(
         payouts=tuple(payouts),
         net=tuple([p - c for p, c in zip(payouts, chips)]),
