@@ -17,6 +17,8 @@ there to a faster kernel entry point when one exists.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add as _add
+from operator import sub as _sub
 
 from .. import _core
 from ..evaluate import HandEvaluation
@@ -82,7 +84,7 @@ def trusted_showdown(
     scoops = set()
     for pot in pots:
         awards = pot.awards
-        payouts = [paid + won for paid, won in zip(payouts, awards)]
+        payouts = list(map(_add, payouts, awards))
         scooper = pot.scooper
         if scooper is not None:
             scoops.add(scooper)
@@ -105,7 +107,7 @@ def trusted_showdown(
         show_order = tuple(live_chips[at:] + live_chips[:at])
     return ShowdownResult(
         payouts=tuple(payouts),
-        net=tuple([p - c for p, c in zip(payouts, chips)]),
+        net=tuple(map(_sub, payouts, chips)),
         pots=tuple(pots),
         uncalled=tuple(uncalled),
         hands=tuple(hands),
