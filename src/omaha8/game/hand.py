@@ -352,8 +352,14 @@ class Hand(_Dealing, _Settlement, HandView):
             for q in self._after[p]:
                 if status[q] == _LIVE and bet[q] + stack[q] > bet_to and q != p:
                     structure = self._structure
-                    if self._acted[p] and structure.reopen_refusal(bet_to - mine, self._min_raise, self._bet_size):
-                        break
+                    if self._acted[p]:
+                        # an all-in for less than a full raise does not reopen the betting for those who acted
+                        # (pot limit's reopen_refusal written out: a full raise reopens)
+                        if self._pot_limit:
+                            if bet_to - mine < self._min_raise:
+                                break
+                        elif structure.reopen_refusal(bet_to - mine, self._min_raise, self._bet_size):
+                            break
                     cap = self._cap
                     if (cap is not None and self._n_bets >= cap
                             and structure.cap_holds(self._capped, self._n_live, self._hu_round)):
