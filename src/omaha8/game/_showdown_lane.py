@@ -17,6 +17,8 @@ there to a faster kernel entry point when one exists.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add as _add
+from operator import sub as _sub
 
 from .. import _core
 from ..evaluate import HandEvaluation
@@ -82,7 +84,7 @@ def trusted_showdown(
     scoops = set()
     for pot in pots:
         awards = pot.awards
-        payouts = [paid + won for paid, won in zip(payouts, awards)]
+        payouts = list(map(_add, payouts, awards))
         scooper = pot.scooper
         if scooper is not None:
             scoops.add(scooper)
@@ -92,12 +94,20 @@ def trusted_showdown(
         # clockwise from the last aggressor, or from the first seat left of the button
         first = last_aggressor
         if first is None:
-            first = next((seat for seat in live_chips if seat > button), live_chips[0])
-        show_order = tuple([seat for seat in live_chips if seat >= first]
-                           + [seat for seat in live_chips if seat < first])
+            first = live_chips[0]
+            for seat in live_chips:
+                if seat > button:
+                    first = seat
+                    break
+        at = 0
+        for seat in live_chips:  # ascending: the seats from ``first`` on, then those before it
+            if seat >= first:
+                break
+            at += 1
+        show_order = tuple(live_chips[at:] + live_chips[:at])
     return ShowdownResult(
         payouts=tuple(payouts),
-        net=tuple([p - c for p, c in zip(payouts, chips)]),
+        net=tuple(map(_sub, payouts, chips)),
         pots=tuple(pots),
         uncalled=tuple(uncalled),
         hands=tuple(hands),

@@ -37,10 +37,12 @@ def _draw(rng: random.Random, cards: list[int], k: int) -> tuple[int, ...]:
     """The first ``k`` cards of a Fisher-Yates shuffle of ``cards`` (shuffled in place)."""
     rand = rng.random
     n = len(cards)
-    for i, left in zip(range(k), range(n, n - k, -1)):
+    i = 0
+    for left in range(n, n - k, -1):
         # a float draw: far faster than randrange, with a bias below 2**-46
         j = i + int(rand() * left)
         cards[i], cards[j] = cards[j], cards[i]
+        i += 1
     return tuple(cards[:k])
 
 

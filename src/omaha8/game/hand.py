@@ -203,6 +203,7 @@ class Hand(_Dealing, _Settlement, HandView):
         self._sb = structure.small_blind
         self._bb = structure.big_blind
         self._cap = structure.cap if isinstance(structure, FixedLimit) else None
+        self._pot_limit = type(structure) is PotLimit
         self._variant = variant
         self._button = button
         self._start = tuple(stack)
@@ -335,12 +336,51 @@ class Hand(_Dealing, _Settlement, HandView):
         if p < 0:
             raise IllegalActionError(None, "act", self._ended())
         legal = self._legal
-        if legal is None:
-            owe = self._bet_to - self._bet[p] if self._n_live != 1 else self._owe(p)
-            have = self._stack[p]
-            lo, hi, _ = self._wager_bounds(p)
-            # built as the tuple it is: the named tuple's own constructor is a Python function
-            legal = self._legal = _new_tuple(LegalActions, (p, owe if owe < have else have, lo, hi, self._bet_to > 0))
+        if legal is not None:
+            return legal
+        bet, stack = self._bet, self._stack
+        mine = bet[p]
+        have = stack[p]
+        bet_to = self._bet_to
+        owe = bet_to - mine if self._n_live != 1 else self._owe(p)
+        # _wager_bounds written out without its reasons (asked before every action; its twin, which says why
+        # a wager is refused, gives the same bounds: tests/test_game_legal_fast.py)
+        lo = hi = 0
+        all_in_to = mine + have
+        if all_in_to > bet_to:
+            status = self._status
+            for q in self._after[p]:
+                if status[q] == _LIVE and bet[q] + stack[q] > bet_to and q != p:
+                    structure = self._structure
+                    if self._acted[p]:
+                        # an all-in for less than a full raise does not reopen the betting for those who acted
+                        # (pot limit's reopen_refusal written out: a full raise reopens)
+                        if self._pot_limit:
+                            if bet_to - mine < self._min_raise:
+                                break
+                        elif structure.reopen_refusal(bet_to - mine, self._min_raise, self._bet_size):
+                            break
+                    cap = self._cap
+                    if (cap is not None and self._n_bets >= cap
+                            and structure.cap_holds(self._capped, self._n_live, self._hu_round)):
+                        break
+                    if self._pot_limit:
+                        # PotLimit.wager_range written out: a full raise up to the bet plus the pot after
+                        # calling, or all-in
+                        lo = bet_to + self._min_raise
+                        if lo > all_in_to:
+                            lo = all_in_to
+                        hi = bet_to + self._pot + bet_to - mine
+                        if hi < lo:
+                            hi = lo
+                        elif hi > all_in_to:
+                            hi = all_in_to
+                    else:
+                        lo, hi = structure.wager_range(bet_to, bet_to - mine, all_in_to, self._pot,
+                                                       self._min_raise, self._level, self._bet_size)
+                    break
+        # built as the tuple it is: the named tuple's own constructor is a Python function
+        legal = self._legal = _new_tuple(LegalActions, (p, owe if owe < have else have, lo, hi, bet_to > 0))
         return legal
 
     def fold(self) -> None:
@@ -400,6 +440,25 @@ class Hand(_Dealing, _Settlement, HandView):
             if not is_int(seat):
                 raise IllegalActionError(None, action, f"seat must be a seat number, not {brief(seat)}")
             raise IllegalActionError(seat, action, f"it is seat {p}'s turn")
+        legal = self._legal
+        if legal is not None:
+            # the actions the engine offered this turn, applied without checking them again: a call adds
+            # legal.call, a check needs it at most 0, a wager is a plain int in min_to..max_to
+            if amount is None:
+                if action == "call":
+                    if legal[1] > 0:
+                        self._apply_call(p, legal[1])
+                        return
+                elif action == "check":
+                    if legal[1] <= 0:
+                        self._acted[p] = True
+                        self._log.append((Check, p, self._bet[p]))
+                        self._advance(p)
+                        return
+            elif (type(amount) is int and legal[3] and legal[2] <= amount <= legal[3]
+                  and (action == "raise" if legal[4] else action == "bet")):
+                self._apply_wager(p, action, amount, self._bet[p], self._bet_to)
+                return
         if action == "fold":
             if amount is not None:
                 raise IllegalActionError(p, f"fold {brief(amount)}", "a fold takes no amount")
@@ -424,17 +483,7 @@ class Hand(_Dealing, _Settlement, HandView):
             pay = owe if owe < have else have
             if amount is not None and (not is_int(amount) or amount != pay):
                 raise IllegalActionError(p, f"call {brief(amount)}", f"calling adds {pay} chips")
-            stack[p] = have - pay
-            self._bet[p] = mine + pay
-            self._contrib[p] += pay
-            self._pot += pay
-            self._acted[p] = True
-            all_in = pay == have
-            if all_in:
-                self._status[p] = _ALLIN
-                self._n_live -= 1
-            self._log.append((Call, p, pay, mine + pay, all_in))
-            self._advance(p)
+            self._apply_call(p, pay)
         elif action == "check":
             if amount is not None:
                 raise IllegalActionError(p, f"check {brief(amount)}", "a check takes no amount")
@@ -444,13 +493,13 @@ class Hand(_Dealing, _Settlement, HandView):
             self._log.append((Check, p, mine))
             self._advance(p)
         elif action == "bet" or action == "raise":
-            self._wager(p, action, amount, self._stack[p], mine, bet_to)
+            self._wager(p, action, amount, mine, bet_to)
         else:
             raise IllegalActionError(
                 p, brief(action), f"the action must be one of {', '.join(ACTIONS)}"
             )
 
-    def _wager(self, p: int, action: str, amount: int | None, have: int, mine: int, bet_to: int) -> None:
+    def _wager(self, p: int, action: str, amount: int | None, mine: int, bet_to: int) -> None:
         if action == "bet" and bet_to > 0:
             raise IllegalActionError(
                 p, _wager_text(action, amount), f"there is already a bet of {bet_to}; raise instead"
@@ -474,8 +523,29 @@ class Hand(_Dealing, _Settlement, HandView):
             limit = self._structure.kind.label
             rule = self._wager_rule(p, action, amount, lo, hi)
             raise IllegalActionError(p, _wager_text(action, given), f"a {action} here is to {span} ({limit}): {rule}")
+        self._apply_wager(p, action, amount, mine, bet_to)
+
+    def _apply_call(self, p: int, pay: int) -> None:
+        """Seat ``p`` calls, adding ``pay`` chips (all it has, or what it owes); the call is legal."""
+        stack = self._stack
+        have = stack[p]
+        stack[p] = have - pay
+        bet = self._bet
+        to = bet[p] = bet[p] + pay
+        self._contrib[p] += pay
+        self._pot += pay
+        self._acted[p] = True
+        all_in = pay == have
+        if all_in:
+            self._status[p] = _ALLIN
+            self._n_live -= 1
+        self._log.append((Call, p, pay, to, all_in))
+        self._advance(p)
+
+    def _apply_wager(self, p: int, action: str, amount: int, mine: int, bet_to: int) -> None:
+        """Seat ``p`` bets or raises to ``amount`` (a plain int); the wager is legal."""
         pay = amount - mine
-        left = have - pay
+        left = self._stack[p] - pay
         self._stack[p] = left
         self._bet[p] = amount
         self._contrib[p] += pay
@@ -513,19 +583,20 @@ class Hand(_Dealing, _Settlement, HandView):
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat clockwise from ``p`` that must act, or end the round."""
         self._legal = None
-        status, bet, acted, bet_to = self._status, self._bet, self._acted, self._bet_to
-        # a lone live player who has put in as much as every all-in has nothing to decide
-        if self._n_live < 2:
+        status, bet, bet_to = self._status, self._bet, self._bet_to
+        if self._n_live >= 2:
+            acted = self._acted
+            for q in self._after[p]:
+                if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
+                    self._actor = q
+                    return
+        else:
+            # a lone live player who has put in as much as every all-in has nothing to decide
             top = max([bet[s] for s in range(self._n) if status[s] == _ALLIN], default=0)
             if top < bet_to:
                 bet_to = top
             for q in self._after[p]:
                 if status[q] == _LIVE and bet[q] < bet_to:
-                    self._actor = q
-                    return
-        else:
-            for q in self._after[p]:
-                if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
                     self._actor = q
                     return
         self._next_street()

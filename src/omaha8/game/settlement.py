@@ -31,6 +31,7 @@ from .state import SETTLED, HandState
 __all__: list[str] = []
 
 _CARDROOM = CardroomOddChips()
+_add, _sub = operator.add, operator.sub
 
 
 class _Settlement(HandState):
@@ -84,9 +85,12 @@ class _Settlement(HandState):
             raise err from exc
         self._settle_error = None
         pots, uncalled, res = settled
-        won = [0] * self._n
-        for pot in pots:
-            won = [w + chips for w, chips in zip(won, pot.awards)]
+        if len(pots) == 1:  # a fold-out, or a showdown without side pots
+            won = list(pots[0].awards)
+        else:
+            won = [0] * self._n
+            for pot in pots:
+                won = [w + chips for w, chips in zip(won, pot.awards)]
         # the settlement's events follow from the result: written when the history is read (_settlement_log)
         self._log.append(SETTLED)
         self._finish(won, uncalled, res, pots)
@@ -278,13 +282,13 @@ class _Settlement(HandState):
 
     def _finish(self, won: list[int], uncalled: list[int], showdown: Any, pots: list[PotResult]) -> None:
         """Pay ``won`` (chips from pots per seat) and ``uncalled`` to the stacks and record the result."""
-        payouts = [w + u for w, u in zip(won, uncalled)]
+        payouts = tuple(map(_add, won, uncalled))
         stack = self._stack
-        stack[:] = [c + w for c, w in zip(stack, payouts)]
+        stack[:] = map(_add, stack, payouts)
         rake = tuple([pot.rake for pot in pots])
         self._result = new_hand_result(
-            tuple(payouts),
-            tuple([w - c for w, c in zip(payouts, self._contrib)]),
+            payouts,
+            tuple(map(_sub, payouts, self._contrib)),
             tuple(stack),
             tuple(uncalled),
             tuple(won),
