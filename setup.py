@@ -1,6 +1,11 @@
 """Build omaha8's Cython extensions.
 
 Every ``src/omaha8/*.pyx`` file becomes one extension module ``omaha8.<name>``.
+The hand engine's hot modules (``COMPILED_PYTHON``) are plain, typed Python
+that Cython also compiles, with Python's semantics kept (no C types from
+annotations, bounds and negative indices checked): the compiled module is
+imported when it is built, the ``.py`` beside it otherwise, and the tests
+compare the two.
 
 Environment variables
 ---------------------
@@ -10,8 +15,9 @@ OMAHA8_OPENMP
     ``off``: always build serial kernels. ``require``: fail if OpenMP is
     unavailable.
 OMAHA8_EXTENSIONS
-    Comma-separated module names (``_core,_showdown``) to build only those;
-    for development. Default: every ``.pyx``.
+    Comma-separated module names (``_core,_showdown``, ``game.hand``) to build
+    only those; for development. Default: every ``.pyx`` and every module of
+    ``COMPILED_PYTHON``.
 OMAHA8_NATIVE
     ``1`` adds ``-march=native`` (faster, but the wheel only runs on CPUs like
     the build machine's). Default ``0``.
@@ -33,6 +39,9 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 PACKAGE_DIR = Path("src") / "omaha8"
+# plain Python modules compiled for speed (about 1.3x for the engine): the engine's per-action path
+COMPILED_PYTHON = ["game/hand.py", "game/state.py", "game/settlement.py", "game/dealing.py",
+                   "game/_showdown_lane.py"]
 OPENMP_FLAGS = {"unix": ["-fopenmp"], "msvc": ["/openmp"]}
 OPENMP_PROBE = r"""
 #include <omp.h>
@@ -91,8 +100,12 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
+def _only() -> set[str]:
+    return {name for name in os.environ.get("OMAHA8_EXTENSIONS", "").split(",") if name}
+
+
 def _extensions() -> list[Extension]:
-    only = {name for name in os.environ.get("OMAHA8_EXTENSIONS", "").split(",") if name}
+    only = _only()
     return [
         Extension(
             f"omaha8.{pyx.stem}",
@@ -103,6 +116,13 @@ def _extensions() -> list[Extension]:
         for pyx in sorted(PACKAGE_DIR.glob("*.pyx"))
         if not only or pyx.stem in only
     ]
+
+
+def _compiled_python() -> list[Extension]:
+    only = _only()
+    names = {source: source.removesuffix(".py").replace("/", ".") for source in COMPILED_PYTHON}
+    return [Extension(f"omaha8.{name}", [str(PACKAGE_DIR / source)])
+            for source, name in names.items() if not only or name in only]
 
 
 setup(
@@ -118,7 +138,9 @@ setup(
         },
         include_path=[str(PACKAGE_DIR)],
         nthreads=int(os.environ.get("OMAHA8_CYTHONIZE_JOBS", "0")),
-    ),
+    )
+    # Python's semantics: annotations stay annotations, and Cython's default checks stay on
+    + cythonize(_compiled_python(), compiler_directives={"language_level": "3", "annotation_typing": False}),
     cmdclass={"build_ext": BuildExt},
     package_dir={"": "src"},
 )
