@@ -22,11 +22,11 @@ from ._core import max_threads
 
 __all__ = ["MAX_THREADS", "WORK_PER_THREAD", "threads_for"]
 
-#: Work each thread must have, in units of one hand's high and low (about
-#: 30 ns, so 4096 units are about 0.12 ms). Starting a second, sleeping thread
-#: costs some 10-70 us (more on a loaded machine), so two threads pay from about
-#: 8192 units: measured in benchmarks/bench_threads.py (8192 rows: 0.19 ms on
-#: two threads, 0.25 ms on one; 4096 rows: 0.12 ms on one).
+#: Work each thread must have, in units of one hand's high and low. Starting a
+#: second, sleeping thread costs some 10-70 us (more on a loaded machine); set
+#: when a hand cost about 30 ns, where two threads paid from about 8192 units
+#: (benchmarks/bench_threads.py: 8192 rows 0.19 ms on two threads, 0.25 ms on
+#: one). A hand now costs about 17 ns, so the break-even may lie higher.
 WORK_PER_THREAD = 4096
 
 #: Most threads a kernel is handed, whatever was asked.
