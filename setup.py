@@ -40,7 +40,7 @@ from setuptools.command.build_ext import build_ext
 
 PACKAGE_DIR = Path("src") / "omaha8"
 # plain Python modules compiled for speed (about 1.3x for the engine): the engine's per-action path
-COMPILED_PYTHON = ["game/hand.py", "game/state.py", "game/settlement.py", "game/dealing.py",
+COMPILED_PYTHON = ["game/hand.py", "game/state.py", "game/streets.py", "game/settlement.py", "game/dealing.py",
                    "game/_showdown_lane.py"]
 OPENMP_FLAGS = {"unix": ["-fopenmp"], "msvc": ["/openmp"]}
 OPENMP_PROBE = r"""

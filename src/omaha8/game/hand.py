@@ -32,17 +32,17 @@ from ..errors import ArgumentTypeError, ChipError, ShapeError
 from .arguments import _chip_list, check_odd_chips, check_rake
 from .dealing import _Dealing
 from .errors import GameError, IllegalActionError
-from .events import ACTIONS, POST_KINDS, STREETS, Bet, BoardDealt, Call, Check, Fold, Post, Raise
+from .events import ACTIONS, POST_KINDS, STREETS, Bet, Call, Check, Fold, Post, Raise
 from .hand_history import HandHistory
 from .rake import RakePolicy
 from .results import HandResult, LegalActions, PotResult
-from .settlement import _Settlement
 from .state import AFTER as _AFTER
 from .state import ALLIN as _ALLIN
 from .state import FOLDED as _FOLDED
 from .state import LIVE as _LIVE
 from .state import OUT as _OUT
 from .state import HandView
+from .streets import _Streets
 from .structures import FixedLimit, NoLimit, PotLimit, Structure
 
 __all__ = [
@@ -60,11 +60,10 @@ __all__ = [
 
 # most seats dealt in: 10 * 4 + 5 and 9 * 5 + 5 cards fit in a deck of 52
 _MAX_DEALT = {4: 10, 5: 9}
-_BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 _new_tuple = tuple.__new__
 
 
-class Hand(_Dealing, _Settlement, HandView):
+class Hand(_Dealing, _Streets, HandView):
     """One hand at a table, from the blinds to the payouts.
 
     Parameters
@@ -577,56 +576,6 @@ class Hand(_Dealing, _Settlement, HandView):
             return f"{amount} is more than the seat has: all-in is to {all_in_to}"
         return self._structure.rule_broken(action, amount, lo, hi, bet_to, bet_to - mine, all_in_to, self._pot,
                                            self._min_raise, self._level, self._bet_size)
-
-    # ----------------------------------------------------------- progression
-
-    def _advance(self, p: int) -> None:
-        """Give the turn to the next seat clockwise from ``p`` that must act, or end the round."""
-        self._legal = None
-        status, bet, bet_to = self._status, self._bet, self._bet_to
-        if self._n_live >= 2:
-            acted = self._acted
-            for q in self._after[p]:
-                if status[q] == _LIVE and (bet[q] < bet_to or not acted[q]):
-                    self._actor = q
-                    return
-        else:
-            # a lone live player who has put in as much as every all-in has nothing to decide
-            top = max([bet[s] for s in range(self._n) if status[s] == _ALLIN], default=0)
-            if top < bet_to:
-                bet_to = top
-            for q in self._after[p]:
-                if status[q] == _LIVE and bet[q] < bet_to:
-                    self._actor = q
-                    return
-        self._next_street()
-
-    def _next_street(self) -> None:
-        street = self._street
-        log = self._log
-        n = self._n
-        while True:
-            if street == 3:
-                self._settle()
-                return
-            street += 1
-            lo, hi = _BOARD_SLICES[street]
-            self._board_n = hi
-            log.append((BoardDealt, STREETS[street], self._deck_board[lo:hi]))
-            self._bet = [0] * n
-            self._acted = [False] * n
-            self._street = street
-            self._bet_to = 0
-            self._min_raise = self._bb
-            self._level = 0
-            self._n_bets = 0
-            self._capped = False
-            self._last_aggr = -1
-            self._bet_size = self._structure.bet_size(street)
-            if self._n_live >= 2:
-                self._hu_round = self._n_live <= 2
-                self._advance(self._button)
-                return
 
 
 def _wager_text(action: str, amount: Any) -> str:
