@@ -30,7 +30,8 @@ import pytest
 from conftest import timed
 
 import omaha8
-from omaha8 import _core, equity, evaluate_batch
+from omaha8 import equity, evaluate_batch
+from omaha8._threads import threads_for
 from omaha8.cli import main
 from omaha8.deals import random_deals, write_deals
 
@@ -44,10 +45,9 @@ def hands() -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(holes[:, 0]), boards
 
 
-def _threads_used(n_threads: int, rows: int) -> int | None:
-    """The threads a call of ``rows`` rows starts, where the build tells (a private helper that may move)."""
-    threads_for = getattr(_core, "threads_for", None)
-    return None if threads_for is None else int(threads_for(n_threads, rows))
+def _threads_used(n_threads: int, rows: int) -> int:
+    """The threads a call of ``rows`` rows starts: the count omaha8._threads resolves for it."""
+    return threads_for(n_threads, rows)
 
 
 def _checksum(n_threads: int, holes: np.ndarray, boards: np.ndarray) -> int:
