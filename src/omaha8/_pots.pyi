@@ -5,7 +5,7 @@ from typing import Any
 
 from .evaluate import HandEvaluation
 from .odd_chips import OddChipPolicy
-from .pot_results import Pot
+from .pot_results import Pot, ShowdownResult
 
 def _frozen(cls: type[Any], values: tuple[Any, ...]) -> Any: ...
 def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, tuple[int, ...]]]: ...
@@ -37,5 +37,16 @@ def _settle(
 ) -> tuple[
     tuple[int, ...], tuple[int, ...], tuple[Pot, ...], tuple[int, ...], list[int], list[int], list[HandEvaluation | None]
 ]: ...
+
+def _showdown_result(
+    board: tuple[int, ...],
+    cards: Sequence[tuple[int, ...] | None],
+    chips: list[int],
+    live: list[int],
+    live_chips: list[int],
+    button: int,
+    last_aggressor: int | None,
+    policy: OddChipPolicy,
+) -> ShowdownResult: ...
 
 class _Unevaluated(Exception): ...

@@ -238,5 +238,33 @@ def _settle(
 
 
 
+
+def _showdown_result(
+    board: tuple[int, ...],
+    cards: Sequence[tuple[int, ...] | None],
+    chips: list[int],
+    live: list[int],
+    live_chips: list[int],
+    button: int,
+    last_aggressor: int | None,
+    policy: OddChipPolicy,
+) -> ShowdownResult:
+    """The :class:`~omaha8.pot_results.ShowdownResult` of cards and chips already checked
+    (what :func:`omaha8.showdown.showdown` returns once its checks pass)."""
+    payouts, uncalled, pots, show_order, _, _, hands = _settle(
+        board, cards, chips, live, live_chips, button, last_aggressor, policy, True)
+    scoops = {pot.scooper for pot in pots if pot.scooper is not None}
+    return _frozen(ShowdownResult, (
+        payouts,  # payouts
+        tuple([p - c for p, c in zip(payouts, chips)]),  # net
+        pots,  # pots
+        uncalled,  # uncalled
+        tuple(hands),  # hands
+        tuple(sorted(scoops)),  # scoops
+        show_order,  # show_order
+        tuple(chips),  # contributions
+    ))
+
+
 class _Unevaluated(Exception):
     """A live hole given to the fast lane that is not 4 or 5 valid cards distinct from the board."""

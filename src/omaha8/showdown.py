@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from ._args import brief
-from ._pots import _frozen, _settle, _Unevaluated
+from ._pots import _settle, _showdown_result, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
 from .cards import CardsLike, format_card, parse_cards, text_ids
 from .errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
@@ -55,7 +55,6 @@ __all__ = [
 
 _INT = {int}
 
-_SCOOPER = operator.attrgetter("scooper")
 
 #: Largest contribution :func:`showdown` takes from one seat (chips fit in 64-bit counters).
 MAX_CHIPS = 2**63 - 1
@@ -360,20 +359,7 @@ def showdown(
     if last_aggressor is not None and last_aggressor not in live_chips:
         raise ShowdownError(f"last_aggressor {last_aggressor} is not a live seat with chips in")
 
-    payouts, uncalled, pots, show_order, _, _, hands = _settle(
-        board_cards, cards, chips, live, live_chips, button, last_aggressor, policy, True)
-    scoops = {seat for seat in map(_SCOOPER, pots) if seat is not None}
-    result: ShowdownResult = _frozen(ShowdownResult, (
-        payouts,  # payouts
-        tuple([p - c for p, c in zip(payouts, chips)]),  # net
-        pots,  # pots
-        uncalled,  # uncalled
-        tuple(hands),  # hands
-        tuple(sorted(scoops)),  # scoops
-        show_order,  # show_order
-        tuple(chips),  # contributions
-    ))
-    return result
+    return _showdown_result(board_cards, cards, chips, live, live_chips, button, last_aggressor, policy)
 
 
 #: What :func:`settle_ids` returns: ``(payouts, uncalled, pots, show_order, high, low)``.
