@@ -297,6 +297,15 @@ cdef inline uint8_t* put_share(uint8_t* p, double x, ShareCache* cache) noexcept
     return p + cache.length[slot]
 
 
+# A table of descriptions by value, padded to rows of equal width (see padded_table).
+cdef struct TextTable:
+    const uint8_t* text
+    const uint8_t* lengths
+    int n           # entries
+    int max_len     # longest text
+    int width       # bytes copied a text (copy_width of max_len)
+
+
 cdef struct RowSource:
     const int32_t* plan
     int n_plan
@@ -311,16 +320,8 @@ cdef struct RowSource:
     const uint16_t* high_winners
     const uint16_t* low_winners
     const double* shares
-    const uint8_t* high_text
-    const uint8_t* high_lengths
-    int n_high_text
-    int high_text_max
-    const uint8_t* low_text
-    const uint8_t* low_lengths
-    int n_low_text
-    int low_text_max
-    int high_width
-    int low_width
+    TextTable high_text
+    TextTable low_text
 
 
 ctypedef fused value_t:
@@ -339,11 +340,11 @@ cdef inline uint8_t* put_values(uint8_t* p, const value_t* values, int n_seats) 
 
 
 # The descriptions of the seats' values, comma separated.
-cdef inline uint8_t* put_texts(uint8_t* p, const uint8_t* table, const uint8_t* lengths, int n_entries, int width,
-                               const value_t* values, int n_seats) noexcept nogil:
+cdef inline uint8_t* put_texts(uint8_t* p, const TextTable* table, const value_t* values,
+                               int n_seats) noexcept nogil:
     cdef int seat
     for seat in range(n_seats):
-        p = put_text(p, table, lengths, n_entries, values[seat], width)
+        p = put_text(p, table.text, table.lengths, table.n, values[seat], table.width)
         p[0] = 44
         p += 1
     return p - 1
@@ -380,9 +381,9 @@ cdef uint8_t* put_row(const RowSource* src, Py_ssize_t i, uint8_t* p, ShareCache
         elif kind == COL_LOW:
             p = put_values(p, src.low + at, P)
         elif kind == COL_HIGH_DESC:
-            p = put_texts(p, src.high_text, src.high_lengths, src.n_high_text, src.high_width, src.high + at, P)
+            p = put_texts(p, &src.high_text, src.high + at, P)
         elif kind == COL_LOW_DESC:
-            p = put_texts(p, src.low_text, src.low_lengths, src.n_low_text, src.low_width, src.low + at, P)
+            p = put_texts(p, &src.low_text, src.low + at, P)
         elif kind == COL_SHARES:
             for seat in range(P):
                 p = put_share(p, src.shares[at + seat], cache)
@@ -410,9 +411,9 @@ cdef Py_ssize_t row_bound(const RowSource* src) noexcept:
         elif kind == COL_HIGH or kind == COL_LOW:
             bound += P * 6
         elif kind == COL_HIGH_DESC:
-            bound += P * (src.high_text_max + 1)
+            bound += P * (src.high_text.max_len + 1)
         elif kind == COL_LOW_DESC:
-            bound += P * (src.low_text_max + 1)
+            bound += P * (src.low_text.max_len + 1)
         elif kind == COL_HIGH_WINNERS or kind == COL_LOW_WINNERS:
             bound += P * 3
         elif kind == COL_SHARES:
@@ -467,6 +468,20 @@ cdef tuple padded_table(object text, object offsets, str what):
     return padded, size, n, int(size.max())
 
 
+cdef tuple bind_text_table(TextTable* table, object given, str what):
+    """Point ``table`` at the padded form of ``given`` ``(text, offsets)``; returns the arrays it
+    points into, which the caller keeps while ``table`` is read."""
+    cdef const uint8_t[:, ::1] text_view
+    cdef const uint8_t[::1] lengths_view
+    text, lengths, table.n, table.max_len = padded_table(given[0], given[1], what)
+    text_view = text
+    lengths_view = lengths
+    table.text = &text_view[0, 0]
+    table.lengths = &lengths_view[0]
+    table.width = copy_width(table.max_len)
+    return text, lengths
+
+
 def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_start, line=None, boards=None,
                        holes=None, high=None, low=None, high_winners=None, low_winners=None, shares=None,
                        high_table=None, low_table=None, out=None, int n_threads=1):
@@ -492,8 +507,6 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     cdef const uint8_t[:, ::1] low_view
     cdef const uint16_t[::1] high_winners_view, low_winners_view
     cdef const double[:, ::1] shares_view
-    cdef const uint8_t[:, ::1] high_text_view, low_text_view
-    cdef const uint8_t[::1] high_lengths_view, low_lengths_view
     cdef uint8_t[::1] out_view
     cdef int64_t[:, ::1] pieces_view
     if n < 0 or n_seats < 1 or n_seats > 16 or not 1 <= k <= 5:
@@ -538,23 +551,11 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     if COL_HIGH_DESC in used:
         if high_table is None:
             raise ValueError("high_table is needed by the plan but was not given")
-        text, lengths, entries, src.high_text_max = padded_table(high_table[0], high_table[1], "high_table")
-        high_text_view = text
-        high_lengths_view = lengths
-        src.high_text = &high_text_view[0, 0]
-        src.high_lengths = &high_lengths_view[0]
-        src.n_high_text = entries
-        src.high_width = copy_width(src.high_text_max)
+        high_arrays = bind_text_table(&src.high_text, high_table, "high_table")
     if COL_LOW_DESC in used:
         if low_table is None:
             raise ValueError("low_table is needed by the plan but was not given")
-        text, lengths, entries, src.low_text_max = padded_table(low_table[0], low_table[1], "low_table")
-        low_text_view = text
-        low_lengths_view = lengths
-        src.low_text = &low_text_view[0, 0]
-        src.low_lengths = &low_lengths_view[0]
-        src.n_low_text = entries
-        src.low_width = copy_width(src.low_text_max)
+        low_arrays = bind_text_table(&src.low_text, low_table, "low_table")
     bound = row_bound(&src)
     n_blocks = min(n, 4 * threads)
     block = (n + n_blocks - 1) // n_blocks
