@@ -141,7 +141,7 @@ def parse_card(text: str) -> int:
     return card
 
 
-def _parse_text(text: str) -> list[int]:
+def _split_text(text: str) -> list[int]:
     """Split a string of cards, with or without separators, into ids."""
     if len(text) > MAX_CARD_TEXT:
         raise CardError(
@@ -169,7 +169,7 @@ _CACHED_TEXT = 64
 
 @functools.lru_cache(maxsize=4096)
 def _remembered_text(text: str) -> tuple[int, ...]:
-    return tuple(_parse_text(text))
+    return tuple(_split_text(text))
 
 
 def text_ids(text: str) -> tuple[int, ...]:
@@ -191,7 +191,7 @@ def text_ids(text: str) -> tuple[int, ...]:
         return _remembered_text(text)
     if not isinstance(text, str):
         raise CardTypeError(f"cards must be a string here, not {type(text).__name__} {brief(text)}")
-    return tuple(_parse_text(text))
+    return tuple(_split_text(text))
 
 
 def _check_ids(values: np.ndarray[Any, Any], what: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
