@@ -19,7 +19,7 @@ from omaha8.ranges import match
 from omaha8.ranges import range as range_module
 from omaha8.ranges.match import clear_cache
 from omaha8.ranges.universe import all_hands
-from omaha8.starting_hands import N_CLASSES
+from omaha8.core._starting_hands import N_CLASSES
 
 # (range, its 4-card count, its 5-card count); None where the count is only checked cold against cached
 RANGES = [

@@ -37,7 +37,7 @@ from omaha8 import (
     showdown,
     winners,
 )
-from omaha8._args import brief
+from omaha8._support._args import brief
 from omaha8.cards import MAX_CARD_TEXT
 from omaha8.equity import MAX_SAMPLES
 from omaha8.errors import (
@@ -51,7 +51,7 @@ from omaha8.errors import (
     ShowdownError,
 )
 from omaha8.showdown import MAX_CHIPS
-from omaha8.values import ValueRangeError
+from omaha8.core._values import ValueRangeError
 
 ROOT = Path(__file__).resolve().parent.parent
 # seat 0: trip kings (Kh Ks + Kd) for the high, no low; seat 1: 7-4-3-2-A low (3c 4c + Ah 2h 7c);

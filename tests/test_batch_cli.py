@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from omaha8 import _progress
+from omaha8._support import _progress
 from omaha8 import deals as dl
 from omaha8.cli import main
 

@@ -1,10 +1,10 @@
 """The batch kernel's fast paths against the reference evaluator.
 
-``omaha8._core.evaluate_batch`` scores a row in one pass: the card check
+``omaha8.core._core.evaluate_batch`` scores a row in one pass: the card check
 (sums and ORs of card bits), a prepared board (class from two lookups, low
 mask, flush suit), the hole pairs, and the flush rule only when the board has
 three of a suit and the hole two of it. Each part is checked here against
-``omaha8._reference`` (every 2-of-hole x 3-of-board hand scored directly) or
+``omaha8.core._reference`` (every 2-of-hole x 3-of-board hand scored directly) or
 against a plain Python rule, on random deals and on the flush edge cases.
 """
 
@@ -15,9 +15,9 @@ import itertools
 import numpy as np
 import pytest
 
-from omaha8 import _core, _reference
+from omaha8.core import _core, _reference
 from omaha8.cards import parse_cards
-from omaha8.values import HighCategory, high_category
+from omaha8.core._values import HighCategory, high_category
 
 
 def kernel(holes: np.ndarray, boards: np.ndarray, n_threads: int = 1, check: bool = True) -> tuple[np.ndarray, np.ndarray, int]:

@@ -23,7 +23,7 @@ import omaha8
 from omaha8 import deals as dl
 from omaha8.cards import RANKS, SUITS, format_cards, parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError
-from omaha8.values import describe_high, describe_low
+from omaha8.core._values import describe_high, describe_low
 
 ALL_CARDS = [r + s for r in RANKS for s in SUITS]
 

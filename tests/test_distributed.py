@@ -20,8 +20,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from omaha8 import _preflop, _progress
-from omaha8._reference import evaluate as reference_evaluate
+from omaha8 import _preflop
+from omaha8._support import _progress
+from omaha8.core._reference import evaluate as reference_evaluate
 from omaha8.cards import format_cards, parse_cards
 from omaha8.cli import main
 from omaha8.deals import Deals, analyze_deals, iter_random_deals, write_deals
@@ -39,9 +40,9 @@ from omaha8.distributed import (
 from omaha8.distributed.preflop import COLUMNS, preflop_counts
 from omaha8.equity import EquityError, EquityResult, equity
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError
-from omaha8.evaluate import evaluate_batch
+from omaha8.core._evaluate import evaluate_batch
 from omaha8.showdown import pot_shares, winners
-from omaha8.starting_hands import canonical_hands, canonical_index
+from omaha8.core._starting_hands import canonical_hands, canonical_index
 
 STATS = _preflop.STATS
 MASK64 = (1 << 64) - 1

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha8 import _progress
+from omaha8._support import _progress
 from omaha8.cards import parse_cards
 from omaha8.equity import EquityError, EquityResult, equity, max_players
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError

@@ -1,7 +1,7 @@
 """Exact equity equals a brute-force twin: every board, the reference evaluator, Fractions.
 
 The twin enumerates the remaining boards with itertools, scores each player
-with :mod:`omaha8._reference` (every 2-of-hole x 3-of-board hand, in pure
+with :mod:`omaha8.core._reference` (every 2-of-hole x 3-of-board hand, in pure
 Python) and splits each pot by the rules in plain Fractions, so it shares no
 code with the kernels beyond the card ids.
 """
@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from omaha8 import _reference as ref
+from omaha8.core import _reference as ref
 from omaha8.cards import parse_cards
 from omaha8.equity import EquityResult, equity
 

@@ -9,7 +9,7 @@ ranks of the two new cards, never listing a board. Their twins here:
   (turn and river cards one by one), summed by the general path's result
   builder: bit-identical results on many random spots, flush-heavy ones too;
 * the pure-Python reference twin of tests/test_equity_reference.py (every
-  board, :mod:`omaha8._reference`, Fractions) on random spots;
+  board, :mod:`omaha8.core._reference`, Fractions) on random spots;
 * hand-checked ties and split lows;
 * the general path (numpy arrays in): the same results, and where the fast
   lane does not take an input, the same errors.

@@ -27,7 +27,7 @@ DEFINED = sorted(
 OLD_HOMES = [
     ("omaha8", "EquityError"),
     ("omaha8.equity", "EquityError"),
-    ("omaha8.values", "ValueRangeError"),
+    ("omaha8.core._values", "ValueRangeError"),
     ("omaha8.range_equity", "RangeEquityError"),
     ("omaha8.ranges.ordering", "OrderingDataError"),
     ("omaha8.deals", "DealFileError"),

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import omaha8
-from omaha8 import _core, _reference
+from omaha8.core import _core, _reference
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError
-from omaha8.values import HighCategory
+from omaha8.core._values import HighCategory
 
 # Category boundaries follow from the class counts (1277 high cards, 2860
 # pairs, 858 two pairs, 858 trips, 10 straights, 1277 flushes, 156 full
@@ -396,7 +396,7 @@ def test_batch_releases_the_gil() -> None:
 
 
 def test_check_deals_without_board_names_the_duplicate() -> None:
-    from omaha8._validate import check_deals
+    from omaha8.cards._validate import check_deals
 
     holes = np.array([[1, 2, 3, 4], [5, 6, 7, 5]], dtype=np.uint8)
     with pytest.raises(DuplicateCardError, match=r"card '3d' appears twice in deal 1: holes\[1, 0\] and holes\[1, 3\]"):

@@ -126,7 +126,7 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
 def test_progress_on_a_terminal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from omaha8 import _progress
+    from omaha8._support import _progress
 
     # draw at once and at every hand, as if the run were long, on a terminal
     monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)

@@ -11,7 +11,7 @@ from omaha8.distributed.preflop import preflop_counts, preflop_table
 from omaha8.errors import ArgumentError, ArgumentTypeError, ShapeError
 from omaha8.ranges import ordering as om
 from omaha8.ranges.universe import all_hands
-from omaha8.starting_hands import canonical_hands, canonical_index
+from omaha8.core._starting_hands import canonical_hands, canonical_index
 
 QUANTUM = 1 / om.EQUITY_SCALE
 

@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from omaha8 import _progress
-from omaha8._progress import Progress
+from omaha8._support import _progress
+from omaha8._support._progress import Progress
 
 
 class _Clock:

@@ -15,7 +15,7 @@ from omaha8.errors import CardError, DuplicateCardError, ShapeError
 from omaha8.range_equity import RangeEquityError, reference_equity
 from omaha8.ranges.ordering import ordering, percent_mask
 from omaha8.ranges.universe import all_hands
-from omaha8.starting_hands import canonical_index
+from omaha8.core._starting_hands import canonical_index
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
@@ -396,7 +396,7 @@ def test_kernel_refuses_spots_it_could_not_deal() -> None:
 
 
 def test_progress_and_slices_do_not_change_counts(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    from omaha8 import _progress
+    from omaha8._support import _progress
 
     seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 3)]]
     whole_exact = omaha8.equity(seats, "Kh 7c 2s")

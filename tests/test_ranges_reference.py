@@ -16,7 +16,7 @@ from omaha8.ranges import _reference
 from omaha8.ranges.match import compile_patterns, evaluate
 from omaha8.ranges.syntax import parse
 from omaha8.ranges.universe import all_hands
-from omaha8.starting_hands import canonical_hands, canonical_index
+from omaha8.core._starting_hands import canonical_hands, canonical_index
 
 # patterns that name no suit: their result is the same for every hand of a suit class
 SUIT_FREE = [

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha8 import _reference as ref
+from omaha8.core import _reference as ref
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import pokerkit
 import pytest
 
-from omaha8 import _reference as ref
+from omaha8.core import _reference as ref
 from omaha8.cards import format_cards
 
 Deal = tuple[tuple[int, ...], tuple[int, ...]]

@@ -1,11 +1,11 @@
-"""The result-line kernel (format_result_rows in omaha8._format_text) against its slow twin, _result_lines."""
+"""The result-line kernel (format_result_rows in omaha8.cards._format_text) against its slow twin, _result_lines."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from omaha8 import _format_text
+from omaha8.cards import _format_text
 from omaha8.deals import Deals, analyze_deals, random_deals
 from omaha8.io.result_columns import RESULT_COLUMNS, _fraction_text, _result_lines, _text_table
 

@@ -11,10 +11,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from omaha8 import _reference, _showdown
+from omaha8 import _showdown
+from omaha8.core import _reference
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError, ShowdownError
-from omaha8.evaluate import evaluate_high_batch
+from omaha8.core._evaluate import evaluate_high_batch
 from omaha8.showdown import MAX_SEATS, pot_shares, showdown, winners
 
 # ---------------------------------------------------------------- the slow twin
@@ -275,7 +276,7 @@ def test_one_settle_call_fills_every_output_like_separate_calls() -> None:
 def test_the_kernels_card_check_finds_the_same_first_row_as_check_deals(n_hole: int) -> None:
     """The check done inside the settle pass against find_bad_card, the separate check, on
     deals with a few ids over 51 or repeated cards planted at random (inactive seats too)."""
-    from omaha8 import _core
+    from omaha8.core import _core
 
     rng = np.random.default_rng(30 + n_hole)
     for trial in range(40):

@@ -11,10 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from omaha8 import _core
+from omaha8.core import _core
 from omaha8.cards import format_cards, parse_cards, text_ids
 from omaha8.errors import CardError, ChipError, DuplicateCardError, ShapeError, ShowdownError
-from omaha8.evaluate import evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
+from omaha8.core._evaluate import evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
 from omaha8.odd_chips import CardroomOddChips
 from omaha8.showdown import settle_ids, showdown
 
@@ -207,7 +207,7 @@ def test_results_built_by_slot_equal_their_constructors() -> None:
     import dataclasses
 
     from omaha8._pots import _frozen
-    from omaha8.evaluate import HandEvaluation
+    from omaha8.core._evaluate import HandEvaluation
     from omaha8.pot_results import Pot, PotSplit, ShowdownResult
 
     pot_fields = (222, (0, 1, 2), PotSplit.HALVES, (0,), (2,), (111, 111), (111, 0, 111), ())

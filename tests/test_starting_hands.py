@@ -1,4 +1,4 @@
-"""omaha8.starting_hands: the suit-isomorphism classes, proved against their orbits."""
+"""omaha8.core._starting_hands: the suit-isomorphism classes, proved against their orbits."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from omaha8.cards import format_cards, parse_cards
 from omaha8.errors import CardError, DuplicateCardError, ShapeError
-from omaha8.starting_hands import N_CLASSES, canonical_form, canonical_hands, canonical_index
+from omaha8.core._starting_hands import N_CLASSES, canonical_form, canonical_hands, canonical_index
 
 PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.uint8)  # 24 suit renamings
 
@@ -156,7 +156,7 @@ def test_errors_name_the_problem() -> None:
 
 
 def test_the_popcount_table_counts_the_ranks_of_each_mask() -> None:
-    from omaha8.starting_hands import _POPCOUNT
+    from omaha8.core._starting_hands import _POPCOUNT
 
     # the vectorised table against Python's own bit count, mask by mask (0b1011 holds 3 ranks)
     assert _POPCOUNT[0b1011] == 3

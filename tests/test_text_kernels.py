@@ -1,11 +1,11 @@
-"""The line-end finder of the deal-file reader (omaha8._parse_text.find_line_ends) against a plain scan."""
+"""The line-end finder of the deal-file reader (omaha8.cards._parse_text.find_line_ends) against a plain scan."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from omaha8 import _parse_text
+from omaha8.cards import _parse_text
 
 
 def _plain(buf: bytes, start: int, most: int) -> list[int]:

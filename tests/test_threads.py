@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import omaha8
-from omaha8 import _core, _threads
+from omaha8.core import _core
+from omaha8._support import _threads
 from omaha8.deals import format_card_array, parse_card_array, random_deals
 from omaha8.errors import ArgumentError, ArgumentTypeError, Omaha8Error
 from omaha8.showdown import pot_shares, winners

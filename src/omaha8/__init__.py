@@ -40,7 +40,7 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from ._core import max_threads, openmp_enabled
+    from .core._core import max_threads, openmp_enabled
     from .deals import (
         DealResults,
         Deals,
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
         write_results,
     )
     from .equity import EquityResult, equity, max_players
-    from .evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
+    from .core._evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
     from .ranges import Range
     from .showdown import (
         CardroomOddChips,
@@ -66,14 +66,14 @@ if TYPE_CHECKING:
         showdown,
         winners,
     )
-    from .starting_hands import canonical_form, canonical_hands, canonical_index
-    from .values import HighCategory, describe_high, describe_low, high_categories, high_category
+    from .core._starting_hands import canonical_form, canonical_hands, canonical_index
+    from .core._values import HighCategory, describe_high, describe_low, high_categories, high_category
 
 # The names above that need a kernel's tables, the range parser or the deal-file
 # machinery are imported on first use (PEP 562), so ``import omaha8`` stays cheap;
 # each is listed under the module that defines it, as in the imports above.
 _LAZY_MODULES: dict[str, tuple[str, ...]] = {
-    "._core": ("max_threads", "openmp_enabled"),
+    ".core._core": ("max_threads", "openmp_enabled"),
     ".deals": (
         "DealResults",
         "Deals",
@@ -87,7 +87,7 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
         "write_results",
     ),
     ".equity": ("EquityResult", "equity", "max_players"),
-    ".evaluate": ("HandEvaluation", "evaluate", "evaluate_batch", "evaluate_high_batch", "evaluate_low_batch"),
+    ".core._evaluate": ("HandEvaluation", "evaluate", "evaluate_batch", "evaluate_high_batch", "evaluate_low_batch"),
     ".ranges": ("Range",),
     ".showdown": (
         "CardroomOddChips",
@@ -99,8 +99,8 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
         "showdown",
         "winners",
     ),
-    ".starting_hands": ("canonical_form", "canonical_hands", "canonical_index"),
-    ".values": ("HighCategory", "describe_high", "describe_low", "high_categories", "high_category"),
+    ".core._starting_hands": ("canonical_form", "canonical_hands", "canonical_index"),
+    ".core._values": ("HighCategory", "describe_high", "describe_low", "high_categories", "high_category"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

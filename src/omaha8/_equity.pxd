@@ -6,7 +6,7 @@
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 from libc.string cimport memcpy
-from omaha8._core cimport (
+from omaha8.core._core cimport (
     best_flush,
     N_TRIPLE_CLASSES,
     card_lowbit_table,
@@ -23,7 +23,7 @@ from omaha8._settle cimport MAX_PLAYERS, N_STATS
 cdef enum:
     MAX_WIDTH = MAX_PLAYERS * N_STATS + 2
 
-# The evaluator's tables (omaha8._core), read by every loop here. Each module
+# The evaluator's tables (omaha8.core._core), read by every loop here. Each module
 # that walks boards loads its own copies of the pointers once at import with
 # load_tables(), as _settle.pxd's shares are filled.
 cdef extern from *:

@@ -33,7 +33,7 @@ from cython.parallel cimport prange
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from omaha8._random cimport below, mix64
+from omaha8._support._random cimport below, mix64
 from omaha8._settle cimport MAX_PLAYERS, N_STATS, POT, fill_shares, settle
 
 from itertools import combinations
@@ -41,7 +41,7 @@ from math import comb
 
 import numpy as np
 
-from omaha8._core cimport MAX_HOLE, N_TRIPLE_CLASSES
+from omaha8.core._core cimport MAX_HOLE, N_TRIPLE_CLASSES
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1

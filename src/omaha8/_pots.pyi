@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-from .evaluate import HandEvaluation
+from .core._evaluate import HandEvaluation
 from .odd_chips import OddChipPolicy
 from .pot_results import Pot, ShowdownResult
 

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from . import _core
-from ._args import brief
+from .core import _core
+from ._support._args import brief
 from .errors import ChipError, ShowdownError
-from .evaluate import HandEvaluation
+from .core._evaluate import HandEvaluation
 from .odd_chips import CardroomOddChips, OddChipPolicy
 from .pot_results import Pot, PotSplit, ShowdownResult
 

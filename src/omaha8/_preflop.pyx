@@ -4,7 +4,7 @@
 For each hand of a batch, ``samples`` times: deal the opponents' hands and a
 board from the rest of the deck (a partial Fisher-Yates shuffle of a deck
 kept between samples), evaluate every player with the row evaluators of
-:mod:`omaha8._core`, split the pot hi/lo and count the known hand's outcome.
+:mod:`omaha8.core._core`, split the pot hi/lo and count the known hand's outcome.
 
 Pot shares are integers in units of ``2 * lcm(1..players)`` per pot, so
 every split of a half among tied players is whole and sums are exact. Hand
@@ -16,7 +16,7 @@ or on the number of threads.
 from cython.parallel cimport prange
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
-from omaha8._core cimport (
+from omaha8.core._core cimport (
     MAX_HOLE,
     MAX_PLAYERS,
     PreparedBoard,
@@ -25,7 +25,7 @@ from omaha8._core cimport (
     prepared_values,
     tables,
 )
-from omaha8._random cimport below, mix64
+from omaha8._support._random cimport below, mix64
 
 from math import lcm
 

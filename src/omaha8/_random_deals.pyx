@@ -7,7 +7,7 @@ The Python layer (:mod:`omaha8.dealing`) checks the arguments and allocates.
 from cython.parallel cimport prange
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
-from omaha8._random cimport below, mix64
+from omaha8._support._random cimport below, mix64
 
 
 # Deal number ``deal`` of the stream ``key``: 5 board cards, then the holes.

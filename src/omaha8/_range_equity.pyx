@@ -36,12 +36,12 @@ from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
-from omaha8._random cimport below, mix64, next64
+from omaha8._support._random cimport below, mix64, next64
 from omaha8._settle cimport MAX_PLAYERS, N_STATS, fill_shares, settle
 
 import numpy as np
 
-from omaha8._core cimport (
+from omaha8.core._core cimport (
     MAX_HOLE,
     N_PAIR_CLASSES,
     board_class_of_cards,

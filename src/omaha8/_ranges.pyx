@@ -23,7 +23,7 @@ The wrapper checks every index and slot before the kernel runs.
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 
-from omaha8._bits cimport popcount
+from omaha8._support._bits cimport popcount
 
 cdef enum:
     MAX_PATTERN_CARDS = 5

@@ -4,9 +4,9 @@
 # of one layout.
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
-from omaha8._core cimport MAX_PLAYERS
+from omaha8.core._core cimport MAX_PLAYERS
 
-from omaha8._bits cimport popcount
+from omaha8._support._bits cimport popcount
 
 cdef enum:
     POT = 55440            # units in one pot: 2 * lcm(1..11)

@@ -10,7 +10,7 @@ evaluates; tests compare the two on random and hand-picked deals.
 
 from cython.parallel cimport prange
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
-from omaha8._core cimport MAX_SHOWDOWN_SEATS
+from omaha8.core._core cimport MAX_SHOWDOWN_SEATS
 from omaha8._settle cimport mask_fractions, winner_masks
 
 

@@ -14,12 +14,12 @@ checks shapes and the active mask, and resolves ``n_threads``, before calling it
 """
 
 from cython.parallel cimport prange
-from omaha8._bits cimport popcount
+from omaha8._support._bits cimport popcount
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 import numpy as np
 
-from omaha8._core cimport (
+from omaha8.core._core cimport (
     MAX_HOLE,
     MAX_SHOWDOWN_SEATS,
     N_PAIR_CLASSES,

@@ -52,7 +52,7 @@ from omaha8._settle cimport (
 
 cimport numpy as cnp
 
-from omaha8._core cimport MAX_HOLE, high_value_row, low_value_row
+from omaha8.core._core cimport MAX_HOLE, high_value_row, low_value_row
 
 cdef enum:
     SHORT_TEXT = 64                   # longest card text the fast lane splits itself

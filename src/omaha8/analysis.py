@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from . import _settle_values
-from ._args import brief, check_bool
-from ._threads import threads_for
-from ._validate import check_deals
+from ._support._args import brief, check_bool
+from ._support._threads import threads_for
+from .cards._validate import check_deals
 from .errors import ArgumentTypeError
-from .evaluate import evaluate_batch
-from .io.card_columns import parse_card_array
+from .core._evaluate import evaluate_batch
+from .cards._columns import parse_card_array
 from .io.containers import DealResults, Deals
 from .showdown_batch import _batch_inputs, winners
 

@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from . import _random_deals
-from ._args import check_chunk_rows, check_int, check_seed
-from ._threads import threads_for
+from ._support._args import check_chunk_rows, check_int, check_seed
+from ._support._threads import threads_for
 from .io.containers import Deals, _check_dealt_layout
 
 __all__ = ["random_deals", "iter_random_deals"]

@@ -66,11 +66,11 @@ omaha8.errors.ShapeError: strings[1] has 3 cards but strings[0] has 4: 'AsKd2c'
 
 from __future__ import annotations
 
-from . import _format_text as _cardio  # callers reach the result-line kernels as omaha8.deals._cardio
+from .cards import _format_text as _cardio  # callers reach the result-line kernels as omaha8.deals._cardio
 from .analysis import analyze_deals
 from .dealing import _check_seed as _check_seed
 from .dealing import iter_random_deals, random_deals
-from .io.card_columns import format_card_array, parse_card_array
+from .cards._columns import format_card_array, parse_card_array
 from .io.containers import DealResults, Deals, RejectedRow
 from .io.containers import _concat as _concat
 from .io.csv_dialect import LAYOUT_SAMPLE as LAYOUT_SAMPLE

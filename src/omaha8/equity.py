@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 
 from . import _equity, _small_exact
-from ._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
-from ._progress import Progress
-from ._threads import WORK_PER_THREAD, threads_for
+from ._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
+from ._support._progress import Progress
+from ._support._threads import WORK_PER_THREAD, threads_for
 from .cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
 from .errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
 from .range_equity import check_run, is_range, prepare_ranges, run_ranges

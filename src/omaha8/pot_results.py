@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .evaluate import HandEvaluation
+from .core._evaluate import HandEvaluation
 
 __all__ = ["PotSplit", "Pot", "ShowdownResult"]
 

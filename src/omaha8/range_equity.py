@@ -68,8 +68,8 @@ from typing import Any
 import numpy as np
 
 from . import _range_equity
-from ._args import SEED_LIMIT, brief, check_int
-from ._threads import threads_for
+from ._support._args import SEED_LIMIT, brief, check_int
+from ._support._threads import threads_for
 from .cards import format_card, format_cards, parse_cards
 from .errors import (
     CardError,
@@ -420,7 +420,7 @@ def reference_equity(
     fixed hand is one combo of weight 1). Every combination of one combo per
     seat is listed; those sharing a card with each other, the board or the
     dead cards are skipped; each of the others is dealt every completion of
-    the board, evaluated by :mod:`omaha8._reference` and settled by the
+    the board, evaluated by :mod:`omaha8.core._reference` and settled by the
     hi/lo rules, weighted by the product of its combos' weights (as exact
     fractions of the given floats). Returns ``equity``, ``high_win``,
     ``high_tie``, ``low_win``, ``low_tie``, ``scoop`` (lists of Fractions),
@@ -436,7 +436,7 @@ def reference_equity(
     from fractions import Fraction
     from itertools import combinations, product
 
-    from . import _reference
+    from .core import _reference
 
     fixed = set(int(x) for x in board) | set(int(x) for x in dead)
     players = len(seats)

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ._args import brief
+from ._support._args import brief
 from ._pots import _settle, _showdown_result, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
 from .cards import CardsLike, format_card, parse_cards, text_ids

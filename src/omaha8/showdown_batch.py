@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, _showdown
-from ._args import brief, check_bool
-from ._threads import threads_for
-from ._validate import card_array, check_deals
+from . import _showdown
+from .core import _core
+from ._support._args import brief, check_bool
+from ._support._threads import threads_for
+from .cards._validate import card_array, check_deals
 from .errors import ShapeError, ShowdownError
 
 __all__ = ["MAX_SEATS", "pot_shares", "winners"]

@@ -7,7 +7,7 @@
 * Many jobs: :func:`equity_many` answers a list (or a CSV file) of equity
   spots, results in order, reproducible from one seed on any cluster.
 * Preflop tables: :func:`preflop_table` gives every class of starting hands
-  (:mod:`omaha8.starting_hands`) its equity, scoop, high and low figures
+  (:mod:`omaha8.core._starting_hands`) its equity, scoop, high and low figures
   against random hands.
 * Batches: :func:`run_batch_on_cluster` (``omaha8 batch --scheduler``) and
   :func:`random_batch_summary`.

@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._args import check_bool, check_chunk_rows, check_int, check_n_threads
-from .._validate import card_array
+from .._support._args import check_bool, check_chunk_rows, check_int, check_n_threads
+from ..cards._validate import card_array
 from ..deals import random_deals as _random_deals
 from ..errors import CardTypeError, Omaha8Error, ShapeError, ShowdownError
-from ..evaluate import evaluate_batch
+from ..core._evaluate import evaluate_batch
 from ..showdown import MAX_SEATS
 from ..showdown import pot_shares as _pot_shares
 from ..showdown import winners as _winners

@@ -47,7 +47,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from .._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
+from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
 from ..cards import CardsLike, parse_cards
 from ..equity import EquityError, EquityResult, check_samples, equity
 from ..errors import CardTypeError, Omaha8Error, ShapeError

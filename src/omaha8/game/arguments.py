@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..errors import ArgumentTypeError, ChipError
 from ..showdown import MAX_CHIPS, OddChipPolicy
 from .rake import RakePolicy

@@ -16,7 +16,7 @@ import operator
 from collections.abc import Iterable
 from typing import Any
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import Omaha8Error
 from ..showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
 from ._showdown_lane import trusted_showdown

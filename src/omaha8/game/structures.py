@@ -23,7 +23,7 @@ from typing import Union
 
 import numpy as np
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..errors import ArgumentError, ArgumentTypeError, ChipError
 
 __all__ = [

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import ArgumentError
 from ..showdown import winners
 from .records import STREET_NAMES, RecordData

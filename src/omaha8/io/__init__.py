@@ -1,6 +1,6 @@
 """Deal files and card-string columns, one concern a module.
 
-:mod:`~omaha8.io.card_columns`
+:mod:`~omaha8.cards._columns`
     Card strings of whole columns to id arrays and back; the lowest layer,
     used by the argument checks.
 :mod:`~omaha8.io.containers`
@@ -21,12 +21,12 @@
 
 The public names are imported from :mod:`omaha8.deals` (and the top-level
 ``omaha8``); this package imports none of its modules, so importing one
-(the argument checks import :mod:`~omaha8.io.card_columns`) loads only what
+(the argument checks import :mod:`~omaha8.cards._columns`) loads only what
 that one needs.
 
 Examples
 --------
->>> from omaha8.io.card_columns import parse_card_array
+>>> from omaha8.cards._columns import parse_card_array
 >>> parse_card_array(["As Kd 2c 3h"])
 array([[51, 45,  0,  6]], dtype=uint8)
 """

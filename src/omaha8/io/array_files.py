@@ -32,13 +32,13 @@ from typing import IO, Any
 
 import numpy as np
 
-from .. import _core
-from .._args import brief
-from .._threads import threads_for
+from ..core import _core
+from .._support._args import brief
+from .._support._threads import threads_for
 from ..errors import CardTypeError, DealFileError, ShapeError
 from . import outputs
 from .array_rows import _ids_for_check, _row_problem, _row_text
-from .card_columns import _cut
+from ..cards._columns import _cut
 from .containers import Deals, RejectedRow, _check_layout
 
 __all__: list[str] = []

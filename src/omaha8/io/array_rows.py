@@ -1,6 +1,6 @@
 """Rows of array deal files (``.npz``, ``.npy``): their ids made checkable, and the slow account of a bad row.
 
-A chunk's rows are checked at once by ``find_bad_card`` in :mod:`omaha8._core`;
+A chunk's rows are checked at once by ``find_bad_card`` in :mod:`omaha8.core._core`;
 :func:`_row_problem` is its slow twin for the one row found, and says why.
 
 Examples

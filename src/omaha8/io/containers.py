@@ -15,11 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief, check_int
+from .._support._args import brief, check_int
 from ..cards import N_CARDS
 from ..errors import ArgumentTypeError, ShapeError
 from ..showdown import MAX_SEATS
-from .card_columns import _check_count, _id_array
+from ..cards._columns import _check_count, _id_array
 
 __all__ = ["RejectedRow", "Deals", "DealResults"]
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 
-from .._args import brief
+from .._support._args import brief
 from ..cards import N_CARDS, format_card, parse_cards
 from ..errors import CardError, DuplicateCardError, Omaha8Error, ShapeError
 

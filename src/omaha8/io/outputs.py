@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Union, cast
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import ArgumentTypeError
 
 PathLike = Union[str, "os.PathLike[str]"]

@@ -20,14 +20,14 @@ from typing import IO, Any, BinaryIO, Union, cast
 
 import numpy as np
 
-from .. import _parse_text
-from .._args import check_bool, check_chunk_rows
-from .._threads import threads_for
+from ..cards import _parse_text
+from .._support._args import check_bool, check_chunk_rows
+from .._support._threads import threads_for
 from ..cards import N_CARDS
 from ..errors import CardError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
 from ..showdown import MAX_SEATS
 from . import outputs
-from .card_columns import _cut
+from ..cards._columns import _cut
 from .array_files import _ArrayFileChunks
 from .containers import Deals, RejectedRow, _check_layout, _concat
 from .csv_dialect import (

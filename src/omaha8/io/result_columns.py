@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief
+from .._support._args import brief
 from ..cards import format_card
 from ..errors import ArgumentError, ArgumentTypeError
-from ..values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
+from ..core._values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
 
 __all__ = ["RESULT_COLUMNS", "resolve_columns"]
 
@@ -122,7 +122,7 @@ def _fraction_text(x: float) -> str:
 
 def _result_lines(columns: Sequence[str], n: int, players: int, first: int, arrays: dict[str, Any]) -> bytes:
     """The slow, obviously-correct twin of the result-line kernel (``format_result_rows`` in
-    :mod:`omaha8._format_text`): the CSV lines of ``n`` rows of ``columns``, from ``arrays`` keyed by
+    :mod:`omaha8.cards._format_text`): the CSV lines of ``n`` rows of ``columns``, from ``arrays`` keyed by
     group (``line``, ``board``, ``seats``, ``high``, ``low``, ``high_winners``, ``low_winners``,
     ``shares``). An id past 51 is ``??``; a value without a description has an empty one.
 

@@ -19,13 +19,13 @@ from typing import IO, Any, BinaryIO, TextIO, Union, cast
 import numpy as np
 import numpy.typing as npt
 
-from .. import _format_text
-from .._args import brief, check_bool, check_chunk_rows
-from .._threads import threads_for
-from .._validate import check_deals
+from ..cards import _format_text
+from .._support._args import brief, check_bool, check_chunk_rows
+from .._support._threads import threads_for
+from ..cards._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from . import outputs
-from .card_columns import _id_array
+from ..cards._columns import _id_array
 from .containers import DealResults, RejectedRow, _check_layout
 from .outputs import _close_quietly, _Output
 from .result_columns import _header, _text_table, resolve_columns

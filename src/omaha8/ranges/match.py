@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from .._ranges import match_patterns
-from .._threads import threads_for
+from .._support._threads import threads_for
 from ..errors import RangeSyntaxError
 from .syntax import (
     ALL_RANKS,

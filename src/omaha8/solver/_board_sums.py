@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from .. import _solver
-from ..evaluate import evaluate_batch
+from ..core._evaluate import evaluate_batch
 from ._sweep_inputs import (
     BoolArray,
     F64Array,

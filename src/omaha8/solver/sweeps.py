@@ -56,8 +56,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _solver
-from .._args import check_int
-from .._threads import threads_for
+from .._support._args import check_int
+from .._support._threads import threads_for
 from ..cards import CardsLike, N_CARDS
 from ..errors import ShapeError
 from ._board_sums import _Opponents, _bin_of, _board_sums, _disjoint_weight, _runout_sums

@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._args import brief, is_int
-from ._validate import card_array
-from .cards import CardsLike, format_card, format_cards, parse_cards
-from .errors import CardError, DuplicateCardError, ShapeError
+from .._support._args import brief, is_int
+from ..cards._validate import card_array
+from ..cards import CardsLike, format_card, format_cards, parse_cards
+from ..errors import CardError, DuplicateCardError, ShapeError
 
 __all__ = ["N_CLASSES", "canonical_hands", "canonical_form", "canonical_index"]
 

@@ -1,4 +1,4 @@
-# Table building for omaha8._core, included by _core.pyx (which declares the
+# Table building for omaha8.core._core, included by _core.pyx (which declares the
 # tables): hand keys ordered like poker, then every lookup table built from them.
 
 # ---------------------------------------------------------------- hand keys

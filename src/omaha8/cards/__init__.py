@@ -34,8 +34,8 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._args import brief, check_int, is_int
-from .errors import ArgumentTypeError, CardError, CardTypeError
+from .._support._args import brief, check_int, is_int
+from ..errors import ArgumentTypeError, CardError, CardTypeError
 
 __all__ = [
     "RANKS",

@@ -29,7 +29,7 @@ How the exactly-2-and-3 rule is evaluated:
 """
 
 from cython.parallel cimport prange
-from omaha8._bits cimport popcount
+from omaha8._support._bits cimport popcount
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from libc.stdlib cimport qsort

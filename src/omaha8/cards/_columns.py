@@ -1,8 +1,8 @@
 """Card-string columns: whole arrays of card text to card ids and back.
 
 The lowest layer of :mod:`omaha8.io`: it imports only the card grammar, the
-argument checks and the text kernels (:mod:`omaha8._parse_text`, :mod:`omaha8._format_text`),
-so the argument layer (:mod:`omaha8._validate`) can parse card strings through it.
+argument checks and the text kernels (:mod:`omaha8.cards._parse_text`, :mod:`omaha8.cards._format_text`),
+so the argument layer (:mod:`omaha8.cards._validate`) can parse card strings through it.
 
 Examples
 --------
@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _format_text, _parse_text
-from .._args import brief, check_bool, check_int
-from .._threads import threads_for
-from ..cards import N_CARDS, parse_cards
+from . import _format_text, _parse_text
+from .._support._args import brief, check_bool, check_int
+from .._support._threads import threads_for
+from . import N_CARDS, parse_cards
 from ..errors import CardError, CardTypeError, ShapeError
 
 __all__ = ["parse_card_array", "format_card_array", "index_text"]

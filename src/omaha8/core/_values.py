@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._args import brief, is_int
-from .errors import ValueRangeError
+from .._support._args import brief, is_int
+from ..errors import ValueRangeError
 
 __all__ = [
     "HighCategory",

@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import SupportsIndex
 
-from .errors import CardError, CardTypeError, DuplicateCardError, ShapeError
+from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 
 __all__ = [
     "HIGH_CATEGORIES",

@@ -23,12 +23,12 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._args import check_bool
-from ._threads import threads_for
-from ._validate import card_array, check_deals
-from .cards import CardsLike, format_card, format_cards, parse_cards, text_ids
-from .errors import CardError, DuplicateCardError, ShapeError
-from .values import HighCategory, describe_high, describe_low, high_category
+from .._support._args import check_bool
+from .._support._threads import threads_for
+from ..cards._validate import card_array, check_deals
+from ..cards import CardsLike, format_card, format_cards, parse_cards, text_ids
+from ..errors import CardError, DuplicateCardError, ShapeError
+from ._values import HighCategory, describe_high, describe_low, high_category
 
 __all__ = [
     "HandEvaluation",

@@ -1,4 +1,4 @@
-"""Typed surface of omaha8._parse_text: nogil kernels that read card text and deal lines into card ids."""
+"""Typed surface of omaha8.cards._parse_text: nogil kernels that read card text and deal lines into card ids."""
 
 from typing import Any
 

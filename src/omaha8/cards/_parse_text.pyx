@@ -1,7 +1,7 @@
 # cython: language_level=3
 """nogil kernels that read card text into card ids: columns of hand strings, and the lines of a CSV deal file.
 
-The Python layer (:mod:`omaha8.io.card_columns`, :mod:`omaha8.io.readers`)
+The Python layer (:mod:`omaha8.cards._columns`, :mod:`omaha8.io.readers`)
 validates, allocates and raises; these kernels only compute. A kernel that
 meets text it cannot read writes a status for that row and moves on; the
 wrapper then re-reads the row with the slow, authoritative parser
@@ -13,7 +13,7 @@ Fast grammar of one hand: ASCII whitespace, ``,`` and ``;`` separate; a card
 is a rank (``23456789TJQKA``, either case, or ``10``) and a suit (``cdhs``,
 either case, or one of the four suit symbols in UTF-32 text); NUL ends the
 text (numpy pads fixed-width strings with NULs). The writing side is
-:mod:`omaha8._format_text`.
+:mod:`omaha8.cards._format_text`.
 """
 
 from cython.parallel cimport prange

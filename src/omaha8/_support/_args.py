@@ -6,7 +6,7 @@ Each checker returns the value in its canonical Python form (a plain
 value briefly. Callers may pass their own error classes where an existing,
 more specific one is documented (``ChipError`` for chips, say).
 
->>> from omaha8._args import brief, check_int
+>>> from omaha8._support._args import brief, check_int
 >>> check_int(7, "seed", minimum=0)
 7
 >>> check_int(True, "seed")
@@ -26,7 +26,7 @@ from __future__ import annotations
 import operator
 import numpy as np
 
-from .errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "BRIEF_LIMIT",

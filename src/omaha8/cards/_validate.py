@@ -2,7 +2,7 @@
 
 Every public batch function turns its card arguments into C-contiguous
 ``uint8`` arrays with :func:`card_array` and then checks ids and duplicates
-with :func:`check_deals` (one nogil pass in :mod:`omaha8._core`) before any
+with :func:`check_deals` (one nogil pass in :mod:`omaha8.core._core`) before any
 kernel runs.
 """
 
@@ -13,11 +13,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from ._threads import threads_for
-from .cards import N_CARDS, format_card, parse_cards
-from .errors import CardError, CardTypeError, DuplicateCardError, ShapeError
-from .io.card_columns import index_text, parse_card_array
+from ..core import _core
+from .._support._threads import threads_for
+from . import N_CARDS, format_card, parse_cards
+from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
+from ._columns import index_text, parse_card_array
 
 __all__ = ["card_array", "check_deals", "index_text"]
 

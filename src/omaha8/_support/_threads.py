@@ -1,7 +1,7 @@
 """How many threads a kernel call uses: ``n_threads`` resolved once, in Python.
 
 Every public function that takes ``n_threads`` checks it with
-:func:`omaha8._args.check_n_threads` and turns it into a plain thread count
+:func:`omaha8._support._args.check_n_threads` and turns it into a plain thread count
 with :func:`threads_for`, which also caps the count by the work the call
 has; the compiled kernels take that int as it is.
 
@@ -18,7 +18,7 @@ omaha8.errors.ArgumentError: n_threads must be at least 1, got 0
 from __future__ import annotations
 
 from ._args import check_n_threads
-from ._core import max_threads
+from ..core._core import max_threads
 
 __all__ = ["MAX_THREADS", "WORK_PER_THREAD", "threads_for"]
 

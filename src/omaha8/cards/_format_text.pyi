@@ -1,4 +1,4 @@
-"""Typed surface of omaha8._format_text: nogil kernels that write card ids and result lines as text."""
+"""Typed surface of omaha8.cards._format_text: nogil kernels that write card ids and result lines as text."""
 
 from typing import Any
 

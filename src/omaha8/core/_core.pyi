@@ -1,4 +1,4 @@
-"""Typed surface of the compiled evaluator module ``omaha8._core``."""
+"""Typed surface of the compiled evaluator module ``omaha8.core._core``."""
 
 from collections.abc import Sequence
 from typing import Any

@@ -1,4 +1,4 @@
-# The cimport surface of omaha8._core: row evaluators, the flush rule, a
+# The cimport surface of omaha8.core._core: row evaluators, the flush rule, a
 # per-board prepared evaluator and read-only table pointers for other kernels
 # (showdown, equity) that precompute per-hole or per-board parts. Every table
 # accepts any uint8 card byte without reading outside its bounds.
@@ -22,7 +22,7 @@ cpdef enum:
     # 52 cards, and the pot splits into whole units for any number of winners up to it
     MAX_PLAYERS = 11
 
-# Hand categories, in the high bits of a hand key (omaha8.values.HighCategory).
+# Hand categories, in the high bits of a hand key (omaha8.core._values.HighCategory).
 cpdef enum:
     HIGH_CARD = 0
     ONE_PAIR = 1
