@@ -39,7 +39,7 @@ from omaha8 import (
 )
 from omaha8._support._args import brief
 from omaha8.cards import MAX_CARD_TEXT
-from omaha8.equity import MAX_SAMPLES
+from omaha8.odds._equity import MAX_SAMPLES
 from omaha8.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -50,7 +50,7 @@ from omaha8.errors import (
     ShapeError,
     ShowdownError,
 )
-from omaha8.showdown import MAX_CHIPS
+from omaha8.pots._showdown import MAX_CHIPS
 from omaha8.core._values import ValueRangeError
 
 ROOT = Path(__file__).resolve().parent.parent

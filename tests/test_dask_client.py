@@ -37,7 +37,7 @@ from omaha8.distributed import (  # noqa: E402
     winners,
 )
 from omaha8.errors import ArgumentError, ArgumentTypeError, Omaha8Error  # noqa: E402
-from omaha8.equity import equity  # noqa: E402
+from omaha8.odds._equity import equity  # noqa: E402
 
 SPOT = (["As Ad 2c 3d", "Ks Kd Qh Jh"], "Ac Kc 4h 5s")
 

@@ -9,7 +9,7 @@ import pytest
 
 from omaha8.deals import format_card_array, random_deals, read_deals
 from omaha8.errors import Omaha8Error
-from omaha8.io.readers import DealReader
+from omaha8.deals._readers import DealReader
 
 
 def _line(boards: np.ndarray, holes: np.ndarray, i: int, sep: str = "") -> str:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from omaha8 import _preflop
+from omaha8.odds import _preflop
 from omaha8._support import _progress
 from omaha8.core._reference import evaluate as reference_evaluate
 from omaha8.cards import format_cards, parse_cards
@@ -38,10 +38,10 @@ from omaha8.distributed import (
     spot_seed,
 )
 from omaha8.distributed.preflop import COLUMNS, preflop_counts
-from omaha8.equity import EquityError, EquityResult, equity
+from omaha8.odds._equity import EquityError, EquityResult, equity
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 from omaha8.core._evaluate import evaluate_batch
-from omaha8.showdown import pot_shares, winners
+from omaha8.pots._showdown import pot_shares, winners
 from omaha8.core._starting_hands import canonical_hands, canonical_index
 
 STATS = _preflop.STATS

@@ -1,4 +1,4 @@
-"""omaha8.equity: hand-checked spots, Monte Carlo against exact, properties, errors."""
+"""omaha8.odds._equity: hand-checked spots, Monte Carlo against exact, properties, errors."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from omaha8._support import _progress
 from omaha8.cards import parse_cards
-from omaha8.equity import EquityError, EquityResult, equity, max_players
+from omaha8.odds._equity import EquityError, EquityResult, equity, max_players
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
 # the module, not the function that omaha8 exports under the same name
-equity_module = importlib.import_module("omaha8.equity")
+equity_module = importlib.import_module("omaha8.odds._equity")
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
@@ -362,7 +362,7 @@ def test_many_input_forms() -> None:
 
 
 def test_kernel_refuses_what_would_read_outside_its_arrays() -> None:
-    from omaha8 import _equity
+    from omaha8.odds import _equity_kernel as _equity
 
     holes = np.array([[51, 49, 0, 5], [47, 45, 42, 38]], dtype=np.uint8)
     deck = np.array(sorted(set(range(52)) - set(holes.ravel().tolist())), dtype=np.uint8)

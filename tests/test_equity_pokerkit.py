@@ -19,7 +19,7 @@ import pokerkit
 import pytest
 
 from omaha8.cards import format_cards
-from omaha8.equity import equity
+from omaha8.odds._equity import equity
 
 HAND_TYPES = (pokerkit.OmahaHoldemHand, pokerkit.OmahaEightOrBetterLowHand)
 

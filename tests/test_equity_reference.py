@@ -19,7 +19,7 @@ import pytest
 
 from omaha8.core import _reference as ref
 from omaha8.cards import parse_cards
-from omaha8.equity import EquityResult, equity
+from omaha8.odds._equity import EquityResult, equity
 
 
 @dataclass

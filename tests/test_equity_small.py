@@ -5,7 +5,7 @@
 or ``_small_exact.small_exact_spot`` (checked arrays): the flop grouped by the
 ranks of the two new cards, never listing a board. Their twins here:
 
-* the walk of :class:`omaha8._equity.EquitySpot`, which settles every board
+* the walk of :class:`omaha8.odds._equity_kernel.EquitySpot`, which settles every board
   (turn and river cards one by one), summed by the general path's result
   builder: bit-identical results on many random spots, flush-heavy ones too;
 * the pure-Python reference twin of tests/test_equity_reference.py (every
@@ -27,9 +27,9 @@ import numpy as np
 import pytest
 from test_equity_reference import assert_matches, twin
 
-from omaha8 import _equity, _small_exact
+from omaha8.odds import _equity_kernel as _equity, _small_exact
 from omaha8.cards import _ID_OF_TEXT, format_cards, parse_cards
-from omaha8.equity import EquityResult, equity, max_players
+from omaha8.odds._equity import EquityResult, equity, max_players
 from omaha8.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -41,7 +41,7 @@ from omaha8.errors import (
 )
 
 # the module, not the function that omaha8 exports under the same name
-equity_module = importlib.import_module("omaha8.equity")
+equity_module = importlib.import_module("omaha8.odds._equity")
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "std_error")
 

@@ -4,7 +4,7 @@ A :class:`Hand` without rake or dead money is settled by
 ``_Settlement._settlement_fast``, whose showdown is
 ``omaha8.game._showdown_lane.trusted_showdown``; every hand can also be settled
 by the general ``_settlement``, which goes through the public
-:func:`omaha8.showdown.showdown`. Here the same random hands are played both
+:func:`omaha8.pots._showdown.showdown`. Here the same random hands are played both
 ways and must end with equal results and histories, and the trusted showdown
 is compared with ``showdown`` on random deals and contributions.
 """
@@ -17,8 +17,8 @@ import pytest
 
 from omaha8.game import FixedLimit, Hand, NoLimit, Post, PotLimit
 from omaha8.game._showdown_lane import trusted_showdown
-from omaha8.odd_chips import CardroomOddChips
-from omaha8.showdown import showdown
+from omaha8.pots._odd_chips import CardroomOddChips
+from omaha8.pots._showdown import showdown
 
 
 class SlowHand(Hand):
@@ -164,7 +164,7 @@ def test_wager_ranges_agree_with_least_to_and_max_to() -> None:
 
 def test_engine_results_equal_those_built_by_their_constructors() -> None:
     from omaha8.game.results import HandResult, PotResult, new_hand_result, new_pot_result
-    from omaha8.showdown import PotSplit
+    from omaha8.pots._showdown import PotSplit
 
     pot_fields = (30, 2, (0, 2), (2,), (0,), (14, 0, 14), PotSplit.HALVES)
     assert new_pot_result(*pot_fields) == PotResult(*pot_fields)

@@ -27,13 +27,13 @@ ROOT = Path(omaha8.__file__).resolve().parent.parent
 HEAVY = [
     "omaha8.core._core",  # builds its tables at import (a few ms)
     "omaha8.core._evaluate",
-    "omaha8.showdown",
+    "omaha8.pots._showdown",
     "omaha8.deals",
-    "omaha8.io.readers",
-    "omaha8.io.writers",
-    "omaha8.analysis",
-    "omaha8.equity",
-    "omaha8.range_equity",
+    "omaha8.deals._readers",
+    "omaha8.deals._writers",
+    "omaha8.deals._analysis",
+    "omaha8.odds._equity",
+    "omaha8.odds._range_equity",
     "omaha8.ranges",
     "omaha8.core._starting_hands",
     "omaha8.game",
@@ -89,16 +89,16 @@ def test_a_lazy_name_loads_its_module_on_first_use() -> None:
     seen = _fresh(
         "import json, sys\n"
         "import omaha8\n"
-        "was = 'omaha8.equity' in sys.modules\n"
+        "was = 'omaha8.odds._equity' in sys.modules\n"
         "from omaha8 import EquityResult\n"
-        "print(json.dumps({'was': was, 'now': 'omaha8.equity' in sys.modules,\n"
-        "                  'same': EquityResult is sys.modules['omaha8.equity'].EquityResult}))\n"
+        "print(json.dumps({'was': was, 'now': 'omaha8.odds._equity' in sys.modules,\n"
+        "                  'same': EquityResult is sys.modules['omaha8.odds._equity'].EquityResult}))\n"
     )
     assert seen == {"was": False, "now": True, "same": True}
 
 
-@pytest.mark.parametrize(("name", "module"), [("evaluate", "core._evaluate"), ("showdown", "showdown"),
-                                            ("equity", "equity")])
+@pytest.mark.parametrize(("name", "module"), [("evaluate", "core._evaluate"), ("showdown", "pots._showdown"),
+                                            ("equity", "odds._equity")])
 def test_a_submodule_of_the_same_name_does_not_replace_the_function(name: str, module: str) -> None:
     # importing the module that defines it (as internal code does) binds a module on the package; the function stays
     seen = _fresh(

@@ -129,7 +129,7 @@ def test_the_graph_is_read() -> None:
     assert "omaha8.game.hand" in graph["omaha8.game.replay"]  # from .hand import Hand
     assert "omaha8.core._core" in graph["omaha8.cards._validate"]  # from . import _core (a compiled module)
     assert "omaha8.core._core" in graph["omaha8._support._threads"]  # from ._core import max_threads (a compiled module)
-    assert "omaha8.core._core" in graph["omaha8._showdown"]  # from omaha8.core._core cimport (...)
+    assert "omaha8.core._core" in graph["omaha8.pots._batch_kernel"]  # from omaha8.core._core cimport (...)
 
 
 def test_a_function_local_import_is_an_edge(tmp_path: Path) -> None:

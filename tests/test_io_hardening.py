@@ -23,7 +23,7 @@ import pytest
 import omaha8
 from omaha8 import deals as dl
 from omaha8.cli import main
-from omaha8.io import outputs
+from omaha8.deals import _outputs as outputs
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
 # where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):

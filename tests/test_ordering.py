@@ -212,6 +212,6 @@ def test_counts_kernel_is_the_one_shipped() -> None:
     table = om.ordering(4)
     cls = int(table.classes[0])
     counts = preflop_counts(4, 1, table.samples, table.seed, [cls])
-    from omaha8 import _preflop
+    from omaha8.odds import _preflop
     equity = counts[0, 0] / (table.samples * _preflop.pot_units(2))
     assert abs(equity - table.equity[0]) <= QUANTUM / 2

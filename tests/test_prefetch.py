@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from omaha8.io.prefetch import Prefetched
+from omaha8.deals._prefetch import Prefetched
 
 
 def test_same_items_in_order() -> None:

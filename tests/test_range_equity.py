@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 import omaha8
-from omaha8 import range_equity
+from omaha8.odds import _range_equity as range_equity
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, DuplicateCardError, ShapeError
-from omaha8.range_equity import RangeEquityError, reference_equity
+from omaha8.odds._range_equity import RangeEquityError, reference_equity
 from omaha8.ranges.ordering import ordering, percent_mask
 from omaha8.ranges.universe import all_hands
 from omaha8.core._starting_hands import canonical_index
@@ -25,7 +25,7 @@ def hands(*texts: str) -> np.ndarray:
 
 
 def check_against_reference(seats: list, board: str = "", dead: str = "") -> omaha8.EquityResult:
-    """omaha8.equity's exact run equals the Fraction brute force on every field."""
+    """omaha8.odds._equity's exact run equals the Fraction brute force on every field."""
     as_pairs = []
     for seat in seats:
         if isinstance(seat, str):
@@ -380,7 +380,7 @@ def test_any_hand_seats_follow_the_joint_distribution() -> None:
 
 def test_kernel_refuses_spots_it_could_not_deal() -> None:
     # the wrapper always checks; the kernel still never loops forever or reads past a table
-    from omaha8 import _range_equity as kernel
+    from omaha8.odds import _range_equity_kernel as kernel
 
     combos = hands("2c 2d 2h 2s", "3c 3d 3h 3s")
     none = np.zeros(0, dtype=np.uint8)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from omaha8._ranges import match_patterns
+from omaha8.ranges._ranges import match_patterns
 from omaha8.ranges import _reference
 from omaha8.ranges.match import compile_patterns, evaluate
 from omaha8.ranges.syntax import parse

@@ -7,7 +7,7 @@ import pytest
 
 from omaha8.cards import _format_text
 from omaha8.deals import Deals, analyze_deals, random_deals
-from omaha8.io.result_columns import RESULT_COLUMNS, _fraction_text, _result_lines, _text_table
+from omaha8.deals._result_columns import RESULT_COLUMNS, _fraction_text, _result_lines, _text_table
 
 ODD_SHARES = [0.0, -0.0, 1.0, 0.5, 0.25, 1 / 3, 1 / 6, 1 / 12, 2 / 3, 0.1234565, 0.9999996, 0.9999994, 1e-7, 5e-7,
               -1e-9, -0.5, 2.5, 1e12, 1e13, -1e13, float("nan"), float("inf"), float("-inf"), 123456.654321]

@@ -1,13 +1,14 @@
-"""Winners and shares from seat values (omaha8._settle_values) against the kernels that evaluate as they settle."""
+"""Winners and shares from seat values (omaha8.pots._settle_values) against the kernels that evaluate as they settle."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from omaha8 import _settle_values, evaluate_batch
+from omaha8 import evaluate_batch
+from omaha8.pots import _settle_values
 from omaha8.deals import Deals, analyze_deals, parse_card_array, random_deals
-from omaha8.showdown import pot_shares, winners
+from omaha8.pots._showdown import pot_shares, winners
 
 
 def _values(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, ChipError, DuplicateCardError, ShapeError, ShowdownError
 from omaha8.core._evaluate import evaluate
-from omaha8.showdown import CardroomOddChips, OddChipPolicy, PotSplit, ShowdownResult, showdown
+from omaha8.pots._showdown import CardroomOddChips, OddChipPolicy, PotSplit, ShowdownResult, showdown
 
 CASES = json.loads((Path(__file__).parent / "data" / "showdown_cases.json").read_text())["cases"]
 B1 = "Ah 2h 7c Kd Qs"

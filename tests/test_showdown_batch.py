@@ -1,4 +1,4 @@
-"""Tests of omaha8.showdown.pot_shares and winners: the nogil kernel against
+"""Tests of omaha8.pots._showdown.pot_shares and winners: the nogil kernel against
 a slow pure-Python twin built on the reference evaluator, against showdown(),
 and on bad input."""
 
@@ -11,12 +11,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from omaha8 import _showdown
+from omaha8.pots import _batch_kernel as _showdown
 from omaha8.core import _reference
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError, ShowdownError
 from omaha8.core._evaluate import evaluate_high_batch
-from omaha8.showdown import MAX_SEATS, pot_shares, showdown, winners
+from omaha8.pots._showdown import MAX_SEATS, pot_shares, showdown, winners
 
 # ---------------------------------------------------------------- the slow twin
 

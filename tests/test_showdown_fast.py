@@ -15,8 +15,8 @@ from omaha8.core import _core
 from omaha8.cards import format_cards, parse_cards, text_ids
 from omaha8.errors import CardError, ChipError, DuplicateCardError, ShapeError, ShowdownError
 from omaha8.core._evaluate import evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
-from omaha8.odd_chips import CardroomOddChips
-from omaha8.showdown import settle_ids, showdown
+from omaha8.pots._odd_chips import CardroomOddChips
+from omaha8.pots._showdown import settle_ids, showdown
 
 CASES = json.loads((Path(__file__).parent / "data" / "showdown_cases.json").read_text())["cases"]
 
@@ -206,9 +206,9 @@ def test_results_built_by_slot_equal_their_constructors() -> None:
     """_frozen sets a frozen dataclass's slots directly; the constructor is its twin."""
     import dataclasses
 
-    from omaha8._pots import _frozen
+    from omaha8.pots._pots import _frozen
     from omaha8.core._evaluate import HandEvaluation
-    from omaha8.pot_results import Pot, PotSplit, ShowdownResult
+    from omaha8.pots._results import Pot, PotSplit, ShowdownResult
 
     pot_fields = (222, (0, 1, 2), PotSplit.HALVES, (0,), (2,), (111, 111), (111, 0, 111), ())
     hand_fields = (5854, 56, (51, 47, 49, 45, 41), (51, 0, 4, 8, 12))

@@ -43,7 +43,7 @@ from pokerkit import (
 )
 
 from omaha8.cards import format_cards, parse_cards
-from omaha8.showdown import PotSplit, ShowdownResult, showdown, winners
+from omaha8.pots._showdown import PotSplit, ShowdownResult, showdown, winners
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import omaha8
-from omaha8 import _solver
+from omaha8.solver import _solver
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardError, DuplicateCardError, ShapeError
 from omaha8.solver import ShowdownValues, showdown_values
 from omaha8.solver._reference import showdown_values_reference

@@ -77,7 +77,7 @@ def _compact_lines(players: int, cards: int, count: int, seed: int) -> list[byte
 def test_deal_lines_as_the_slow_twin(players: int, cards: int) -> None:
     # the kernel's reading (the common form, then the general parser) against csv_dialect._parse_line
     from omaha8.errors import Omaha8Error
-    from omaha8.io.csv_dialect import _line_text, _parse_line
+    from omaha8.deals._csv_dialect import _line_text, _parse_line
 
     lines = _compact_lines(players, cards, 400, players * 7 + cards)
     buf = np.frombuffer(b"\n".join(lines) + b"\n", dtype=np.uint8)

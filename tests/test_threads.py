@@ -17,7 +17,7 @@ from omaha8.core import _core
 from omaha8._support import _threads
 from omaha8.deals import format_card_array, parse_card_array, random_deals
 from omaha8.errors import ArgumentError, ArgumentTypeError, Omaha8Error
-from omaha8.showdown import pot_shares, winners
+from omaha8.pots._showdown import pot_shares, winners
 
 # where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):
 # subprocesses must run that same build

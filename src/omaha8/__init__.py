@@ -53,10 +53,10 @@ if TYPE_CHECKING:
         write_deals,
         write_results,
     )
-    from .equity import EquityResult, equity, max_players
+    from .odds._equity import EquityResult, equity, max_players
     from .core._evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
     from .ranges import Range
-    from .showdown import (
+    from .pots._showdown import (
         CardroomOddChips,
         OddChipPolicy,
         Pot,
@@ -86,10 +86,10 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
         "write_deals",
         "write_results",
     ),
-    ".equity": ("EquityResult", "equity", "max_players"),
+    ".odds._equity": ("EquityResult", "equity", "max_players"),
     ".core._evaluate": ("HandEvaluation", "evaluate", "evaluate_batch", "evaluate_high_batch", "evaluate_low_batch"),
     ".ranges": ("Range",),
-    ".showdown": (
+    ".pots._showdown": (
         "CardroomOddChips",
         "OddChipPolicy",
         "Pot",

@@ -1,6 +1,6 @@
 """Card-string columns: whole arrays of card text to card ids and back.
 
-The lowest layer of :mod:`omaha8.io`: it imports only the card grammar, the
+The lowest layer of :mod:`omaha8.deals`: it imports only the card grammar, the
 argument checks and the text kernels (:mod:`omaha8.cards._parse_text`, :mod:`omaha8.cards._format_text`),
 so the argument layer (:mod:`omaha8.cards._validate`) can parse card strings through it.
 

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """nogil kernels that write card ids and results as text: columns of hand strings, and CSV result lines.
 
-The Python layer (:mod:`omaha8.cards._columns`, :mod:`omaha8.io.writers`)
+The Python layer (:mod:`omaha8.cards._columns`, :mod:`omaha8.deals._writers`)
 checks and allocates; these kernels only compute, and never read outside a
 table whatever bytes they get (an id >= 52 is written ``??``). The reading
 side is :mod:`omaha8.cards._parse_text`.

@@ -1,11 +1,11 @@
 # cython: language_level=3
 """nogil kernels that read card text into card ids: columns of hand strings, and the lines of a CSV deal file.
 
-The Python layer (:mod:`omaha8.cards._columns`, :mod:`omaha8.io.readers`)
+The Python layer (:mod:`omaha8.cards._columns`, :mod:`omaha8.deals._readers`)
 validates, allocates and raises; these kernels only compute. A kernel that
 meets text it cannot read writes a status for that row and moves on; the
 wrapper then re-reads the row with the slow, authoritative parser
-(:func:`omaha8.parse_cards`, :mod:`omaha8.io.csv_dialect`), which either
+(:func:`omaha8.parse_cards`, :mod:`omaha8.deals._csv_dialect`), which either
 accepts it (the fast grammar is a strict subset of the slow one) or raises an
 error that names the row and its text.
 

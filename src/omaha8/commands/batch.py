@@ -39,7 +39,7 @@ from ..deals import (
     _needs,
 )
 from ..errors import Omaha8Error
-from ..io.prefetch import Prefetched
+from ..deals._prefetch import Prefetched
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from .._support._args import CHUNK_LIMIT, brief
-from .._preflop import MAX_SAMPLES
+from ..odds._preflop import MAX_SAMPLES
 from ..distributed._client import CONNECT_TIMEOUT, require
 from ..distributed.preflop import DEFAULT_SAMPLES, PreflopTable, preflop_table
 from ..errors import ArgumentError

@@ -31,7 +31,7 @@ something that is not a client is an :class:`~omaha8.errors.ArgumentTypeError`. 
 (40, 'As Ah Ks Kh')
 >>> bool((table.rows == preflop_table(4, samples=1000, seed=1, hands=slice(0, 40)).rows).all())  # here
 True
->>> from omaha8.equity import equity
+>>> from omaha8.odds._equity import equity
 >>> again = equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], samples=10_000, seed=spot_seed(2, 0))
 >>> bool((spots[0].equity == again.equity).all())
 True

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..deals import Deals, DealResults, analyze_deals, random_deals
-from ..showdown import winners
+from ..pots._showdown import winners
 from .._support._args import check_bool, check_chunk_rows, check_int, check_n_threads
 from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _preflop
+from ..odds import _preflop
 from .._support._args import brief, check_bool, check_int, check_n_threads, is_int
 from .._support._threads import threads_for
 from ..cards import format_cards
@@ -165,7 +165,7 @@ def preflop_counts(
     """Raw counts of some classes (one task of :func:`preflop_table`).
 
     Returns int64 (len(classes), 8): for each class, in the order of
-    ``omaha8._preflop.STATS``: pot units won (``2 * lcm(1..players)`` per
+    ``omaha8.odds._preflop.STATS``: pot units won (``2 * lcm(1..players)`` per
     pot), samples with the best high alone and shared, the best low alone
     and shared, scoops, the sum of squared pot units, and samples without
     any low.

@@ -16,7 +16,7 @@ from typing import Any
 
 from .._support._args import brief, is_int
 from ..errors import ArgumentTypeError, ChipError
-from ..showdown import MAX_CHIPS, OddChipPolicy
+from ..pots._showdown import MAX_CHIPS, OddChipPolicy
 from .rake import RakePolicy
 
 __all__ = ["check_odd_chips", "check_rake"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from .._support._args import brief
 from ..errors import Omaha8Error
-from ..showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
+from ..pots._showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
 from ._showdown_lane import trusted_showdown
 from .arguments import check_odd_chips, check_rake
 from .errors import GameError

@@ -33,7 +33,7 @@ import numpy as np
 
 from .._support._args import brief
 from ..errors import ArgumentError
-from ..showdown import winners
+from ..pots._showdown import winners
 from .records import STREET_NAMES, RecordData
 from .replay import ReplayDiscrepancy, replay_record
 

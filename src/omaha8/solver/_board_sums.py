@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _solver
+from . import _solver
 from ..core._evaluate import evaluate_batch
 from ._sweep_inputs import (
     BoolArray,
