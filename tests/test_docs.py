@@ -50,7 +50,6 @@ def _exempt(name: str) -> bool:
 @pytest.mark.parametrize("name", _modules())
 def test_docstring_examples(name: str) -> None:
     module: ModuleType = importlib.import_module(name)
-    # import_module returns the module even where the package re-exports a same-named function
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
     assert result.failed == 0
     if _is_public(name) and not _exempt(name):

@@ -124,7 +124,7 @@ def test_fractions_outside_0_1_are_clamped(fraction: float) -> None:
 def test_every_long_runner_uses_the_shared_line() -> None:
     # the modules that once had a progress class of their own now build this one
     for name in ("omaha8.odds._equity", "omaha8.commands.batch", "omaha8.commands.hands"):
-        module = importlib.import_module(name)  # omaha8.equity is also a function's name
+        module = importlib.import_module(name)
         assert module.Progress is Progress
         assert not any(name.endswith("Progress") and obj is not Progress for name, obj in vars(module).items())
     try:
