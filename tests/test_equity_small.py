@@ -25,7 +25,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_equity_reference import assert_matches, twin
 
 from omaha8.odds import _equity_kernel as _equity, _small_exact
 from omaha8.cards import _ID_OF_TEXT, format_cards, parse_cards
@@ -39,6 +38,9 @@ from omaha8.errors import (
     EquityError,
     ShapeError,
 )
+
+Twin = Callable[..., Any]  # the fixtures of conftest.py
+Matches = Callable[..., None]
 
 # the module, not the function that omaha8 exports under the same name
 equity_module = importlib.import_module("omaha8.odds._equity")
@@ -158,7 +160,8 @@ def test_the_deck_cut_to_few_cards() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_flop_spots_equal_the_reference_twin(seed: int) -> None:
+def test_flop_spots_equal_the_reference_twin(seed: int, twin: Twin,
+        assert_matches: Matches) -> None:
     # dead cards keep the twin quick: 16 cards left, 120 boards
     rng = random.Random(500 + seed)
     players = 2 + seed % 3
@@ -168,13 +171,15 @@ def test_flop_spots_equal_the_reference_twin(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_turn_and_river_spots_equal_the_reference_twin(seed: int) -> None:
+def test_turn_and_river_spots_equal_the_reference_twin(seed: int, twin: Twin,
+        assert_matches: Matches) -> None:
     rng = random.Random(600 + seed)
     holes, board, dead = random_spot(rng, 4 + seed % 2)
     assert_matches(equity(holes, board, dead), twin(holes, board, dead))
 
 
-def test_flush_heavy_flops_equal_the_reference_twin() -> None:
+def test_flush_heavy_flops_equal_the_reference_twin(twin: Twin,
+        assert_matches: Matches) -> None:
     rng = random.Random(700)
     for _ in range(4):
         holes, board, dead = flush_heavy_spot(rng, 3)
