@@ -2,7 +2,7 @@
 
 Run: ``python -m pytest benchmarks/bench_ranges.py --benchmark-only``.
 Floors on a 2-core machine: any range over all 4-card hands in 50 ms, 5-card in 1 s, cold. Each benchmark
-checks its count (hand-checked where the arithmetic is short, see tests/test_ranges.py) and that the cold
+checks its count (hand-checked where the arithmetic is short, see tests/ranges/test_ranges.py) and that the cold
 and cached runs agree.
 """
 

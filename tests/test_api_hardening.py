@@ -438,7 +438,7 @@ def _sections() -> set[str]:
 
 def _project_texts() -> list[Path]:
     paths = [ROOT / "README.md", *(ROOT / "src").rglob("*.py"), *(ROOT / "src").rglob("*.pyx"),
-             *(ROOT / "tests").glob("*.py")]
+             *(ROOT / "tests").rglob("*.py")]
     return [p for p in paths if p.is_file()]
 
 

@@ -21,11 +21,11 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 #: Public modules with no docstring examples, each with its reason.
 WITHOUT_EXAMPLES: dict[str, str] = {
-    "omaha8.cli": "the command-line entry point; its commands are run by the tests/test_*_cli.py files",
+    "omaha8.cli": "the command-line entry point; its commands are run by the tests/cli/ files",
 }
 #: Packages whose every module is exempt, with the reason.
 WITHOUT_EXAMPLES_UNDER: dict[str, str] = {
-    "omaha8.commands": "one module per command-line command; they print and exit, and tests/test_*_cli.py run them",
+    "omaha8.commands": "one module per command-line command; they print and exit, and the files of tests/cli/ run them",
 }
 
 

@@ -8,7 +8,7 @@ skipped here. Nothing else is: the hand is settled by the builder that
 (:func:`omaha8.pots._pots._showdown_result`: the uncalled bet, the pot layers, the
 hi/lo splits with their odd chips, the show order), so the result is the same
 :class:`~omaha8.pots._showdown.ShowdownResult`, field for field
-(``tests/test_game_settlement_fast.py`` compares the two on many random hands).
+(``tests/game/test_game_settlement_fast.py`` compares the two on many random hands).
 """
 
 from __future__ import annotations

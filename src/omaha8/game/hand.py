@@ -343,7 +343,7 @@ class Hand(_Dealing, _Streets, HandView):
         bet_to = self._bet_to
         owe = bet_to - mine if self._n_live != 1 else self._owe(p)
         # _wager_bounds written out without its reasons (asked before every action; its twin, which says why
-        # a wager is refused, gives the same bounds: tests/test_game_legal_fast.py)
+        # a wager is refused, gives the same bounds: tests/game/test_game_legal_fast.py)
         lo = hi = 0
         all_in_to = mine + have
         if all_in_to > bet_to:

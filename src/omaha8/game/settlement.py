@@ -124,7 +124,7 @@ class _Settlement(HandState):
         return log
 
     #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`; :meth:`_settlement`,
-    #: which settles every hand, is its twin (tests/test_game_settlement_fast.py plays hands both ways)
+    #: which settles every hand, is its twin (tests/game/test_game_settlement_fast.py plays hands both ways)
     _fast_settlement = True
 
     def _settlement_fast(self) -> tuple[list[PotResult], list[int], Any]:

@@ -14,7 +14,7 @@ import pytest
 from omaha8.histories import HandRecord, SkippedHand, format_pokerstars, read_pokerstars
 from omaha8.histories.replay import ReplayDiscrepancy
 
-DATA = Path(__file__).resolve().parent / "data" / "hh"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
 
 
 def _one(name: str) -> HandRecord:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from omaha8.histories import HandRecord, SkippedHand, read_pokerstars
 
-DATA = Path(__file__).resolve().parent / "data" / "hh"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
 
 
 def _items(name: str) -> list[HandRecord | SkippedHand]:

@@ -9,7 +9,7 @@ import pytest
 
 from omaha8.histories import MAX_HAND_LINES, MAX_LINE_CHARS, HandReadError, HandRecord, SkippedHand, read_pokerstars
 
-DATA = Path(__file__).resolve().parent / "data" / "hh"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
 QUARTERED = (DATA / "split_quartered.txt").read_text()
 
 

@@ -11,7 +11,7 @@ import pytest
 from omaha8 import cli
 from omaha8.histories import ROW_COLUMNS
 
-DATA = Path(__file__).resolve().parent / "data" / "hh"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

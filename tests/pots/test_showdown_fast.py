@@ -18,7 +18,7 @@ from omaha8.core._evaluate import evaluate, evaluate_batch, evaluate_high_batch,
 from omaha8.pots._odd_chips import CardroomOddChips
 from omaha8.pots._showdown import settle_ids, showdown
 
-CASES = json.loads((Path(__file__).parent / "data" / "showdown_cases.json").read_text())["cases"]
+CASES = json.loads((Path(__file__).parents[1] / "data" / "showdown_cases.json").read_text())["cases"]
 
 
 def random_table(rng: random.Random) -> dict:

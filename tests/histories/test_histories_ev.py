@@ -10,7 +10,7 @@ import pytest
 from omaha8 import equity, parse_cards
 from omaha8.histories import HandRecord, pot_equity, read_pokerstars
 
-DATA = Path(__file__).resolve().parent / "data" / "hh"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
 
 
 def _one(source: str | Path) -> HandRecord:

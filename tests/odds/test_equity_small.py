@@ -8,7 +8,7 @@ ranks of the two new cards, never listing a board. Their twins here:
 * the walk of :class:`omaha8.odds._equity_kernel.EquitySpot`, which settles every board
   (turn and river cards one by one), summed by the general path's result
   builder: bit-identical results on many random spots, flush-heavy ones too;
-* the pure-Python reference twin of tests/test_equity_reference.py (every
+* the pure-Python reference twin of tests/odds/test_equity_reference.py (every
   board, :mod:`omaha8.core._reference`, Fractions) on random spots;
 * hand-checked ties and split lows;
 * the general path (numpy arrays in): the same results, and where the fast

@@ -10,7 +10,7 @@ import pytest
 from omaha8.histories import HandRecord, SkippedHand, read_pokerstars
 
 # ../shared/hh from the repository root (CI puts it beside the checkout); OMAHA8_HH_SAMPLES may point elsewhere
-SAMPLES = Path(os.environ.get("OMAHA8_HH_SAMPLES") or Path(__file__).resolve().parent.parent.parent / "shared" / "hh")
+SAMPLES = Path(os.environ.get("OMAHA8_HH_SAMPLES") or Path(__file__).resolve().parents[3] / "shared" / "hh")
 FILES = sorted(SAMPLES.glob("*.txt")) if SAMPLES.is_dir() else []
 
 

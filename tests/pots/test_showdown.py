@@ -16,7 +16,7 @@ from omaha8.errors import CardError, ChipError, DuplicateCardError, ShapeError, 
 from omaha8.core._evaluate import evaluate
 from omaha8.pots._showdown import CardroomOddChips, OddChipPolicy, PotSplit, ShowdownResult, showdown
 
-CASES = json.loads((Path(__file__).parent / "data" / "showdown_cases.json").read_text())["cases"]
+CASES = json.loads((Path(__file__).parents[1] / "data" / "showdown_cases.json").read_text())["cases"]
 B1 = "Ah 2h 7c Kd Qs"
 
 
