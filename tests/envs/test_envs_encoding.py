@@ -20,7 +20,7 @@ from envs_reference import reference_actions, reference_observation
 import omaha8
 from omaha8.envs._config import table_config
 from omaha8.envs._encoding import ObservationLayout, action_table, encode, observation_bounds
-from omaha8.envs._tables import ScalarTables
+from omaha8.envs._tables import _FEW_ROWS, ScalarTables
 from omaha8.errors import ArgumentError, ArgumentTypeError, ChipError
 from omaha8.game import Hand, NoLimit, PotLimit
 
@@ -90,33 +90,44 @@ def test_the_layout_covers_the_vector_once() -> None:
         assert (low == 0).all() and high[layout.pot][0] == 300 and high[layout.in_hand].tolist() == [1] * n
 
 
-def test_rows_of_many_tables_encode_as_each_alone() -> None:
-    # tables at different streets encoded together give what each gives alone, and what the twin reads
-    config = table_config(num_players=4, structure="no-limit")
-    tables = ScalarTables(config, 6)
-    rng = np.random.default_rng(0)
-    for t in range(6):
+@pytest.mark.parametrize("n_tables", [1, 5, _FEW_ROWS, 30])
+def test_both_encodings_match_the_twin(n_tables: int) -> None:
+    # tables at every street, seen by the seat to act and by other seats: the vectorised encoding of rows,
+    # and encoded() (per hand below _FEW_ROWS tables), give the observation and actions the twin reads
+    config = table_config(num_players=4, structure="no-limit", stack=[60, 200, 200, 150])
+    tables = ScalarTables(config, n_tables)
+    rng = np.random.default_rng(n_tables)
+    for t in range(n_tables):
         tables.seed(t, np.random.default_rng(t))
         tables.deal(t)
-        for _ in range(int(rng.integers(12))):
+        for _ in range(int(rng.integers(25))):
             if tables.actor(t) < 0:
                 break
             legal = tables.hand(t).legal_actions()
-            tables.apply(t, int(rng.choice([1, 2] if legal.max_to else [1])), legal.min_to)
-    for seats in (None, [0, 1, 2, 3, 0, 1]):
-        rows = tables.rows(range(6), seats)
-        together = encode(rows, ObservationLayout(4), 2)
-        mask, _, amount = action_table(rows, config.fractions)
-        for t in range(6):
+            kind = int(rng.choice([0, 1, 2] if legal.max_to else [0, 1]))
+            tables.apply(t, kind, int(rng.integers(legal.min_to, legal.max_to + 1)))
+    layout = ObservationLayout(4)
+    for seats in (None, [t % 4 for t in range(n_tables)]):
+        rows = tables.rows(range(n_tables), seats)
+        vectorised = (encode(rows, layout, 2), *action_table(rows, config.fractions))
+        read = tables.encoded(range(n_tables), seats)
+        for got, want in zip(read, vectorised):
+            np.testing.assert_array_equal(got, want)
+        obs, mask, kind, amount = read
+        for t in range(n_tables):
             hand = tables.hand(t)
             seat = int(rows.seat[t])
-            alone = encode(tables.rows([t], [seat]), ObservationLayout(4), 2)
-            np.testing.assert_array_equal(together[t], alone[0])
-            np.testing.assert_array_equal(together[t], reference_observation(hand, seat, 2))
-            if hand.actor == seat:
-                expected = reference_actions(hand, config.fractions)
-                assert mask[t].tolist() == [int(e[0]) for e in expected]
-                assert [a for m, a in zip(mask[t], amount[t]) if m][1:] == [e[2] for e in expected if e[0]][1:]
+            np.testing.assert_array_equal(obs[t], reference_observation(hand, seat, 2))
+            if hand.actor != seat:
+                assert not mask[t].any()
+                continue
+            expected = reference_actions(hand, config.fractions)
+            assert mask[t].tolist() == [int(allowed) for allowed, _, _ in expected]
+            engine = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
+            for j, (allowed, action, chips) in enumerate(expected):
+                if allowed:
+                    assert (kind[t, j], amount[t, j]) == (engine[action], chips)
+    assert any(tables.hand(t).is_over for t in range(n_tables)) or n_tables < 5
 
 
 def test_table_arguments() -> None:

@@ -195,3 +195,32 @@ def test_render_hides_the_opponents_cards_until_the_end() -> None:
     text = env.render()
     assert not text.splitlines()[3].endswith("?") and text.splitlines()[-1] == "net: you -1, seat 1 +1"
     assert OmahaHiLoEnv(num_players=2).render() is None
+
+
+def test_a_failing_opponent_leaves_the_hand_to_reset() -> None:
+    calls = []
+
+    def flaky(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("policy crashed")
+        return np.ones(len(obs), np.int64)
+
+    env = OmahaHiLoEnv(num_players=3, opponents=flaky)
+    env.reset(seed=1)  # the agent has the button and acts first: no opponent asked yet
+    with pytest.raises(RuntimeError, match="policy crashed"):
+        env.step(1)  # the small blind is asked (1), then the big blind (2) crashes
+    waiting = env.hand.actor
+    assert waiting == 2
+    with pytest.raises(GameError, match="the hand waits on seat 2, not the agent's seat 0"):
+        env.step(1)
+    assert env.hand.actor == waiting  # nothing was played for seat 2
+    obs, info = env.reset()
+    assert env.hand.actor == 0 and info["action_mask"].any()
+
+
+def test_nothing_is_read_before_the_first_reset() -> None:
+    env = OmahaHiLoEnv(num_players=2)
+    for call in (env.action_masks, lambda: env.hand):
+        with pytest.raises(GameError, match=r"no hand has been dealt at table 0: reset\(\) deals one"):
+            call()

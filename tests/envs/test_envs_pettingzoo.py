@@ -5,6 +5,15 @@ the observation and the action mask are compared with the slow twins of
 envs_reference.py (read straight from the engine's Hand), every action the
 mask allows is one the engine accepts, and at the end the rewards are the
 engine's net chips and add up to 0.
+
+Of PettingZoo's own tests, api_test, seed_test and render_test apply.
+max_cycles_test and the parallel tests need a ``parallel_env``, which a
+turn-based game has not (and a hand ends by itself, within a bounded number
+of actions); state_test needs the optional ``state()``, which this
+environment does not offer; save_obs_test is for image observations; and
+bombardment_test compares each observation with the first one unwrapped on
+one side only, which fails for every environment whose observations are
+dicts of an observation and an action mask (PettingZoo 1.27).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ vectorised over rows.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -92,51 +93,54 @@ class ObservationLayout:
     def _at(self, start: int, length: int) -> slice:
         return slice(start, start + length)
 
-    @property
+    # the slices are asked for at every observation: each is computed once (a frozen dataclass keeps its
+    # __dict__, where cached_property stores them)
+
+    @functools.cached_property
     def hole(self) -> slice:
         return slice(0, 52)
 
-    @property
+    @functools.cached_property
     def board(self) -> slice:
         return slice(52, 104)
 
-    @property
+    @functools.cached_property
     def street(self) -> slice:
         return slice(104, 104 + _N_STREETS)
 
-    @property
+    @functools.cached_property
     def position(self) -> slice:
         return self._at(108, self.num_players)
 
-    @property
+    @functools.cached_property
     def pot(self) -> slice:
         return self._at(108 + self.num_players, 1)
 
-    @property
+    @functools.cached_property
     def to_call(self) -> slice:
         return self._at(109 + self.num_players, 1)
 
-    @property
+    @functools.cached_property
     def min_to(self) -> slice:
         return self._at(110 + self.num_players, 1)
 
-    @property
+    @functools.cached_property
     def max_to(self) -> slice:
         return self._at(111 + self.num_players, 1)
 
-    @property
+    @functools.cached_property
     def stacks(self) -> slice:
         return self._at(112 + self.num_players, self.num_players)
 
-    @property
+    @functools.cached_property
     def bets(self) -> slice:
         return self._at(112 + 2 * self.num_players, self.num_players)
 
-    @property
+    @functools.cached_property
     def in_hand(self) -> slice:
         return self._at(112 + 3 * self.num_players, self.num_players)
 
-    @property
+    @functools.cached_property
     def size(self) -> int:
         """Entries in an observation."""
         return 112 + 4 * self.num_players

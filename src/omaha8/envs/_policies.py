@@ -25,7 +25,6 @@ omaha8.errors.ShapeError: opponents must give one policy per seat (3, the hero's
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Union
 
@@ -34,7 +33,8 @@ import numpy.typing as npt
 
 from .._args import brief, check_int
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
-from ._encoding import CHECK_CALL, FOLD, WAGER, F32, I8, I64, TableRows
+from ._encoding import CHECK_CALL, FOLD, WAGER, F32, I8, I64
+from ._tables import ScalarTables
 
 __all__ = ["Decisions", "Opponent", "OpponentPolicy", "opponent_policies", "check_hero", "BUILT_IN"]
 
@@ -42,28 +42,29 @@ __all__ = ["Decisions", "Opponent", "OpponentPolicy", "opponent_policies", "chec
 Opponent = Union[str, Callable[[F32, I8], npt.ArrayLike]]
 #: The built-in opponents by name.
 BUILT_IN = ("call", "random")
+
+
 class Decisions:
     """Tables where an opponent is to act, read only as far as its policy asks.
 
-    ``count`` decisions; ``rows()`` their :class:`TableRows`, ``encoded()``
-    their observations, masks and each action's engine kind and amount,
-    ``generators[i]`` the generator of row ``i``'s table.
+    ``count`` decisions at ``tables``; ``generators[i]`` is the generator of
+    the ``i``-th table.
     """
 
-    def __init__(self, count: int, rows: Callable[[], TableRows],
-                 encoded: Callable[[TableRows], tuple[F32, I8, I8, I64]],
+    def __init__(self, backend: ScalarTables, tables: Sequence[int],
                  generators: Sequence[np.random.Generator]) -> None:
-        self.count = count
+        self.count = len(tables)
         self.generators = generators
-        self._rows = rows
-        self._encoded = encoded
+        self._backend = backend
+        self._tables = tables
 
-    @functools.cached_property
-    def table_rows(self) -> TableRows:
-        return self._rows()
+    def offers(self) -> I64:
+        """Per decision, the chips a call adds and the least and most total a bet or raise may make (0, 0: none)."""
+        return self._backend.offers(self._tables)
 
     def encoded(self) -> tuple[F32, I8, I8, I64]:
-        return self._encoded(self.table_rows)
+        """The observations, action masks, and each action's engine kind and amount."""
+        return self._backend.encoded(self._tables)
 
 
 class OpponentPolicy:
@@ -88,20 +89,18 @@ class _Random(OpponentPolicy):
     name = "random"
 
     def choose(self, decisions: Decisions) -> tuple[I8, I64]:
-        rows, generators = decisions.table_rows, decisions.generators
-        n = rows.seat.shape[0]
+        n = decisions.count
         kinds = np.empty(n, np.int8)
         amounts = np.zeros(n, np.int64)
-        for i in range(n):
-            legal = [FOLD] if rows.to_call[i] > 0 else []
-            legal.append(CHECK_CALL)
-            if rows.max_to[i] > 0:
+        for i, (call, least, most) in enumerate(decisions.offers().tolist()):
+            legal = [FOLD, CHECK_CALL] if call > 0 else [CHECK_CALL]
+            if most > 0:
                 legal.append(WAGER)
-            gen = generators[i]
+            gen = decisions.generators[i]
             kind = legal[int(gen.integers(len(legal)))]
             kinds[i] = kind
             if kind == WAGER:
-                amounts[i] = gen.integers(rows.min_to[i], rows.max_to[i], endpoint=True)
+                amounts[i] = gen.integers(least, most, endpoint=True)
         return kinds, amounts
 
 

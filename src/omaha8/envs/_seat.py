@@ -18,14 +18,14 @@ skipped, never given as a reward.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from ..game import GameError
 from ._config import TableConfig
-from ._encoding import F32, I8, I64, Bools, ObservationLayout, TableRows, action_table, encode
+from ._encoding import F32, I8, I64, Bools
 from ._policies import Decisions, OpponentPolicy, opponent_policies
 from ._tables import ScalarTables
 
@@ -38,8 +38,8 @@ class SeatPlay:
     def __init__(self, config: TableConfig, n_tables: int, *, hero: int, opponents: Any) -> None:
         self.config = config
         self.hero = hero
-        self.layout = ObservationLayout(config.num_players)
         self.tables = ScalarTables(config, n_tables)
+        self.layout = self.tables.layout
         self.policies = opponent_policies(opponents, num_players=config.num_players, hero=hero)
         self.generators: list[np.random.Generator | None] = [None] * n_tables
         # per table, the hero's action mask, kinds and amounts as last observed, with the table's version then
@@ -58,10 +58,6 @@ class SeatPlay:
             self.seed(table, generator)
         return generator
 
-    def _encoded(self, rows: TableRows) -> tuple[F32, I8, I8, I64]:
-        mask, kind, amount = action_table(rows, self.config.fractions)
-        return encode(rows, self.layout, self.config.big_blind), mask, kind, amount
-
     def _play_opponents(self, tables: Sequence[int]) -> None:
         """Let the opponents act at ``tables`` until the hero is to act or the hand is over."""
         hero, tables_ = self.hero, self.tables
@@ -74,8 +70,7 @@ class SeatPlay:
                 assert policy is not None  # the hero is not pending
                 groups.setdefault(id(policy), (policy, []))[1].append(t)
             for policy, group in groups.values():
-                decisions = Decisions(len(group), functools.partial(tables_.rows, group), self._encoded,
-                                      [self.generator(t) for t in group])
+                decisions = Decisions(tables_, group, [self.generator(t) for t in group])
                 kinds, amounts = policy.choose(decisions)
                 for t, kind, amount in zip(group, kinds.tolist(), amounts.tolist()):
                     tables_.apply(t, kind, amount)
@@ -105,8 +100,7 @@ class SeatPlay:
 
     def observe(self, tables: Sequence[int]) -> tuple[F32, I8]:
         """The hero's observations and action masks at ``tables`` (all 0 where the hand is over)."""
-        rows = self.tables.rows(tables, [self.hero] * len(tables))
-        obs, mask, kind, amount = self._encoded(rows)
+        obs, mask, kind, amount = self.tables.encoded(tables, [self.hero] * len(tables))
         versions = self.tables.versions
         for i, t in enumerate(tables):
             self._offers[t] = (versions[t], mask[i], kind[i], amount[i])
@@ -119,7 +113,7 @@ class SeatPlay:
         if all(c is not None and c[0] == versions[t] for c, t in zip(cached, tables)):
             return (np.stack([c[1] for c in cached]), np.stack([c[2] for c in cached]),  # type: ignore[index]
                     np.stack([c[3] for c in cached]))  # type: ignore[index]
-        return action_table(self.tables.rows(tables), self.config.fractions)
+        return self.tables.encoded(tables)[1:]
 
     def act(self, tables: Sequence[int], actions: I64) -> tuple[Bools, Bools, I64]:
         """Play the hero's ``actions`` at ``tables`` (where it is to act), then the opponents.
@@ -128,6 +122,11 @@ class SeatPlay:
         table, whether the action was outside the mask, whether the hand is
         over, and the hero's net chips in it (0 while it runs).
         """
+        for t in tables:
+            actor = self.tables.actor(t)
+            if actor != self.hero:  # an opponent's policy raised before the turn came back: the hand waits on it
+                raise GameError(f"table {t}: the hand waits on seat {actor}, not the agent's seat {self.hero} "
+                                "(an opponent's policy failed): reset() deals a new hand")
         mask, kind, amount = self.offers(tables)
         index = np.arange(len(tables))
         inside = (actions >= 0) & (actions < mask.shape[1])

@@ -5,8 +5,15 @@ seeded shuffle, with every seat's stack reset to the starting stacks and the
 button one seat further clockwise each hand. :meth:`ScalarTables.rows` reads
 tables into :class:`~omaha8.envs._encoding.TableRows` and
 :meth:`ScalarTables.apply` plays an engine kind and amount, the interface of
-a batched engine's ``observe`` and ``step``: the environments read and drive
-tables only through it.
+a batched engine's ``observe`` and ``step``; :meth:`ScalarTables.encoded`
+and :meth:`ScalarTables.offers` are what the environments need from those
+rows. The environments read and drive tables only through these methods and
+``seed``, ``deal``, ``actor``, ``net`` and ``versions``, so a batched engine
+takes this class's place by giving the same: its ``observe()`` arrays as
+``TableRows`` (with the button and the folded seats, which an adapter can
+track from the steps it makes), ``encoded`` and ``offers`` computed from
+them by :mod:`~omaha8.envs._encoding`, and a step of some tables while the
+others wait (where the agent is to act).
 
 >>> from omaha8.envs._config import table_config
 >>> tables = ScalarTables(table_config(num_players=3), 1)
@@ -27,15 +34,18 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..errors import ArgumentError
-from ..game import Hand
+from ..game import GameError, Hand
 from ..game.events import STREETS
 from ._config import TableConfig
-from ._encoding import CHECK_CALL, FOLD, NO_CARD, WAGER, TableRows
+from ._encoding import (CHECK_CALL, FOLD, I8, I64, F32, NO_CARD, WAGER, ObservationLayout, TableRows, action_table,
+                        encode)
 
 __all__ = ["ScalarTables"]
 
 _STREET_INDEX = {name: i for i, name in enumerate(STREETS)}
 _NO_BOARD = (NO_CARD,) * 5  # pads a board to five cards
+# below this many rows, numpy's cost per call outweighs a loop over the hands: encoded() reads each hand
+_FEW_ROWS = 8
 
 
 class ScalarTables:
@@ -43,6 +53,7 @@ class ScalarTables:
 
     def __init__(self, config: TableConfig, n_tables: int) -> None:
         self.config = config
+        self.layout = ObservationLayout(config.num_players)
         self.hands: list[Hand | None] = [None] * n_tables
         self._decks: list[random.Random | None] = [None] * n_tables
         self._buttons = [0] * n_tables
@@ -68,9 +79,11 @@ class ScalarTables:
         return hand
 
     def hand(self, table: int) -> Hand:
-        """The hand at ``table`` (dealt first if none is)."""
+        """The hand at ``table``; a GameError before its first deal."""
         hand = self.hands[table]
-        return self.deal(table) if hand is None else hand
+        if hand is None:
+            raise GameError(f"no hand has been dealt at table {table}: reset() deals one")
+        return hand
 
     def actor(self, table: int) -> int:
         """The seat to act at ``table``, or -1 when its hand is over."""
@@ -111,6 +124,69 @@ class ScalarTables:
             acting=np.array(acting, np.bool_), to_call=offers[:, 0], min_to=offers[:, 1], max_to=offers[:, 2],
             raising=offers[:, 3].astype(np.bool_),
         )
+
+    def offers(self, tables: Sequence[int]) -> I64:
+        """Per table, the seat to act's call, least and most total bet or raise (as in its LegalActions)."""
+        return np.array([self.hand(t).legal_actions()[1:4] for t in tables], np.int64).reshape(len(tables), 3)
+
+    def encoded(self, tables: Sequence[int], seats: Sequence[int] | None = None) -> tuple[F32, I8, I8, I64]:
+        """Observations, action masks, and each action's engine kind and amount at ``tables`` seen by ``seats``.
+
+        The same as :func:`~omaha8.envs._encoding.encode` and
+        :func:`~omaha8.envs._encoding.action_table` of :meth:`rows`; for a
+        few tables, read from each hand without building the rows.
+        """
+        config = self.config
+        if len(tables) >= _FEW_ROWS:
+            rows = self.rows(tables, seats)
+            return (encode(rows, self.layout, config.big_blind), *action_table(rows, config.fractions))
+        n = len(tables)
+        obs = np.zeros((n, self.layout.size), np.float32)
+        mask = np.zeros((n, config.n_actions), np.int8)
+        amount = np.zeros((n, config.n_actions), np.int64)
+        for i, table in enumerate(tables):
+            hand = self.hand(table)
+            actor = hand.actor
+            seat = (0 if actor is None else actor) if seats is None else seats[i]
+            self._encode_hand(hand, seat, obs[i])
+            if actor is not None and actor == seat:
+                mask[i], amount[i] = self._actions(hand, seat)
+        kind = np.full((n, config.n_actions), WAGER, np.int8)
+        kind[:, 0] = FOLD
+        kind[:, 1] = CHECK_CALL
+        return obs, mask, kind, amount
+
+    def _encode_hand(self, hand: Hand, seat: int, out: F32) -> None:
+        """``seat``'s observation of ``hand`` into the zeroed vector ``out`` (encode()'s layout, one hand)."""
+        layout, n = self.layout, self.config.num_players
+        ones = list(hand.holes[seat] or ())
+        ones += [layout.board.start + card for card in hand.board]
+        street = _STREET_INDEX[hand.street]
+        if street < 4:  # a finished hand has no street set
+            ones.append(layout.street.start + street)
+        ones.append(layout.position.start + (seat - hand.button) % n)
+        order = [(seat + i) % n for i in range(n)]
+        folded = hand.folded
+        ones += [layout.in_hand.start + i for i, other in enumerate(order) if other not in folded]
+        out[ones] = 1.0
+        offer = hand.legal_actions()[1:4] if hand.actor == seat else (0, 0, 0)
+        stacks, bets = hand.stacks, hand.bets
+        chips = [hand.pot, *offer, *[stacks[q] for q in order], *[bets[q] for q in order]]
+        out[layout.pot.start : layout.bets.stop] = np.array(chips, np.int64) / np.float64(self.config.big_blind)
+
+    def _actions(self, hand: Hand, seat: int) -> tuple[list[int], list[int]]:
+        """The action mask and each action's amount for ``seat``, the seat to act (action_table's rules)."""
+        config = self.config
+        legal = hand.legal_actions()
+        call, lo, hi = legal.call, legal.min_to, legal.max_to
+        mask = [int(call > 0), 1] + [int(hi > 0)] * (len(config.fractions) + 1)
+        if not hi:
+            return mask, [0, call] + [0] * (len(config.fractions) + 1)
+        mine = hand.bets[seat]
+        after_call = hand.pot + call
+        targets = [mine + call + after_call * f.numerator // f.denominator for f in config.fractions]
+        targets.append(mine + hand.stacks[seat])
+        return mask, [0, call] + [lo if t < lo else hi if t > hi else t for t in targets]
 
     def apply(self, table: int, kind: int, amount: int) -> None:
         """Play engine ``kind`` (fold, check or call, bet or raise to ``amount``) for the seat to act."""

@@ -59,7 +59,7 @@ import numpy as np
 from .._args import brief, is_int
 from ..game import IllegalActionError, Structure
 from ._config import table_config
-from ._encoding import ObservationLayout, action_table, encode, observation_bounds
+from ._encoding import observation_bounds
 from ._extras import missing_extra
 from ._render import RENDER_MODES, check_render_mode, table_text
 from ._tables import ScalarTables
@@ -132,7 +132,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo's classes are untyped
                                    stack=stack, raise_fractions=raise_fractions,
                                    normalize_rewards=normalize_rewards)
         self.render_mode = check_render_mode(render_mode)
-        self.layout = ObservationLayout(self.config.num_players)
+        self._tables = ScalarTables(self.config, 1)
+        self.layout = self._tables.layout
         self.action_names = self.config.action_names
         self.possible_agents = [f"player_{s}" for s in range(self.config.num_players)]
         self.agents: list[str] = []
@@ -147,7 +148,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo's classes are untyped
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
-        self._tables = ScalarTables(self.config, 1)
         self._generator: np.random.Generator | None = None
         # the action mask, kinds and amounts of the seat to act as last observed, with the table's version then
         self._offer: tuple[int, Any, Any, Any] | None = None
@@ -182,11 +182,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo's classes are untyped
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """``agent``'s observation: its view of the table and its action mask."""
-        rows = self._tables.rows([0], [self._seat[agent]])
-        mask, kind, amount = action_table(rows, self.config.fractions)
-        if rows.acting[0]:  # the agent to act: step() plays from these
+        seat = self._seat[agent]
+        obs, mask, kind, amount = self._tables.encoded([0], [seat])
+        if self._tables.actor(0) == seat:  # the agent to act: step() plays from these
             self._offer = (self._tables.versions[0], mask, kind, amount)
-        return {"observation": encode(rows, self.layout, self.config.big_blind)[0], "action_mask": mask[0]}
+        return {"observation": obs[0], "action_mask": mask[0]}
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the agent selected; a terminated agent steps with None."""
@@ -202,7 +202,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo's classes are untyped
         if offer is not None and offer[0] == self._tables.versions[0]:
             _, mask, kind, amount = offer
         else:
-            mask, kind, amount = action_table(self._tables.rows([0]), self.config.fractions)
+            _, mask, kind, amount = self._tables.encoded([0])
         n = mask.shape[1]
         if not is_int(action):
             raise IllegalActionError(seat, f"take action {brief(action)}", f"an action is an int 0..{n - 1}")

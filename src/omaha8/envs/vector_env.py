@@ -24,8 +24,9 @@ seed ``s + i`` plays given the same actions.
 
 The tables are played by the scalar engine, :class:`omaha8.game.Hand`, one
 after the other: the vector form batches the interface, not the engine.
-They are read and driven only through rows of arrays (``observe`` and
-``step`` of a batched engine), so a batched engine can replace the loop.
+They are read and driven only through the interface of a batched engine's
+``observe`` and ``step`` (:mod:`omaha8.envs._tables` says what it is), so a
+batched engine can replace the loop.
 
 >>> import numpy as np
 >>> envs = OmahaHiLoVectorEnv(num_envs=4, num_players=2, opponents="random")
