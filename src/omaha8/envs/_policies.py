@@ -26,7 +26,7 @@ omaha8.errors.ShapeError: opponents must give one policy per seat (3, the hero's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Union
+from typing import Union
 
 import numpy as np
 import numpy.typing as npt
@@ -141,7 +141,7 @@ def _policy(value: object, name: str) -> OpponentPolicy:
     raise ArgumentTypeError(f"{name} must be 'call', 'random' or a callable, not {brief(value)}")
 
 
-def opponent_policies(opponents: Any, *, num_players: int, hero: int) -> tuple[OpponentPolicy | None, ...]:
+def opponent_policies(opponents: object, *, num_players: int, hero: int) -> tuple[OpponentPolicy | None, ...]:
     """One policy per seat, None at the hero's: from one policy for every opponent, or one per seat."""
     if isinstance(opponents, str) or callable(opponents):
         one = _policy(opponents, "opponents")

@@ -19,7 +19,6 @@ skipped, never given as a reward.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -35,7 +34,7 @@ __all__ = ["SeatPlay"]
 class SeatPlay:
     """Seat ``hero`` of ``n_tables`` tables, the other seats played by ``opponents``."""
 
-    def __init__(self, config: TableConfig, n_tables: int, *, hero: int, opponents: Any) -> None:
+    def __init__(self, config: TableConfig, n_tables: int, *, hero: int, opponents: object) -> None:
         self.config = config
         self.hero = hero
         self.tables = ScalarTables(config, n_tables)

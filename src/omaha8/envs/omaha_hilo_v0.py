@@ -50,14 +50,13 @@ omaha8.game.hand.IllegalActionError: seat 0 cannot take action 9: actions are 0.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, Union
 
 import numpy as np
 
 from .._args import brief, is_int
-from ..game import IllegalActionError, Structure
+from ..game import Hand, IllegalActionError, Structure
 from ._config import table_config
 from ._encoding import observation_bounds
 from ._extras import missing_extra
@@ -159,7 +158,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo's classes are untyped
         return self.action_spaces[agent]
 
     @property
-    def hand(self) -> Any:
+    def hand(self) -> Hand:
         """The :class:`omaha8.game.Hand` of this episode (after :meth:`reset`)."""
         return self._tables.hand(0)
 

@@ -64,7 +64,7 @@ from ..game import GameError, Hand, Structure
 from ._config import table_config
 from ._encoding import F32, I8, observation_bounds
 from ._extras import missing_extra
-from ._policies import check_hero
+from ._policies import Opponent, check_hero
 from ._render import RENDER_MODES, check_render_mode, table_text
 from ._seat import SeatPlay
 
@@ -102,7 +102,7 @@ class OmahaHiLoEnv(gymnasium.Env[F32, np.int64]):
         variant: int = 4,
         *,
         seat: int = 0,
-        opponents: Any = "call",
+        opponents: Union[Opponent, Sequence[Opponent | None]] = "call",
         blinds: tuple[int, int] = (1, 2),
         stack: Union[int, Sequence[int], None] = None,
         raise_fractions: Sequence[float] = (0.5, 1.0),

@@ -55,7 +55,7 @@ from ..game import GameError, Structure
 from ._config import table_config
 from ._encoding import F32, I64, observation_bounds
 from ._extras import missing_extra
-from ._policies import check_hero
+from ._policies import Opponent, check_hero
 from ._seat import SeatPlay
 
 try:
@@ -107,7 +107,7 @@ class OmahaHiLoVectorEnv(VectorEnv[F32, I64, np.ndarray[Any, Any]]):
         variant: int = 4,
         *,
         seat: int = 0,
-        opponents: Any = "call",
+        opponents: Union[Opponent, Sequence[Opponent | None]] = "call",
         blinds: tuple[int, int] = (1, 2),
         stack: Union[int, Sequence[int], None] = None,
         raise_fractions: Sequence[float] = (0.5, 1.0),
