@@ -43,6 +43,7 @@ HEAVY = [
     "omaha8.histories",
     "omaha8.solver",
     "omaha8.distributed",
+    "omaha8.envs",
     "omaha8.commands",
     "omaha8.cli",
     "argparse",
@@ -59,6 +60,10 @@ HEAVY = [
     "shutil",
     "pathlib",
     "fractions",
+    # the optional extras
+    "gymnasium",
+    "pettingzoo",
+    "dask",
 ]
 
 
