@@ -40,7 +40,7 @@ __all__ = [
     "ValueRangeError",
 ]
 
-# the kernel's counts and categories: one definition, in omaha8/_core.pxd
+# the kernel's counts and categories: one definition, in core/_core.pxd
 N_HIGH_VALUES: int = _core.N_HIGH_VALUES
 N_LOW_VALUES: int = _core.N_LOW_VALUES
 

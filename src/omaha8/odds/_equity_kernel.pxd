@@ -2,7 +2,7 @@
 # walk that builds a board card by card, shared by the walk and sampling
 # kernels of omaha8.odds._equity_kernel and the small exact runs of omaha8.odds._small_exact.
 # What runs once a board or more is inline here, so each module compiles its
-# own copy; what runs once a run is defined in _equity.pyx.
+# own copy; what runs once a run is defined in _equity_kernel.pyx.
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 from libc.string cimport memcpy

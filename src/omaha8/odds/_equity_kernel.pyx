@@ -14,7 +14,7 @@ For fixed hole cards the work per board is nearly constant:
 * low: a player's low ranks are fixed, so one ``LOW_BEST`` row per player is
   read with the board's low-rank mask.
 
-The spot's tables and the walk's per-card step are in ``_equity.pxd``,
+The spot's tables and the walk's per-card step are in ``_equity_kernel.pxd``,
 shared with :mod:`omaha8.odds._small_exact`, which counts a flop, turn or river
 on one thread (its turn is this module's ``last_card``); the tests hold
 those small runs to ``EquitySpot``'s walk, which settles every board itself.
