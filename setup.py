@@ -1,6 +1,7 @@
 """Build omaha8's Cython extensions.
 
-Every ``src/omaha8/*.pyx`` file becomes one extension module ``omaha8.<name>``.
+Every ``.pyx`` file under ``src/omaha8`` becomes one extension module named by its path
+(``src/omaha8/solver/_cfr.pyx`` is ``omaha8.solver._cfr``).
 The hand engine's hot modules (``COMPILED_PYTHON``) are plain, typed Python
 that Cython also compiles, with Python's semantics kept (no C types from
 annotations, bounds and negative indices checked): the compiled module is
@@ -104,17 +105,22 @@ def _only() -> set[str]:
     return {name for name in os.environ.get("OMAHA8_EXTENSIONS", "").split(",") if name}
 
 
+def _module_of(pyx: Path) -> str:
+    """The module a ``.pyx`` file builds, without the package: ``_core``, ``solver._cfr``."""
+    return ".".join(pyx.relative_to(PACKAGE_DIR).with_suffix("").parts)
+
+
 def _extensions() -> list[Extension]:
     only = _only()
     return [
         Extension(
-            f"omaha8.{pyx.stem}",
+            f"omaha8.{_module_of(pyx)}",
             [str(pyx)],
             include_dirs=[numpy.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         )
-        for pyx in sorted(PACKAGE_DIR.glob("*.pyx"))
-        if not only or pyx.stem in only
+        for pyx in sorted(PACKAGE_DIR.rglob("*.pyx"))
+        if not only or _module_of(pyx) in only
     ]
 
 
