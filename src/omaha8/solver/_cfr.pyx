@@ -27,7 +27,7 @@ tree's size costs); reaches, values and every sum over combos are float64.
 
 cimport cython
 from cython.parallel cimport prange
-from libc.math cimport pow
+from libc.math cimport fabs, pow
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 
@@ -40,6 +40,9 @@ cdef enum:
     CHANCE = 1
     FOLD = 2
     SHOWDOWN = 3
+
+# An action's value within this fraction of the node's value is a tie (float32 regrets keep 1e-7 of it).
+cdef double TIE = 1e-9
 
 cpdef enum:
     UPDATE = 0      # one DCFR step for the traverser: both play their current (regret-matched) strategy
@@ -278,7 +281,10 @@ cdef int run_segment(Game* g, int seg, int p, const Step* st, const double* own0
                             k = c * n_p + h
                             x = reg[k]
                             x *= st.alpha if x >= 0.0 else st.beta
-                            reg[k] = <float>(x + cfv[ci][h] - cfv[i][h])
+                            v = cfv[ci][h] - cfv[i][h]
+                            if fabs(v) <= TIE * (fabs(cfv[ci][h]) + fabs(cfv[i][h])):
+                                v = 0.0  # a tie, not the rounding of two sums: no regret either way
+                            reg[k] = <float>(x + v)
                             avg[k] = <float>(avg[k] * st.gamma + own[i][h] * sig[i][k])
         if g.record_node >= 0 and g.node_seg[g.record_node] == seg:
             i = g.node_local[g.record_node]

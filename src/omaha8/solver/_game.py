@@ -48,6 +48,8 @@ class Game:
     sides: list[tuple[Any, Any]]  # per board row, both players' orders
     slots: tuple[Any, Any]
     same: tuple[Any, Any]
+    engine_store: np.ndarray[Any, np.dtype[np.int64]]  # player nodes: where their strategy block starts
+    parents: dict[int, tuple[int, int]]  # node: (its parent, its index among the parent's children)
     threads: int = 1
 
     def root_values(self, player: int, mode: str) -> F64Array:
@@ -167,8 +169,9 @@ def build_game(
         1.0 / (N_CARDS - board.shape[0] - 2 * k),
     )  # fmt: skip
     scaled = tuple(np.ascontiguousarray(w / w.max(), dtype=np.float64) for w in weights)
+    parents = {child: (i, which) for i, node in enumerate(nodes) for which, child in enumerate(node.children)}
     game = Game(engine, tree, board, combos, scaled, rivers, values, 1.0, node_board, sides, slots, same,  # type: ignore[arg-type]
-                threads)
+                store, parents, threads)
     game.pair_weight = float(np.dot(scaled[0], game.disjoint(0, 0, scaled[1])))
     return game
 

@@ -56,6 +56,10 @@ cdef enum:
     MAX_SUBSETS = 31      # proper subsets of a 5-card combo
     MAX_W = 32            # columns one task reads at once
 
+# A hand whose disjoint opponent reach is at most this fraction of the column's whole reach meets no
+# opponent: the alternating sums leave some 1e-16 of the column there, never more than 1e-13 of it.
+cdef double NO_OPPONENT = 1e-12
+
 # BINOM[n][j] = C(n, j); OFFSET[j]: first slot of the subsets of size j
 cdef int32_t BINOM[DECK][MAX_K + 1]
 cdef int64_t OFFSET[MAX_K + 2]
@@ -252,6 +256,7 @@ cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, con
     cdef double* out_tot = NULL
     cdef double* out_high = NULL
     cdef double* out_x = NULL
+    cdef double* scale = NULL
     cdef double* cfv
     while (1 << k) - 1 < nsub:
         k += 1
@@ -291,12 +296,14 @@ cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, con
     out_tot = <double*>calloc(<size_t>(n_h * m_t + 1), sizeof(double))
     out_high = <double*>calloc(<size_t>(n_h * m_s + 1), sizeof(double))
     out_x = <double*>calloc(<size_t>(n_h * m_s + 1), sizeof(double))
-    if reach == NULL or out_tot == NULL or out_high == NULL or out_x == NULL:
-        free(reach); free(out_tot); free(out_high); free(out_x); free(task_kind)
+    scale = <double*>calloc(<size_t>(m_t + 1), sizeof(double))
+    if reach == NULL or out_tot == NULL or out_high == NULL or out_x == NULL or scale == NULL:
+        free(reach); free(out_tot); free(out_high); free(out_x); free(task_kind); free(scale)
         return -1
     for o in range(n_o):  # one row of reaches per opponent, one column per terminal
         for j in range(m_t):
             reach[o * m_t + j] = term.reach[j][o]
+            scale[j] += reach[o * m_t + j]
     if threads > 1 and n_tasks > 1:
         for c in prange(n_tasks, nogil=True, schedule="dynamic", num_threads=threads):
             failed += run_task(task_kind[c], task_c0[c], task_c1[c], m_s, m_t, k, nsub, hs, os, hands, opps,
@@ -313,12 +320,17 @@ cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, con
                 # the opponent holding h's cards: left out of the table, never disjoint from h
                 r_same = 0.0 if same < 0 else reach[<int64_t>same * m_t + j]
                 tot = out_tot[<int64_t>h * m_t + j] + sign * r_same
+                if tot <= NO_OPPONENT * scale[j]:
+                    # no opponent fits: exactly 0, not the rounding left by the alternating sums, so that a
+                    # combo that meets nobody has no regret at all (and its strategy stays uniform)
+                    term.cfv[j][h] = 0.0
+                    continue
                 cut = term.coef_total[j] * tot
                 if j < m_s:
                     cut += term.coef_share[j] * 0.25 * (
                         out_high[<int64_t>h * m_s + j] + out_x[<int64_t>h * m_s + j] + 2.0 * sign * r_same)
                 term.cfv[j][h] = cut
-    free(reach); free(out_tot); free(out_high); free(out_x); free(task_kind)
+    free(reach); free(out_tot); free(out_high); free(out_x); free(task_kind); free(scale)
     return -1 if failed else 0
 
 
