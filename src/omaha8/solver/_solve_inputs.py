@@ -64,7 +64,10 @@ def check_board(board: CardsLike) -> U8Array:
 def _side(source: object, name: str, board: U8Array, cards: int) -> tuple[U8Array, F64Array]:
     if isinstance(source, (bytes, bytearray)) or source is None:
         raise ArgumentTypeError(f"{name} must be range text, a Range or (n, 4) / (n, 5) combos, not {brief(source)}")
-    combos, weights = _combos(source, None, name, f"{name} weights", board, np.zeros(0, dtype=np.uint8), cards)
+    try:
+        combos, weights = _combos(source, None, name, f"{name} weights", board, np.zeros(0, dtype=np.uint8), cards)
+    except EmptyRangeError as exc:  # the range's own words, with the argument named
+        raise EmptyRangeError(f"{name}: {exc}") from None
     if weights is None:
         weights = np.ones(combos.shape[0])
     if not isinstance(source, (str, CombosSource)) or isinstance(source, np.ndarray):
