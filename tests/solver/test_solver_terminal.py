@@ -28,8 +28,11 @@ def sides(hands: np.ndarray, opps: np.ndarray, board: np.ndarray) -> tuple:
     live_h, live_o = np.arange(len(hands)), np.arange(len(opps))
     hh, hl = _arrays.board_values(hands, board, live_h)
     oh, ol = _arrays.board_values(opps, board, live_o)
-    return (_arrays.side_orders(live_h, hh, hl), _arrays.side_orders(live_o, oh, ol), _arrays.combo_slots(hands),
-            _arrays.same_rows(hands, opps), _arrays.combo_slots(opps), _arrays.same_rows(opps, hands))
+    hand_side, opp_side = _arrays.board_sides(
+        (_arrays.combo_slots(hands), _arrays.combo_slots(opps)),
+        (_arrays.side_orders(live_h, hh, hl), _arrays.side_orders(live_o, oh, ol)),
+    )
+    return hand_side, opp_side, _arrays.same_rows(hands, opps), _arrays.same_rows(opps, hands)
 
 
 def all_pairs(hands, opps, board, reach, coef_share, coef_total) -> np.ndarray:

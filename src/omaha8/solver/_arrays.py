@@ -29,9 +29,10 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 U16Array = np.ndarray[Any, np.dtype[np.uint16]]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 U64Array = np.ndarray[Any, np.dtype[np.uint64]]
-Side = tuple[I32Array, U16Array, I32Array, U16Array, I32Array, U16Array]
+Orders = tuple[I32Array, U16Array, I32Array, U16Array, I32Array, U16Array]
+Side = tuple[I32Array, U16Array, I32Array, U16Array, I32Array, U16Array, I32Array, int]
 
-__all__ = ["board_values", "card_masks", "combo_slots", "same_rows", "side_orders"]
+__all__ = ["board_sides", "board_values", "card_masks", "combo_slots", "live_only", "same_rows", "side_orders"]
 
 
 def combo_slots(combos: U8Array) -> I32Array:
@@ -73,7 +74,7 @@ def board_values(combos: U8Array, board: U8Array, live: I64Array) -> tuple[U16Ar
     return high, low
 
 
-def side_orders(live: I64Array, high: U16Array, low: U16Array) -> Side:
+def side_orders(live: I64Array, high: U16Array, low: U16Array) -> Orders:
     """The walks' orders of the ``live`` rows, with keys: by high, by low, and by high without a low."""
     by_high = live[np.argsort(high[live], kind="stable")].astype(np.int32)
     by_low = live[np.argsort(low[live], kind="stable")].astype(np.int32)
@@ -85,9 +86,31 @@ def side_orders(live: I64Array, high: U16Array, low: U16Array) -> Side:
     )  # fmt: skip
 
 
-def live_only(live: I64Array) -> Side:
-    """A side for a board that is not a river (fold values only): every live row, keys 0."""
+def live_only(live: I64Array) -> Orders:
+    """The orders for a board that is not a river (fold values only): every live row, keys 0."""
     rows = live.astype(np.int32)
     keys = np.zeros(rows.shape[0], dtype=np.uint16)
     empty = np.zeros(0, dtype=np.int32)
     return rows, keys, rows, keys, empty, np.zeros(0, dtype=np.uint16)
+
+
+def board_sides(slots: tuple[I32Array, I32Array], orders: tuple[Orders, Orders]) -> tuple[Side, Side]:
+    """Both players' sides on one board, their slots renumbered to the subsets some live combo holds.
+
+    A board's tables then have a row per subset that can be touched, not one
+    per subset of the deck: a few thousand for small ranges instead of 23,479
+    (4 cards) or 294,204 (5 cards), so that a walk's table is cheap to clear.
+    """
+    size = _terminal.table_rows(int(slots[0].shape[1]).bit_length())
+    used = np.zeros(size, dtype=np.bool_)
+    for p in range(2):
+        used[slots[p][orders[p][0]].ravel()] = True
+    renumber = np.cumsum(used, dtype=np.int64).astype(np.int32) - 1
+    n_rows = int(used.sum())
+    out = []
+    for p in range(2):
+        compact = np.zeros(slots[p].shape, dtype=np.int32)  # rows not live keep 0: never read
+        live = orders[p][0]
+        compact[live] = renumber[slots[p][live]]
+        out.append((*orders[p], compact, n_rows))
+    return out[0], out[1]

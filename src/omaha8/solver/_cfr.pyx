@@ -356,7 +356,7 @@ cdef class Engine:
         self._sides = NULL
 
     def __init__(self, kind, actor, child_start, n_child, children, node_seg, node_local, coef_share, coef_total,
-                 store, river_card, seg_start, seg_nodes, seg_board, list sides, tuple slots, tuple same,
+                 store, river_card, seg_start, seg_nodes, seg_board, list sides, int nsub, tuple same,
                  tuple masks, double chance_factor):
         cdef const uint8_t[::1] kind_v = kind
         cdef const int8_t[::1] actor_v = actor
@@ -368,7 +368,7 @@ cdef class Engine:
         cdef const uint64_t[::1] m0 = masks[0], m1 = masks[1]
         cdef Py_ssize_t N = kind_v.shape[0], S = sb_v.shape[0], i, c, child, a, b
         self._keep = [kind, actor, child_start, n_child, children, node_seg, node_local, coef_share, coef_total,
-                      store, river_card, seg_start, seg_nodes, seg_board, sides, slots, same, masks]
+                      store, river_card, seg_start, seg_nodes, seg_board, sides, same, masks]
         for arrays in ((actor_v.shape[0], "actor"), (cs_v.shape[0], "child_start"), (nc_v.shape[0], "n_child"),
                        (seg_v.shape[0], "node_seg"), (loc_v.shape[0], "node_local"), (rc_v.shape[0], "river_card"),
                        (store_v.shape[0], "store"), (share_v.shape[0], "coef_share"), (total_v.shape[0], "coef_total")):
@@ -376,12 +376,11 @@ cdef class Engine:
         _check(N > 0 and S > 0 and ss_v.shape[0] == S + 1 and ss_v[0] == 0 and ss_v[S] == sn_v.shape[0] == N,
                "segments must hold every node once")
         _check(share_v.shape[1] == 2 and total_v.shape[1] == 2, "coefficients need two columns")
-        _check(len(sides) * 2 >= 2 and len(slots) == len(same) == len(masks) == 2, "two players' arrays")
+        _check(len(sides) >= 1 and len(same) == len(masks) == 2, "two players' arrays")
         for a in range(2):
-            fill_combos(&self.g.combos[a], slots[a], same[a])
+            fill_combos(&self.g.combos[a], nsub, same[a])
             self.g.n[a] = self.g.combos[a].n
-        _check(self.g.combos[0].nsub == self.g.combos[1].nsub and self.g.n[0] > 0 and self.g.n[1] > 0,
-               "both players have combos, of as many cards")
+        _check(self.g.n[0] > 0 and self.g.n[1] > 0, "both players have combos")
         _check(m0.shape[0] == self.g.n[0] and m1.shape[0] == self.g.n[1], "one card mask per combo")
         for a in range(2):
             for i in range(self.g.n[a]):
@@ -412,10 +411,9 @@ cdef class Engine:
             raise MemoryError()
         for b in range(len(sides)):
             for a in range(2):
-                fill_side(&self._sides[b * 2 + a], sides[b][a])
-                for arr in sides[b][a][0::2]:
-                    _check(arr.shape[0] == 0 or (int(arr.min()) >= 0 and int(arr.max()) < self.g.n[a]),
-                           "sides name rows")
+                _check(sides[b][a][6].shape == (self.g.n[a], nsub), "a side's slots: a row per combo")
+                fill_side(&self._sides[b * 2 + a], sides[b][a])  # checks every row and slot
+            _check(self._sides[b * 2].n_rows == self._sides[b * 2 + 1].n_rows, "a board's two sides share a table")
         total = 0
         for i in range(N):
             if kind_v[i] == PLAYER:

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import N_CARDS
 from . import _terminal
-from ._arrays import board_values, card_masks, combo_slots, live_only, same_rows, side_orders
+from ._arrays import board_sides, board_values, card_masks, combo_slots, live_only, same_rows, side_orders
 from ._cfr import AVERAGE, BEST, Engine
 from ._tree import CHANCE, FOLD, KIND_NAMES, PLAYER, SHOWDOWN, Tree
 
@@ -66,8 +66,8 @@ class Game:
         """For each of the player's combos, the opponent reach ``reach`` of the combos that fit with it."""
         side = self.sides[int(self.node_board[node])]
         cfv = _terminal.terminal_values(
-            side[player], side[1 - player], self.slots[player], self.same[player], self.slots[1 - player],
-            self.same[1 - player], reach[None, :], np.zeros(1), np.ones(1), 0, 1,
+            side[player], side[1 - player], self.same[player], self.same[1 - player], reach[None, :], np.zeros(1),
+            np.ones(1), 0, 1,
         )  # fmt: skip
         return np.asarray(cfv[0])
 
@@ -152,20 +152,20 @@ def build_game(
     if board.shape[0] == 5:
         vals = [board_values(combos[p], board, everyone[p]) for p in range(2)]
         values.append(tuple(vals))
-        sides.append(tuple(side_orders(everyone[p], *vals[p]) for p in range(2)))
+        sides.append(board_sides(slots, (side_orders(everyone[0], *vals[0]), side_orders(everyone[1], *vals[1]))))
     else:
         values.append(((np.zeros(0, np.uint16),) * 2, (np.zeros(0, np.uint16),) * 2))
-        sides.append((live_only(everyone[0]), live_only(everyone[1])))
+        sides.append(board_sides(slots, (live_only(everyone[0]), live_only(everyone[1]))))
         for card in rivers:
             full = np.append(board, np.uint8(card))
             bit = np.uint64(1) << np.uint64(card)
             live = [np.flatnonzero((masks[p] & bit) == 0) for p in range(2)]
             vals = [board_values(combos[p], full, live[p]) for p in range(2)]
             values.append(tuple(vals))
-            sides.append(tuple(side_orders(live[p], *vals[p]) for p in range(2)))
+            sides.append(board_sides(slots, (side_orders(live[0], *vals[0]), side_orders(live[1], *vals[1]))))
     engine = Engine(
         kind, actor, child_start, n_child, children, node_seg, node_local, coef_share, coef_total, store,
-        river_card, seg_start, seg_nodes, seg_board, sides, slots, same, masks,
+        river_card, seg_start, seg_nodes, seg_board, sides, int(slots[0].shape[1]), same, masks,
         1.0 / (N_CARDS - board.shape[0] - 2 * k),
     )  # fmt: skip
     scaled = tuple(np.ascontiguousarray(w / w.max(), dtype=np.float64) for w in weights)

@@ -10,12 +10,13 @@ cdef struct Side:
     const uint16_t* low_key
     const int32_t* nolow_seq    # the live combos without a low, ascending high value
     const uint16_t* nolow_key
+    const int32_t* slots        # [n][nsub]: the table row of each proper subset of a combo's cards
     int64_t n_live
     int64_t n_nolow
+    int64_t n_rows              # rows of this board's tables: the subsets some live combo of either side holds
 
 # One player's combos, whatever the board.
 cdef struct Combos:
-    const int32_t* slots        # [n][nsub]: table slot of each proper subset of the combo's cards
     const int32_t* same         # [n]: the other player's row holding the same cards, or -1
     int64_t n
     int nsub                    # 2**k - 1
@@ -33,4 +34,4 @@ cdef int eval_terminals(const Side* hand_side, const Side* opp_side, const Combo
                         const Terminals* t, int threads) noexcept nogil
 
 cdef int fill_side(Side* side, tuple arrays) except -1
-cdef int fill_combos(Combos* combos, const int32_t[:, ::1] slots, const int32_t[::1] same) except -1
+cdef int fill_combos(Combos* combos, int nsub, const int32_t[::1] same) except -1

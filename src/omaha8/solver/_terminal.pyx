@@ -86,10 +86,12 @@ def table_rows(int k):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def combo_slots(const uint8_t[:, ::1] cards):
-    """(n, 2**k - 1) int32: the table row of every proper subset of each combo, by subset mask.
+    """(n, 2**k - 1) int32: the slot of every proper subset of each combo, by subset mask.
 
     Mask bit i stands for the i-th smallest card; a subset of size j has the
-    row ``OFFSET[j] + C(c_1, 1) + ... + C(c_j, j)`` (its colex rank).
+    slot ``OFFSET[j] + C(c_1, 1) + ... + C(c_j, j)`` (its colex rank), below
+    :func:`table_rows` ``(k)``. A board's tables number only the slots its
+    live combos hold (:func:`omaha8.solver._arrays.board_slots`).
     """
     cdef Py_ssize_t n = cards.shape[0], r
     cdef int k = <int>cards.shape[1], i, j, mask, top, size, full
@@ -204,11 +206,11 @@ cdef enum:
 
 
 # One task: columns c0 .. c1 of the terminals. Returns -1 when out of memory.
-cdef int run_task(int kind, int c0, int c1, int m_s, int m_t, int k, int nsub,
-                  const Side* hs, const Side* os, const Combos* hands, const Combos* opps,
-                  const double* reach, double* out_tot, double* out_high, double* out_x) noexcept nogil:
+cdef int run_task(int kind, int c0, int c1, int m_s, int m_t, int nsub,
+                  const Side* hs, const Side* os, const double* reach, double* out_tot, double* out_high,
+                  double* out_x) noexcept nogil:
     cdef int w = c1 - c0, ws, j
-    cdef int64_t rows = OFFSET[k], t
+    cdef int64_t rows = hs.n_rows, t
     cdef int32_t h
     cdef double acc[MAX_W]
     cdef double* table = <double*>calloc(<size_t>(rows * w), sizeof(double))
@@ -217,27 +219,27 @@ cdef int run_task(int kind, int c0, int c1, int m_s, int m_t, int k, int nsub,
     if kind == TASK_HIGH:
         ws = (m_s if m_s < c1 else c1) - c0  # showdown columns of this task
         if ws > 0:
-            walk(table, w, c0, ws, nsub, os.high_seq, os.high_key, os.n_live, opps.slots, reach, m_t,
-                 hs.high_seq, hs.high_key, hs.n_live, hands.slots, out_high + c0, m_s)
+            walk(table, w, c0, ws, nsub, os.high_seq, os.high_key, os.n_live, os.slots, reach, m_t,
+                 hs.high_seq, hs.high_key, hs.n_live, hs.slots, out_high + c0, m_s)
         else:
             for t in range(os.n_live):
-                add_row(table, w, opps.slots + <int64_t>os.high_seq[t] * nsub, nsub,
+                add_row(table, w, os.slots + <int64_t>os.high_seq[t] * nsub, nsub,
                         reach + <int64_t>os.high_seq[t] * m_t + c0, w)
         for t in range(hs.n_live):  # every opponent is in the table now: the totals
             h = hs.high_seq[t]
             for j in range(w):
                 acc[j] = 0.0
-            read_row(acc, table, w, hands.slots + <int64_t>h * nsub, nsub, w)
+            read_row(acc, table, w, hs.slots + <int64_t>h * nsub, nsub, w)
             for j in range(w):
                 out_tot[<int64_t>h * m_t + c0 + j] = acc[j]
     else:
         # hands with a low are the tail of the low order (no low is key 0)
-        walk(table, w, c0, w, nsub, os.low_seq, os.low_key, os.n_live, opps.slots, reach, m_t,
-             hs.low_seq + hs.n_nolow, hs.low_key + hs.n_nolow, hs.n_live - hs.n_nolow, hands.slots,
+        walk(table, w, c0, w, nsub, os.low_seq, os.low_key, os.n_live, os.slots, reach, m_t,
+             hs.low_seq + hs.n_nolow, hs.low_key + hs.n_nolow, hs.n_live - hs.n_nolow, hs.slots,
              out_x + c0, m_s)
         memset(table, 0, <size_t>(rows * w) * sizeof(double))
-        walk(table, w, c0, w, nsub, os.nolow_seq, os.nolow_key, os.n_nolow, opps.slots, reach, m_t,
-             hs.nolow_seq, hs.nolow_key, hs.n_nolow, hands.slots, out_x + c0, m_s)
+        walk(table, w, c0, w, nsub, os.nolow_seq, os.nolow_key, os.n_nolow, os.slots, reach, m_t,
+             hs.nolow_seq, hs.nolow_key, hs.n_nolow, hs.slots, out_x + c0, m_s)
     free(table)
     return 0
 
@@ -306,12 +308,12 @@ cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, con
             scale[j] += reach[o * m_t + j]
     if threads > 1 and n_tasks > 1:
         for c in prange(n_tasks, nogil=True, schedule="dynamic", num_threads=threads):
-            failed += run_task(task_kind[c], task_c0[c], task_c1[c], m_s, m_t, k, nsub, hs, os, hands, opps,
-                               reach, out_tot, out_high, out_x) != 0
+            failed += run_task(task_kind[c], task_c0[c], task_c1[c], m_s, m_t, nsub, hs, os, reach, out_tot,
+                               out_high, out_x) != 0
     else:
         for c in range(n_tasks):
-            failed += run_task(task_kind[c], task_c0[c], task_c1[c], m_s, m_t, k, nsub, hs, os, hands, opps,
-                               reach, out_tot, out_high, out_x) != 0
+            failed += run_task(task_kind[c], task_c0[c], task_c1[c], m_s, m_t, nsub, hs, os, reach, out_tot,
+                               out_high, out_x) != 0
     if failed == 0:
         for t in range(hs.n_live):
             h = hs.high_seq[t]
@@ -337,17 +339,41 @@ cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, con
 # ------------------------------------------------------------------ Python's view, for the tests and the engine
 
 
+cdef int check_rows(const int32_t[::1] seq, int64_t n) except -1:
+    cdef Py_ssize_t i
+    for i in range(seq.shape[0]):
+        if not 0 <= seq[i] < n:
+            raise ValueError(f"a side's sequence names row {seq[i]} of {n}")
+    return 0
+
+
 cdef int fill_side(Side* side, tuple arrays) except -1:
-    """Point ``side`` at the arrays (high_seq, high_key, low_seq, low_key, nolow_seq, nolow_key), kept alive by the caller."""
+    """Point ``side`` at (high_seq, high_key, low_seq, low_key, nolow_seq, nolow_key, slots, n_rows).
+
+    The caller keeps the arrays alive; every row and slot is checked here.
+    """
     cdef const int32_t[::1] high_seq = arrays[0]
     cdef const uint16_t[::1] high_key = arrays[1]
     cdef const int32_t[::1] low_seq = arrays[2]
     cdef const uint16_t[::1] low_key = arrays[3]
     cdef const int32_t[::1] nolow_seq = arrays[4]
     cdef const uint16_t[::1] nolow_key = arrays[5]
+    cdef const int32_t[:, ::1] slots = arrays[6]
+    cdef int64_t n_rows = arrays[7], n = slots.shape[0], i, r
+    cdef int s
     if not (high_key.shape[0] == low_seq.shape[0] == low_key.shape[0] == high_seq.shape[0]) \
             or nolow_key.shape[0] != nolow_seq.shape[0] or nolow_seq.shape[0] > high_seq.shape[0]:
         raise ValueError("a side's sequences and keys must have matching lengths")
+    check_rows(high_seq, n)
+    check_rows(low_seq, n)
+    check_rows(nolow_seq, n)
+    for i in range(high_seq.shape[0]):  # the live rows' slots are the ones read
+        r = high_seq[i]
+        for s in range(slots.shape[1]):
+            if not 0 <= slots[r, s] < n_rows:
+                raise ValueError(f"slot {slots[r, s]} of row {r} is outside the table's {n_rows} rows")
+    side.slots = &slots[0, 0] if n else NULL
+    side.n_rows = n_rows
     side.n_live = high_seq.shape[0]
     side.n_nolow = nolow_seq.shape[0]
     side.high_seq = &high_seq[0] if side.n_live else NULL
@@ -359,24 +385,21 @@ cdef int fill_side(Side* side, tuple arrays) except -1:
     return 0
 
 
-cdef int fill_combos(Combos* combos, const int32_t[:, ::1] slots, const int32_t[::1] same) except -1:
-    if same.shape[0] != slots.shape[0]:
-        raise ValueError("slots and same must have one row per combo")
-    combos.n = slots.shape[0]
-    combos.nsub = <int>slots.shape[1]
-    combos.slots = &slots[0, 0] if combos.n else NULL
+cdef int fill_combos(Combos* combos, int nsub, const int32_t[::1] same) except -1:
+    if not 1 <= nsub <= MAX_SUBSETS:
+        raise ValueError(f"nsub must be 1..{MAX_SUBSETS}")
+    combos.n = same.shape[0]
+    combos.nsub = nsub
     combos.same = &same[0] if combos.n else NULL
     return 0
 
 
-def terminal_values(tuple hand_side, tuple opp_side, hand_slots, hand_same, opp_slots, opp_same,
-                    reach, coef_share, coef_total, int m_s, int threads=1):
+def terminal_values(tuple hand_side, tuple opp_side, hand_same, opp_same, reach, coef_share, coef_total, int m_s,
+                    int threads=1):
     """(m_t, n_hands) float64: each terminal's counterfactual chips for every hand (the kernel, for tests).
 
     ``reach`` is (m_t, n_opponents) float64, showdown rows first; the sides
-    are the orders of :func:`omaha8.solver._arrays.side_orders`. Sequences
-    must hold valid rows (the solver builds them; they are not checked here
-    beyond their lengths).
+    are :func:`omaha8.solver._arrays.side_orders` with the board's slots.
     """
     cdef Side hs, os
     cdef Combos hc, oc
@@ -388,10 +411,17 @@ def terminal_values(tuple hand_side, tuple opp_side, hand_slots, hand_same, opp_
     cdef int status
     fill_side(&hs, hand_side)
     fill_side(&os, opp_side)
-    fill_combos(&hc, hand_slots, hand_same)
-    fill_combos(&oc, opp_slots, opp_same)
-    if r.shape[1] != oc.n or cs.shape[0] != m_t or ct.shape[0] != m_t or not 0 <= m_s <= m_t or hc.nsub != oc.nsub:
-        raise ValueError("reach, coefficients and combos do not fit together")
+    fill_combos(&hc, hand_side[6].shape[1], hand_same)
+    fill_combos(&oc, opp_side[6].shape[1], opp_same)
+    if (r.shape[1] != oc.n or cs.shape[0] != m_t or ct.shape[0] != m_t or not 0 <= m_s <= m_t or hc.nsub != oc.nsub
+            or hand_side[6].shape[0] != hc.n or opp_side[6].shape[0] != oc.n or hs.n_rows != os.n_rows):
+        raise ValueError("reach, coefficients, sides and combos do not fit together")
+    for j in range(hc.n):
+        if not -1 <= hc.same[j] < oc.n:
+            raise ValueError("hand_same names no opponent row")
+    for j in range(oc.n):
+        if not -1 <= oc.same[j] < hc.n:
+            raise ValueError("opp_same names no hand row")
     out = np.zeros((m_t, hc.n), dtype=np.float64)
     cdef double[:, ::1] cfv = out
     cdef const double** rows = <const double**>malloc((m_t + 1) * sizeof(double*))
