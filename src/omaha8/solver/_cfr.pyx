@@ -338,6 +338,7 @@ def _check(bint ok, str what):
         raise ValueError(f"solver arrays: {what}")
 
 
+@cython.auto_pickle(False)  # pointers into arrays it keeps: nothing a pickle could restore
 cdef class Engine:
     """The tree and both players' combos as the kernels read them, with the regrets and average strategies.
 

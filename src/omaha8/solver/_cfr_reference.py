@@ -41,7 +41,7 @@ TIE = 1e-9
 __all__ = ["Spot", "average", "reference_dcfr", "reference_step", "zeros"]
 
 
-def _shares(board: U8Array, c0: U8Array, c1: U8Array) -> tuple[F64Array, F64Array]:
+def _shares(board: U8Array, c0: U8Array, c1: U8Array) -> tuple[F64Array, Any]:
     """Player 0's pot share against each combo of player 1 on a 5-card board, and which pairs can be dealt."""
     n0, n1 = c0.shape[0], c1.shape[0]
     fits = np.zeros((n0, n1), dtype=bool)
@@ -67,9 +67,9 @@ class Spot:
     weights: tuple[F64Array, F64Array]
     tree: Tree
     rake: RakePolicy | None
-    _boards: dict[int, tuple[F64Array, F64Array]] = field(default_factory=dict)
+    _boards: dict[int, tuple[F64Array, Any]] = field(default_factory=dict)
 
-    def _pairs(self, river: int) -> tuple[F64Array, F64Array]:
+    def _pairs(self, river: int) -> tuple[F64Array, Any]:
         if river not in self._boards:
             board = self.board if river < 0 else np.append(self.board, np.uint8(river))
             if board.shape[0] == 5:
@@ -126,7 +126,7 @@ class Spot:
                 value[(self.combos[p] == card).any(axis=1)] = 0.0
                 total += value
             k = self.combos[0].shape[1]
-            return total / (52 - self.board.shape[0] - 2 * k)
+            return np.asarray(total / (52 - self.board.shape[0] - 2 * k), dtype=np.float64)
         sigma = strategies.get(node)
         if sigma is None:
             sigma = np.full((self.combos[info.player].shape[0], len(info.children)), 1.0 / len(info.children))
@@ -134,7 +134,8 @@ class Spot:
             return np.asarray(sum(self.walk(c, p, strategies, mode, opp_reach * sigma[:, a])
                                   for a, c in enumerate(info.children)))
         values = np.stack([self.walk(c, p, strategies, mode, opp_reach) for c in info.children], axis=1)
-        return values.max(axis=1) if mode == "best" else (values * sigma).sum(axis=1)
+        out = values.max(axis=1) if mode == "best" else (values * sigma).sum(axis=1)
+        return np.asarray(out, dtype=np.float64)
 
     def values(self, p: int, strategies: Strategies, mode: str) -> F64Array:
         """Player p's counterfactual chips at the root, each combo weighted by nothing of its own."""
@@ -174,7 +175,7 @@ def reference_step(spot: Spot, regret: Strategies, sums: Strategies, t: int) -> 
                 mine = ~(spot.combos[p] == card).any(axis=1)
                 theirs = ~(spot.combos[1 - p] == card).any(axis=1)
                 total += walk(child, p, own * mine, opp * theirs) * mine
-            return total / (52 - spot.board.shape[0] - 2 * spot.combos[0].shape[1])
+            return np.asarray(total / (52 - spot.board.shape[0] - 2 * spot.combos[0].shape[1]), dtype=np.float64)
         sigma = current(node)
         if info.player != p:
             return np.asarray(sum(walk(c, p, own, opp * sigma[:, a]) for a, c in enumerate(info.children)))
@@ -185,7 +186,7 @@ def reference_step(spot: Spot, regret: Strategies, sums: Strategies, t: int) -> 
         gain[np.abs(gain) <= TIE * (np.abs(values) + np.abs(value[:, None]))] = 0.0  # ties, as the engine
         regret[node] = np.where(r >= 0, r * alpha, r * beta) + gain
         sums[node] = sums[node] * gamma + own[:, None] * sigma
-        return value
+        return np.asarray(value, dtype=np.float64)
 
     for p in range(2):
         walk(0, p, spot.weights[p] / spot.weights[p].max(), spot.weights[1 - p] / spot.weights[1 - p].max())

@@ -118,7 +118,7 @@ def check_ranges(ranges: object, board: U8Array) -> tuple[tuple[U8Array, U8Array
 def _chips(value: object, name: str, minimum: int) -> int:
     if not is_int(value):
         raise ChipError(f"{name} must be a whole number of chips, not {brief(value)}")
-    number = operator.index(value)  # type: ignore[call-overload]
+    number = operator.index(value)  # type: ignore[arg-type]
     if number < minimum:
         raise ChipError(f"{name} must be at least {minimum} chips, got {brief(number)}")
     if number > 10**15:
@@ -173,7 +173,7 @@ def check_structure(structure: object, bets: tuple[float, ...], pot: int) -> Str
 def check_rake(rake: object) -> RakePolicy | None:
     """None, a rake policy, or ``(percent, cap)`` for a :class:`~omaha8.game.rake.PercentageRake`."""
     if rake is None or (isinstance(rake, RakePolicy) and not isinstance(rake, (tuple, list))):
-        return rake  # type: ignore[return-value]
+        return rake
     if isinstance(rake, (tuple, list)) and len(rake) == 2:
         percent = rake[0]
         if isinstance(percent, float):
