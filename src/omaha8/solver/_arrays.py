@@ -23,12 +23,12 @@ import numpy as np
 from ..evaluate import evaluate_batch
 from ..ranges.universe import hand_index
 from . import _terminal
+from ._sweep_inputs import _card_bits as card_masks
 
 I32Array = np.ndarray[Any, np.dtype[np.int32]]
 I64Array = np.ndarray[Any, np.dtype[np.int64]]
 U16Array = np.ndarray[Any, np.dtype[np.uint16]]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
-U64Array = np.ndarray[Any, np.dtype[np.uint64]]
 Orders = tuple[I32Array, U16Array, I32Array, U16Array, I32Array, U16Array]
 Side = tuple[I32Array, U16Array, I32Array, U16Array, I32Array, U16Array, I32Array, int]
 
@@ -38,14 +38,6 @@ __all__ = ["board_sides", "board_values", "card_masks", "combo_slots", "live_onl
 def combo_slots(combos: U8Array) -> I32Array:
     """(n, 2**k - 1) int32: the table row of each proper subset of each combo's cards."""
     return np.asarray(_terminal.combo_slots(np.ascontiguousarray(combos, dtype=np.uint8)))
-
-
-def card_masks(combos: U8Array) -> U64Array:
-    """One 52-bit mask of the cards of each combo."""
-    bits = np.zeros(combos.shape[0], dtype=np.uint64)
-    for column in range(combos.shape[1]):
-        bits |= np.left_shift(np.uint64(1), combos[:, column].astype(np.uint64))
-    return bits
 
 
 def same_rows(hands: U8Array, opps: U8Array) -> I32Array:

@@ -244,6 +244,18 @@ cdef int run_task(int kind, int c0, int c1, int m_s, int m_t, int nsub,
     return 0
 
 
+# Tasks of one kind over columns 0 .. end, ``chunk`` at a time, from task ``n`` on; returns the new count.
+cdef int add_tasks(int kind, int end, int chunk, int* kinds, int* c0, int* c1, int n) noexcept nogil:
+    cdef int c = 0
+    while c < end:
+        kinds[n] = kind
+        c0[n] = c
+        c1[n] = c + chunk if c + chunk < end else end
+        n += 1
+        c += chunk
+    return n
+
+
 cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, const Combos* opps,
                         const Terminals* term, int threads) noexcept nogil:
     """Fill ``term.cfv``; -1 when out of memory (the outputs are then undefined)."""
@@ -280,20 +292,8 @@ cdef int eval_terminals(const Side* hs, const Side* os, const Combos* hands, con
         return -1
     task_c0 = task_kind + 2 * (m_t // chunk) + 2
     task_c1 = task_c0 + 2 * (m_t // chunk) + 2
-    c = 0
-    while c < m_t:
-        task_kind[n_tasks] = TASK_HIGH
-        task_c0[n_tasks] = c
-        task_c1[n_tasks] = c + chunk if c + chunk < m_t else m_t
-        n_tasks += 1
-        c += chunk
-    c = 0
-    while c < m_s:
-        task_kind[n_tasks] = TASK_X
-        task_c0[n_tasks] = c
-        task_c1[n_tasks] = c + chunk if c + chunk < m_s else m_s
-        n_tasks += 1
-        c += chunk
+    n_tasks = add_tasks(TASK_HIGH, m_t, chunk, task_kind, task_c0, task_c1, 0)
+    n_tasks = add_tasks(TASK_X, m_s, chunk, task_kind, task_c0, task_c1, n_tasks)
     reach = <double*>malloc(<size_t>(n_o * m_t + 1) * sizeof(double))
     out_tot = <double*>calloc(<size_t>(n_h * m_t + 1), sizeof(double))
     out_high = <double*>calloc(<size_t>(n_h * m_s + 1), sizeof(double))
