@@ -19,7 +19,7 @@ scipy_optimize = pytest.importorskip("scipy.optimize")
 
 from omaha8.cards import parse_cards  # noqa: E402
 from omaha8.game import PercentageRake  # noqa: E402
-from omaha8.showdown import pot_shares  # noqa: E402
+from omaha8 import pot_shares  # noqa: E402
 from omaha8.solver import solve  # noqa: E402
 
 

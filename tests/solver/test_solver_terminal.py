@@ -7,7 +7,7 @@ import pytest
 
 from omaha8.cards import parse_cards
 from omaha8.game import NoLimit, PercentageRake, PotLimit
-from omaha8.showdown import pot_shares
+from omaha8 import pot_shares
 from omaha8.solver import _arrays, _terminal
 from omaha8.solver._cfr_reference import Spot
 from omaha8.solver._game import build_game

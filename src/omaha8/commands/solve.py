@@ -7,8 +7,8 @@ import math
 import sys
 from typing import Any
 
-from .._args import brief
-from .._progress import Progress
+from .._support._args import brief
+from .._support._progress import Progress
 from ..ranges import Range
 from ..solver.subgame import _solve
 from ._options import THREADS, int_option

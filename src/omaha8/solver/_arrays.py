@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..evaluate import evaluate_batch
+from ..core._evaluate import evaluate_batch
 from ..ranges.universe import hand_index
 from . import _terminal
 from ._sweep_inputs import _card_bits as card_masks

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..game.rake import RakePolicy
-from ..showdown import pot_shares
+from ..pots._showdown import pot_shares
 from ._tree import Tree
 
 F64Array = np.ndarray[Any, np.dtype[np.float64]]

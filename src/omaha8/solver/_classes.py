@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from ..cards import N_CARDS
-from ..evaluate import evaluate_batch
-from ..values import HighCategory, high_categories
+from ..core._evaluate import evaluate_batch
+from ..core._values import HighCategory, high_categories
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 U16Array = np.ndarray[Any, np.dtype[np.uint16]]

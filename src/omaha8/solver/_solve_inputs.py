@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief, check_bool, check_int, is_int
+from .._support._args import brief, check_bool, check_int, is_int
 from ..cards import CardsLike, format_cards
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, DuplicateCardError, EmptyRangeError, ShapeError
 from ..game.rake import PercentageRake, RakePolicy

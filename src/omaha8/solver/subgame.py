@@ -45,12 +45,12 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from .._args import check_bool, check_int
-from .._progress import Progress
-from .._threads import threads_for
+from .._support._args import check_bool, check_int
+from .._support._progress import Progress
+from .._support._threads import threads_for
 from ..cards import CardsLike, format_card, format_cards
 from ..errors import ArgumentError, EmptyRangeError
-from ..io.outputs import PathLike, _Output
+from ..deals._outputs import PathLike, _Output
 from ._classes import river_classes, turn_classes
 from ._game import Game, build_game
 from ._solve_inputs import check_betting, check_board, check_iterations, check_ranges, check_target
