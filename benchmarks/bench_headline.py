@@ -70,7 +70,7 @@ def deals() -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """One-seat deals by hole size: (holes, boards)."""
     found = {}
     for cards in (4, 5):
-        boards, holes = random_deals(EVAL_ROWS, players=1, cards=cards, seed=SEED + cards)
+        holes, boards = random_deals(EVAL_ROWS, players=1, cards=cards, seed=SEED + cards)
         found[cards] = (np.ascontiguousarray(holes[:, 0]), boards)
     return found
 
@@ -114,7 +114,7 @@ def test_reference_twin(benchmark, deals, cards: int) -> None:  # type: ignore[n
 
 @CPU
 def test_pot_shares(benchmark) -> None:  # type: ignore[no-untyped-def]
-    boards, holes = random_deals(SHARE_DEALS, players=6, cards=4, seed=SEED + 6)
+    holes, boards = random_deals(SHARE_DEALS, players=6, cards=4, seed=SEED + 6)
     shares = benchmark.pedantic(omaha8.pot_shares, (holes, boards), {"n_threads": 1},
                                 rounds=ROUNDS, iterations=1, warmup_rounds=1)
     # each pot shared out exactly once, to the seats that win a half
@@ -203,7 +203,7 @@ def test_showdown_side_pots(benchmark, form: str) -> None:  # type: ignore[no-un
         holes: object = [tuple(int(c) for c in omaha8.parse_cards(h)) for h in HOLES]
     else:
         board, holes = BOARD, list(HOLES)
-    result = benchmark.pedantic(lambda: omaha8.showdown(board, holes, contributions=CHIPS, folded=FOLDED, button=0),
+    result = benchmark.pedantic(lambda: omaha8.showdown(holes, board, contributions=CHIPS, folded=FOLDED, button=0),
                                 rounds=scaled(30, 12), iterations=scaled(300, 100), warmup_rounds=1)
     assert result.payouts == PAYOUTS  # hand-checked in bench_showdown
     assert [pot.amount for pot in result.pots] == [222, 210, 160]

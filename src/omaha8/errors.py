@@ -36,6 +36,7 @@ __all__ = [
     "MissingExtraError",
     "ArgumentError",
     "ArgumentTypeError",
+    "ArgumentOrderError",
     "RangeSyntaxError",
     "EmptyRangeError",
     "ValueRangeError",
@@ -106,6 +107,14 @@ class ArgumentError(Omaha8Error, ValueError):
 
 class ArgumentTypeError(Omaha8Error, TypeError):
     """An argument of the wrong type: a float where an int is needed, a non-bool flag, ..."""
+
+
+class ArgumentOrderError(ArgumentError):
+    """Positional arguments that only make sense in the order omaha8 used to take: the board before the holes.
+
+    Every function takes the holes first, then the board (``showdown(holes, board)``); the message names the
+    order to use. Keyword arguments (``board=..., holes=...``) are read in any order.
+    """
 
 
 class RangeSyntaxError(Omaha8Error, ValueError):

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     contributions = _numbers(chips_text, "--contributions", ChipError)
     folded = _numbers(args.folded, "--folded", ShowdownError)
     holes = [None if text.strip() in NO_CARDS else text for text in texts]
-    result = showdown(board, holes, contributions=contributions, folded=folded, button=args.button,
+    result = showdown(holes, board, contributions=contributions, folded=folded, button=args.button,
                       last_aggressor=args.last_aggressor)
 
     folded_set = set(folded or ())

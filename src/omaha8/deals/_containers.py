@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> deals = Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3], [4, 5, 6, 7]]])
+>>> deals = Deals([[[0, 1, 2, 3], [4, 5, 6, 7]]], [[51, 47, 43, 39, 35]])
 >>> len(deals), deals.players, deals.cards
 (1, 2, 4)
 """
@@ -20,6 +20,7 @@ from ..cards import N_CARDS
 from ..errors import ArgumentTypeError, ShapeError
 from ..pots._showdown import MAX_SEATS
 from ..cards._columns import _check_count, _id_array
+from ..cards._order import old_order
 
 __all__ = ["RejectedRow", "Deals", "DealResults"]
 
@@ -48,11 +49,11 @@ class RejectedRow:
 
 @dataclass(frozen=True, eq=False)
 class Deals:
-    """A batch of deals: ``boards`` (n, 5), ``holes`` (n, P, k), both ``uint8``.
+    """A batch of deals: ``holes`` (n, P, k) and ``boards`` (n, 5), both ``uint8``, the holes first.
 
     Attributes
     ----------
-    boards, holes
+    holes, boards
         Card ids (any integer array-like is converted to ``uint8``, ids
         checked 0..51; duplicates are checked by :func:`analyze_deals`).
     lines
@@ -66,24 +67,30 @@ class Deals:
 
     Examples
     --------
-    >>> Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3], [4, 5, 6, 7]]]).holes.dtype
+    >>> Deals([[[0, 1, 2, 3], [4, 5, 6, 7]]], [[51, 47, 43, 39, 35]]).holes.dtype
     dtype('uint8')
-    >>> Deals([[51, 47, 43, 39]], [[[0, 1, 2, 3]]])
+    >>> Deals([[[0, 1, 2, 3]]], [[51, 47, 43, 39]])
     Traceback (most recent call last):
     ...
-    omaha8.errors.ShapeError: deals need boards (n, 5) and holes (n, P, k), got (1, 4) and (1, 1, 4)
+    omaha8.errors.ShapeError: deals need holes (n, P, k) and boards (n, 5), got (1, 1, 4) and (1, 4)
+    >>> Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]])  # the boards first: the order omaha8 took before
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentOrderError: Deals() takes the holes first, then the board: Deals(holes, boards, ...); the arguments given read as boards (n, 5), then holes (n, P, k) (the order omaha8 took before): swap them, or name them
     """
 
-    boards: U8Array
     holes: U8Array
+    boards: U8Array
     lines: I64Array | None = None
     first: int = 0
     rejects: tuple[RejectedRow, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        b, h = _id_array(self.boards, "boards"), _id_array(self.holes, "holes")
+        h, b = _id_array(self.holes, "holes"), _id_array(self.boards, "boards")
         if b.ndim != 2 or b.shape[1] != 5 or h.ndim != 3 or h.shape[0] != b.shape[0]:
-            raise ShapeError(f"deals need boards (n, 5) and holes (n, P, k), got {b.shape} and {h.shape}")
+            if h.ndim == 2 and h.shape[1] == 5 and b.ndim == 3:
+                raise old_order("Deals(holes, boards, ...)", "boards (n, 5), then holes (n, P, k)")
+            raise ShapeError(f"deals need holes (n, P, k) and boards (n, 5), got {h.shape} and {b.shape}")
         lines = self.lines
         if lines is not None:
             arr = np.asarray(lines)
@@ -96,8 +103,8 @@ class Deals:
         if not isinstance(rejects, tuple) or not all(isinstance(r, RejectedRow) for r in rejects):
             raise ArgumentTypeError(f"rejects must be a tuple of RejectedRow, not {brief(rejects)}")
         # frozen: the checked forms replace what was given
-        object.__setattr__(self, "boards", b)
         object.__setattr__(self, "holes", h)
+        object.__setattr__(self, "boards", b)
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "first", check_int(self.first, "first", minimum=0))
 
@@ -141,10 +148,10 @@ def _concat(chunks: Sequence[Deals], players: int | None, cards: int | None) -> 
     rejects = tuple(r for c in chunks for r in c.rejects)
     chunks = [c for c in chunks if len(c)]
     if not chunks:
-        return Deals(np.zeros((0, 5), np.uint8), np.zeros((0, players or 1, cards or 4), np.uint8),
+        return Deals(np.zeros((0, players or 1, cards or 4), np.uint8), np.zeros((0, 5), np.uint8),
                      np.zeros(0, np.int64), 0, rejects)
     lines = None if chunks[0].lines is None else np.concatenate([c.lines for c in chunks if c.lines is not None])
-    return Deals(np.concatenate([c.boards for c in chunks]), np.concatenate([c.holes for c in chunks]),
+    return Deals(np.concatenate([c.holes for c in chunks]), np.concatenate([c.boards for c in chunks]),
                  lines, 0, rejects)
 
 

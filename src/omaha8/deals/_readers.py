@@ -376,7 +376,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             self.rejected += len(rejects)
             if not rejects:
                 return None
-            return Deals(np.zeros((0, 5), np.uint8), np.zeros((0, 1, 4), np.uint8), np.zeros(0, np.int64),
+            return Deals(np.zeros((0, 1, 4), np.uint8), np.zeros((0, 5), np.uint8), np.zeros(0, np.int64),
                          self.deals_read, tuple(rejects))
         originals: list[str] | None = None
         if self._project is not None and len(starts):
@@ -419,7 +419,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         self.rejected += len(rejects)
         if len(boards) == 0 and not rejects:
             return None
-        chunk = Deals(boards, holes, np.ascontiguousarray(numbers), self.deals_read, tuple(rejects))
+        chunk = Deals(holes, boards, np.ascontiguousarray(numbers), self.deals_read, tuple(rejects))
         self.deals_read += len(chunk)
         return chunk
 

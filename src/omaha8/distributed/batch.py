@@ -44,10 +44,10 @@ MAX_DEALS = 2**62
 
 
 def _analyze_task(
-    boards: np.ndarray[Any, Any], holes: np.ndarray[Any, Any], values: bool, shares: bool, n_threads: int | None
+    holes: np.ndarray[Any, Any], boards: np.ndarray[Any, Any], values: bool, shares: bool, n_threads: int | None
 ) -> tuple[Any, ...]:
     """One chunk's result arrays (the deals stay with the caller)."""
-    result = analyze_deals(Deals(boards, holes), values=values, shares=shares, n_threads=n_threads)
+    result = analyze_deals(Deals(holes, boards), values=values, shares=shares, n_threads=n_threads)
     return result.high_winners, result.low_winners, result.high, result.low, result.shares
 
 
@@ -113,8 +113,8 @@ def run_batch_on_cluster(
             for chunk in chunks:
                 future = None
                 if len(chunk):
-                    boards, holes = client.scatter([chunk.boards, chunk.holes], hash=False)
-                    future = client.submit(_analyze_task, boards, holes, values, shares, n_threads, pure=False)
+                    holes, boards = client.scatter([chunk.holes, chunk.boards], hash=False)
+                    future = client.submit(_analyze_task, holes, boards, values, shares, n_threads, pure=False)
                 pending.append((chunk, future))
                 while len(pending) > ahead:
                     yield _collect(*pending.popleft())
@@ -176,7 +176,7 @@ def _summary_task(
     scoops = no_low = 0
     for start in range(first, first + n, chunk_rows):
         m = min(chunk_rows, first + n - start)
-        boards, holes = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
+        holes, boards = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
         high, low = winners(holes, boards, n_threads=n_threads)
         single = (high & (high - 1)) == 0  # high is never 0: someone always wins it
         scoops += int(np.count_nonzero(single & ((low == 0) | (low == high))))

@@ -1,7 +1,7 @@
 """What a showdown returns: each pot and how it was split, and the whole settlement.
 
 >>> from omaha8.pots._showdown import showdown
->>> result = showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"])
+>>> result = showdown(["3c 4c Kh Ks", "5d 8d Qc Jc"], "Ah 2h 7c Kd Qs")
 >>> isinstance(result, ShowdownResult), result.pots[0].split is PotSplit.SAME_WINNERS
 (True, True)
 >>> result.pots[0].scooper

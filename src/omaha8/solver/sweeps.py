@@ -40,7 +40,7 @@ and a hand's equity is its share summed over the runouts and opponents
 that fit with it, divided by their weight.
 
 >>> from omaha8.solver import showdown_values
->>> v = showdown_values("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"])
+>>> v = showdown_values(["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"], "Ah 2h 7c Kd Qs")
 >>> v.share.tolist()  # trip kings: 1 (no low for JJ66) and 1/2; 3456: 1/2 and 1/4 (a quartered low)
 [0.75, 0.375]
 >>> v.scoop.tolist(), v.low_tie.tolist(), v.weight.tolist()
@@ -59,6 +59,7 @@ from . import _solver
 from .._support._args import check_int
 from .._support._threads import threads_for
 from ..cards import CardsLike, N_CARDS
+from ..cards._order import board_count, not_a_board, old_order
 from ..errors import ShapeError
 from ._board_sums import _Opponents, _bin_of, _board_sums, _disjoint_weight, _runout_sums
 from ._sweep_inputs import (
@@ -157,9 +158,9 @@ class ShowdownValues:
 
 
 def showdown_values(
-    board: CardsLike,
     hands: str | npt.ArrayLike | CombosSource,
     opponents: str | npt.ArrayLike | CombosSource,
+    board: CardsLike,
     *,
     hand_weights: npt.ArrayLike | None = None,
     opponent_weights: npt.ArrayLike | None = None,
@@ -172,13 +173,13 @@ def showdown_values(
 
     Parameters
     ----------
-    board
-        3, 4 or 5 board cards. On a flop or turn every runout is dealt out.
     hands, opponents
         Range text (``"AA, KK@50"``, ``"20%"``: see :class:`omaha8.ranges.Range`);
         (n, 4) or (n, 5) card ids (or a list of hand strings); or any range
         object with a ``combos(board=, dead=)`` method returning combos and
         weights. Both sides hold the same number of cards.
+    board
+        3, 4 or 5 board cards. On a flop or turn every runout is dealt out.
     hand_weights, opponent_weights
         One weight >= 0 per combo (default 1); None when the side is a range
         object. Opponent combos that hold a board or dead card, or weigh 0,
@@ -208,20 +209,30 @@ def showdown_values(
     ArgumentError, ArgumentTypeError
         A negative or non-finite weight, weights given with a range object,
         ``bins`` or ``n_threads`` out of range.
+    ArgumentOrderError
+        The board first, the order omaha8 took before: a first argument that
+        reads as a board and a last one that is clearly not one (range text,
+        combos, a range object). Keywords (``board=...``) are read in any order.
 
     Examples
     --------
-    >>> v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"])
+    >>> v = showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s")
     >>> v.share.tolist(), v.high_win.tolist(), v.low_win.tolist()  # scoops 55, halves with AAKK
     ([0.75], [0.5], [1.0])
-    >>> v = showdown_values("Ah Kh 7c 4d", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], bins=4)
+    >>> v = showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h"], "Ah Kh 7c 4d", bins=4)
     >>> v.runouts, v.histogram.tolist()  # of the 40 rivers, 6 scoop, 28 split, 6 lose (8h 9h's flush)
     (48, [[0.15, 0.0, 0.7, 0.15]])
-    >>> showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], opponent_weights=[-1])
+    >>> showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h"], "Ah Kh 7c 4d 2s", opponent_weights=[-1])
     Traceback (most recent call last):
     ...
     omaha8.errors.ArgumentError: opponent_weights[0] = -1 is not a finite weight >= 0
+    >>> showdown_values("Ah Kh 7c 4d 2s", "AA", "15%")
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentOrderError: showdown_values() takes the holes first, then the board: showdown_values(hands, opponents, board, ...); the arguments given read as a board, then two ranges (the order omaha8 took before): swap them, or name them
     """
+    if board_count(hands) is not None and not_a_board(board):
+        raise old_order("showdown_values(hands, opponents, board, ...)", "a board, then two ranges")
     board_cards, dead_cards = _board_cards(board, dead)
     hand_cards, hand_weight, opp_cards, opp_weight = _both_sides(
         hands, hand_weights, opponents, opponent_weights, board_cards, dead_cards, cards
