@@ -81,6 +81,22 @@ class HandEvaluation:
         low = "no low" if self.low_cards is None else f"{self.low_description} ({format_cards(self.low_cards)})"
         return f"{self.high_description} ({format_cards(self.high_cards)}); {low}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The evaluation as plain JSON-ready values: the values, their words, and the five cards of each.
+
+        >>> evaluate("As 2d Kc Kh", "3c 4h 5s Jd Qc").to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'high': 5854, 'high_description': 'Straight, five high', 'high_cards': 'As 2d 3c 4h 5s',
+         'low': 56, 'low_description': '5-4-3-2-A low', 'low_cards': 'As 2d 3c 4h 5s'}
+        """
+        return {
+            "high": self.high,
+            "high_description": self.high_description,
+            "high_cards": format_cards(self.high_cards),
+            "low": self.low,
+            "low_description": self.low_description,
+            "low_cards": None if self.low_cards is None else format_cards(self.low_cards),
+        }
+
 
 def evaluate(hole: CardsLike, board: CardsLike) -> HandEvaluation:
     """Best high and best 8-or-better low of one player: ``evaluate(hole, board)``, the hole first.

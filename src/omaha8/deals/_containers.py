@@ -17,7 +17,8 @@ import numpy as np
 
 from .._support._args import brief, check_int
 from ..cards import N_CARDS
-from ..errors import ArgumentTypeError, ShapeError
+from .._support._plain import plain
+from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from ..pots._showdown import MAX_SEATS
 from ..cards._columns import _check_count, _id_array
 from ..cards._order import old_order
@@ -196,3 +197,55 @@ class DealResults:
         """bool (n,): nobody has a qualifying low."""
         none: np.ndarray[Any, np.dtype[np.bool_]] = self.low_winners == 0
         return none
+
+    def _columns(self, columns: str | Sequence[str] | None) -> tuple[tuple[str, ...], dict[str, str], dict[str, Any]]:
+        """The column groups asked for, the columns with their types, and their values."""
+        from ._result_columns import resolve_columns, result_columns, result_data
+
+        groups = resolve_columns(columns, lines=self.deals.lines is not None)
+        arrays = {"line": self.deals.lines, "board": self.deals.boards, "seats": self.deals.holes,
+                  "high": self.high, "low": self.low, "high_desc": self.high, "low_desc": self.low,
+                  "high_winners": self.high_winners, "low_winners": self.low_winners, "shares": self.shares}
+        for group in groups:
+            if group != "deal" and arrays[group] is None:
+                need = "values" if group in ("high", "low", "high_desc", "low_desc") else "shares"
+                raise ArgumentError(f"column {group!r} needs results computed with {need}=True")
+        types = result_columns(groups, self.deals.players)
+        return groups, types, result_data(groups, arrays, self.deals.first, len(self), self.deals.players)
+
+    def to_dict(self, columns: str | Sequence[str] | None = None) -> dict[str, list[Any]]:
+        """The results as plain JSON-ready columns: each column of the result CSV as a list (winners as lists
+        of seats). ``columns`` as :func:`omaha8.deals.resolve_columns` (default: the CSV's default)."""
+        _, types, data = self._columns(columns)
+        return {name: [list(v) for v in data[name]] if kind == "ints" else plain(data[name])
+                for name, kind in types.items()}
+
+    def rows(self, columns: str | Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """One dict per deal, keyed by the CSV's columns: the rows ``omaha8 batch`` writes as JSON lines."""
+        data = self.to_dict(columns)
+        names = list(data)
+        return [dict(zip(names, values)) for values in zip(*data.values())]
+
+    def to_dataframe(self, columns: str | Sequence[str] | None = None) -> Any:
+        """The results as a pandas DataFrame with the result CSV's columns (needs pandas: ``omaha8[tables]``).
+
+        Values are those of the CSV: card text (``AhKh7c4d2s``), values, descriptions, winners as tuples of
+        seats, shares (at full precision; the CSV rounds them to 6 decimals).
+
+        >>> import omaha8
+        >>> holes, boards = omaha8.random_deals(3, players=2, seed=1)
+        >>> frame = omaha8.analyze_deals(omaha8.Deals(holes, boards)).to_dataframe("deal,winners,shares")
+        >>> list(frame.columns), len(frame)
+        (['deal', 'high_winners', 'low_winners', 'share0', 'share1'], 3)
+        """
+        from ._row_files import to_dataframe
+
+        _, types, data = self._columns(columns)
+        return to_dataframe(types, data, "DealResults.to_dataframe()")
+
+    def __str__(self) -> str:
+        n = len(self)
+        if not n:
+            return f"0 deals of {self.deals.players} seats"
+        return (f"{n:,} deals of {self.deals.players} seats of {self.deals.cards} cards: one seat scoops "
+                f"{100 * float(self.scoops.mean()):.2f}%, nobody has a low {100 * float(self.no_low.mean()):.2f}%")

@@ -168,6 +168,17 @@ class BatchSummary:
         """Throughput of the run."""
         return self.deals / self.seconds if self.seconds > 0 else math.inf
 
+    def to_dict(self) -> dict[str, Any]:
+        """The counts as plain JSON-ready values (the fields, and ``deals_per_second``)."""
+        return {**{name: getattr(self, name) for name in self.__dataclass_fields__},
+                "deals_per_second": self.deals_per_second}
+
+    def __str__(self) -> str:
+        n = max(self.deals, 1)
+        return (f"{self.deals:,} deals of {self.players} seats of {self.cards} cards (seed {self.seed}): one seat "
+                f"scoops {100 * self.scoops / n:.2f}%, nobody has a low {100 * self.no_low / n:.2f}%; "
+                f"{self.seconds:.1f} s in {self.tasks:,} tasks, {self.deals_per_second:,.0f} deals/s")
+
 
 def _summary_task(
     seed: int, first: int, n: int, players: int, cards: int, chunk_rows: int, n_threads: int | None

@@ -51,12 +51,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _solver
 from .._support._args import check_int
+from .._support._plain import plain
 from .._support._threads import threads_for
 from ..cards import CardsLike, N_CARDS
 from ..cards._order import board_count, not_a_board, old_order
@@ -75,6 +77,10 @@ from ._sweep_inputs import (
 )
 
 __all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
+
+
+# the arrays of ShowdownValues with one entry per hand, as to_dict() and to_dataframe() give them
+_PER_HAND = ("hand_weight", "share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "weight", "ehs2")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -129,6 +135,46 @@ class ShowdownValues:
 
     def __len__(self) -> int:
         return int(self.share.shape[0])
+
+    def _data(self) -> dict[str, Any]:
+        from ..cards._columns import format_card_array
+
+        data: dict[str, Any] = {"hand": format_card_array(self.hands, sep=" ").tolist() if len(self) else []}
+        data.update((name, getattr(self, name)) for name in _PER_HAND)
+        if self.histogram is not None:
+            data["histogram"] = self.histogram.tolist()
+        return data
+
+    def to_dict(self) -> dict[str, Any]:
+        """The values as plain JSON-ready lists, one entry per hand (card text, NaN as None), and ``runouts``.
+
+        >>> v = showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s")
+        >>> d = v.to_dict()
+        >>> d["hand"], d["share"], d["runouts"]
+        (['As 3s Qc Jd'], [0.75], 1)
+        """
+        return {**{name: plain(values) for name, values in self._data().items()}, "runouts": self.runouts}
+
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, one row per hand: ``hand`` (card text) and the per-hand arrays (needs pandas)."""
+        from ..deals._row_files import to_dataframe
+
+        data = self._data()
+        types = {"hand": "str", **dict.fromkeys(_PER_HAND, "float")}
+        if "histogram" in data:
+            types["histogram"] = "floats"
+        return to_dataframe(types, data, "ShowdownValues.to_dataframe()")
+
+    def __str__(self) -> str:
+        fits = self.weight > 0
+        lines = [f"{len(self):,} hands, {self.runouts:,} runout{'s' * (self.runouts != 1)}; "
+                 f"range equity {100 * self.range_equity():.2f}%"]
+        order = np.argsort(-np.where(fits, self.share, -1.0), kind="stable")[:5]
+        from ..cards import format_cards
+
+        lines += [f"  {format_cards(self.hands[i]):<16} share {100 * float(self.share[i]):6.2f}%  scoop "
+                  f"{100 * float(self.scoop[i]):6.2f}%" for i in order if fits[i]]
+        return "\n".join(lines)
 
     @property
     def ehs(self) -> F64Array:
