@@ -1,6 +1,7 @@
 """Build omaha8's Cython extensions.
 
-Every ``src/omaha8/*.pyx`` file becomes one extension module ``omaha8.<name>``.
+Every ``.pyx`` file under ``src/omaha8`` becomes one extension module named from its
+path (``src/omaha8/game/_batch.pyx`` is ``omaha8.game._batch``).
 The hand engine's hot modules (``COMPILED_PYTHON``) are plain, typed Python
 that Cython also compiles, with Python's semantics kept (no C types from
 annotations, bounds and negative indices checked): the compiled module is
@@ -15,7 +16,7 @@ OMAHA8_OPENMP
     ``off``: always build serial kernels. ``require``: fail if OpenMP is
     unavailable.
 OMAHA8_EXTENSIONS
-    Comma-separated module names (``_core,_showdown``, ``game.hand``) to build
+    Comma-separated module names (``_core,_showdown``, ``game.hand``, ``game._batch``) to build
     only those; for development. Default: every ``.pyx`` and every module of
     ``COMPILED_PYTHON``.
 OMAHA8_NATIVE
@@ -106,15 +107,17 @@ def _only() -> set[str]:
 
 def _extensions() -> list[Extension]:
     only = _only()
+    names = {pyx: ".".join(pyx.relative_to(PACKAGE_DIR).with_suffix("").parts)
+             for pyx in sorted(PACKAGE_DIR.rglob("*.pyx"))}
     return [
         Extension(
-            f"omaha8.{pyx.stem}",
+            f"omaha8.{name}",
             [str(pyx)],
             include_dirs=[numpy.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         )
-        for pyx in sorted(PACKAGE_DIR.glob("*.pyx"))
-        if not only or pyx.stem in only
+        for pyx, name in names.items()
+        if not only or name in only
     ]
 
 
