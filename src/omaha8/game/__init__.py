@@ -30,6 +30,7 @@ omaha8.game.hand.IllegalActionError: cannot check: the hand is over
 
 from __future__ import annotations
 
+from .batch import BatchTables, PlayTotals
 from .hand import (
     ACTIONS,
     POST_KINDS,
@@ -49,6 +50,8 @@ from .table import BuyInError, Table
 
 __all__ = [
     "Table",
+    "BatchTables",
+    "PlayTotals",
     "Hand",
     "HandResult",
     "PotResult",
