@@ -453,3 +453,22 @@ def test_structure_names_and_observation() -> None:
         cards = [c for hole in history.holes if hole for c in hole] + list(history.board)
         assert len(cards) == len(set(cards)) == 9 * 5 + 5
     assert "5-card" in repr(tables)
+
+
+def test_arrays_returned_stay_the_callers() -> None:
+    # observe() and step() reuse their last arrays only once nothing else holds them
+    tables = BatchTables(8, 6, PotLimit(1, 2), seed=6)
+    first = tables.observe()
+    kept = {key: value.copy() for key, value in first.items()}
+    finished, net = tables.step(1)
+    net_kept = net.copy()
+    view = tables.observe()["stacks"][:, 0]   # a view holds its array
+    view_kept = view.copy()
+    for _ in range(40):
+        tables.observe()
+        tables.step(0)
+    assert all(np.array_equal(first[key], kept[key]) for key in first)
+    assert np.array_equal(net, net_kept) and np.array_equal(view, view_kept)
+    # and what the caller dropped is refilled: the values are the current ones either way
+    again = tables.observe()
+    assert np.array_equal(again["pot"], tables.observe()["pot"])

@@ -15,6 +15,7 @@ reaches this module.
 """
 
 cimport cython
+from cpython.ref cimport Py_REFCNT
 from cython.parallel cimport prange
 from libc.stdint cimport INT64_MAX, INT64_MIN, int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
@@ -22,11 +23,21 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from omaha8._core cimport PreparedBoard, Tables, prepare_board, prepared_values, tables
+from omaha8._core cimport N_PAIR_CLASSES, PreparedBoard, Tables, prepare_board, prepared_values, tables
 from omaha8._pot_rules cimport settle_chips
 from omaha8._random cimport below, mix64, next64
 
 cdef const Tables* TABLES = tables()
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define omaha8_batch_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define omaha8_batch_prefetch(p) ((void)(p))
+    #endif
+    """
+    void prefetch "omaha8_batch_prefetch"(const void* p) noexcept nogil
 
 cdef enum:
     MAX_TABLE_SEATS = 10
@@ -283,6 +294,7 @@ cdef class Engine:
 
     cdef Batch b
     cdef dict arrays         # the arrays behind the Batch's pointers, by field name
+    cdef dict spare          # the output arrays of the last observe() and apply(), by name
 
     def __cinit__(self, Py_ssize_t n_tables, int n_seats, int variant, int kind, int64_t small_blind,
                   int64_t big_blind, int64_t small_bet, int64_t big_bet, int cap, int heads_up_rule, bint carry,
@@ -295,6 +307,7 @@ cdef class Engine:
         if start.shape[0] != n_tables or start.shape[1] != n_seats:
             raise ValueError("start must be (n_tables, n_seats)")
         self.arrays = {}
+        self.spare = {}
         b.logs = NULL
         b.n_tables = n_tables
         b.n_seats = n_seats
@@ -392,17 +405,34 @@ cdef class Engine:
         self.arrays[name] = array
         return <void*><size_t>array.ctypes.data
 
+    cdef object _out(self, str name, tuple shape, object dtype):
+        """An output array: the last call's of that name when nothing else holds it any more, else a new one.
+
+        Fresh arrays of a few hundred kilobytes cost more in page faults than filling them; an array the
+        caller still holds (or a view of it) is never reused, so results stay the caller's.
+        """
+        old = self.spare.get(name)
+        # held by self.spare and by ``old`` alone
+        if old is not None and Py_REFCNT(old) == 2 and old.shape == shape:
+            return old
+        new = np.empty(shape, dtype)
+        self.spare[name] = new
+        return new
+
     def observe(self, const Py_ssize_t[::1] rows=None):
-        """The acting seat's view of each table (of ``rows`` only, when given): a dict of new arrays."""
+        """The acting seat's view of each table (of ``rows`` only, when given): a dict of arrays of the caller's."""
         cdef Batch* b = &self.b
         cdef Py_ssize_t m = b.n_tables if rows is None else rows.shape[0], j, t, base
         cdef int n = b.n_seats, k = b.variant, s, p
+        cdef bint every = rows is None
         out = {
-            "seat": np.empty(m, np.int8), "street": np.empty(m, np.int8), "button": np.empty(m, np.int8),
-            "board": np.empty((m, 5), np.uint8), "hole": np.empty((m, k), np.uint8),
-            "pot": np.empty(m, np.int64), "stacks": np.empty((m, n), np.int64), "bets": np.empty((m, n), np.int64),
-            "in_hand": np.empty((m, n), np.bool_), "to_call": np.empty(m, np.int64),
-            "min_to": np.empty(m, np.int64), "max_to": np.empty(m, np.int64), "can_check": np.empty(m, np.bool_),
+            "seat": self._out("seat", (m,), np.int8), "street": self._out("street", (m,), np.int8),
+            "button": self._out("button", (m,), np.int8), "board": self._out("board", (m, 5), np.uint8),
+            "hole": self._out("hole", (m, k), np.uint8), "pot": self._out("pot", (m,), np.int64),
+            "stacks": self._out("stacks", (m, n), np.int64), "bets": self._out("bets", (m, n), np.int64),
+            "in_hand": self._out("in_hand", (m, n), np.bool_), "to_call": self._out("to_call", (m,), np.int64),
+            "min_to": self._out("min_to", (m,), np.int64), "max_to": self._out("max_to", (m,), np.int64),
+            "can_check": self._out("can_check", (m,), np.bool_),
         }
         cdef int8_t[::1] seat = out["seat"], street = out["street"], button = out["button"]
         cdef uint8_t[:, ::1] board = out["board"], hole = out["hole"]
@@ -412,7 +442,7 @@ cdef class Engine:
         cdef uint8_t[::1] can_check = out["can_check"].view(np.uint8)
         with nogil:
             for j in range(m):
-                t = j if rows is None else rows[j]
+                t = j if every else rows[j]
                 base = t * n
                 p = b.actor[t]
                 seat[j] = p
@@ -436,26 +466,36 @@ cdef class Engine:
     def first_illegal(self, const int8_t[::1] kinds, const int64_t[::1] amounts, const Py_ssize_t[::1] rows=None):
         """The first j whose action (kinds[j], amounts[j]) is illegal at its table (rows[j], or j), or -1."""
         cdef Py_ssize_t j, t, bad = -1
+        cdef bint every = rows is None
         with nogil:
             for j in range(kinds.shape[0]):
-                t = j if rows is None else rows[j]
+                t = j if every else rows[j]
                 if illegal(&self.b, t, kinds[j], amounts[j]):
                     bad = j
                     break
         return bad
 
-    def apply(self, const int8_t[::1] kinds, const int64_t[::1] amounts, int32_t[::1] finished,
-              int64_t[:, ::1] net, int n_threads, const Py_ssize_t[::1] rows=None):
+    def apply(self, const int8_t[::1] kinds, const int64_t[::1] amounts, int n_threads,
+              const Py_ssize_t[::1] rows=None):
         """Apply legal actions, one a table (of ``rows`` when given), and start the next hands.
 
-        ``finished[j]`` gets the hands finished at the table, ``net[j]`` their net chips per seat (added).
+        Returns ``(finished, net)``: the hands finished at each table (int32) and their net chips per seat.
         """
         cdef Py_ssize_t j, t, m = kinds.shape[0]
+        cdef int s
         cdef Batch* b = &self.b
+        cdef bint every = rows is None
+        finished_array = self._out("finished", (m,), np.int32)
+        net_array = self._out("net", (m, b.n_seats), np.int64)
+        cdef int32_t[::1] finished = finished_array
+        cdef int64_t[:, ::1] net = net_array
         for j in prange(m, nogil=True, schedule="static", num_threads=max(1, n_threads)):
-            t = j if rows is None else rows[j]
+            t = j if every else rows[j]
+            for s in range(b.n_seats):
+                net[j, s] = 0
             apply_action(b, t, kinds[j], amounts[j])
             finished[j] = settle_pending(b, t, &net[j, 0])
+        return finished_array, net_array
 
     def play(self, const int64_t[::1] hands, int policy, int n_threads):
         """Play hands[t] hands at each table t with a built-in policy (0 random, 1 call)."""

@@ -343,10 +343,7 @@ class BatchTables:
     def _apply(self, kinds: np.ndarray[Any, Any], amounts: np.ndarray[Any, Any], rows: np.ndarray[Any, Any] | None
                ) -> tuple[np.ndarray[Any, np.dtype[np.int32]], np.ndarray[Any, np.dtype[np.int64]]]:
         """Apply checked actions: the hands finished at each table and their net chips."""
-        m = len(kinds)
-        finished = np.zeros(m, np.int32)
-        net = np.zeros((m, self._n_seats), np.int64)
-        self._engine.apply(kinds, amounts, finished, net, threads_for(self._threads, 4 * m), rows)
+        finished, net = self._engine.apply(kinds, amounts, threads_for(self._threads, 4 * len(kinds)), rows)
         if self._engine.broken():
             raise GameError("a table settled a hand with no live seat in it: the engine is broken")
         return finished, net
