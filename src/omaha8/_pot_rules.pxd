@@ -11,6 +11,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 
 from omaha8._bits cimport popcount
 from omaha8._core cimport MAX_SHOWDOWN_SEATS
+from omaha8._settle cimport winner_masks
 
 
 # Give ``amount`` to the seats of ``winners`` (not empty) equally; the chips left
@@ -36,14 +37,13 @@ cdef inline void divide_chips(int64_t amount, uint32_t winners, int n_seats, int
 
 # Split one pot of ``amount`` chips among the seats of ``eligible`` (not empty) by
 # their high (1..7462) and low (0 = none, 1..56) values, adding each share to
-# out[s] (§4.1-§4.5): one seat takes it whole; with no low the best high(s) take
-# it; the same winners both ways divide it once; else the high half (the odd
-# chip's) to the best high(s), the other half to the best low(s).
+# out[s] (§4.1-§4.5): one seat takes it whole; else the winners are _settle.pxd's
+# winner_masks; with no low the best high(s) take it; the same winners both ways
+# divide it once; else the high half (the odd chip's) to the best high(s), the
+# other half to the best low(s).
 cdef inline void split_pot_chips(int n_seats, const uint16_t* high, const uint8_t* low, uint32_t eligible,
                                  int64_t amount, int button, int64_t* out) noexcept nogil:
-    cdef uint16_t best_high = 0
-    cdef uint8_t best_low = 0
-    cdef uint32_t high_winners = 0, low_winners = 0, bit
+    cdef uint32_t masks, high_winners, low_winners
     cdef int64_t low_half
     cdef int s
     if (eligible & (eligible - 1)) == 0:
@@ -51,18 +51,10 @@ cdef inline void split_pot_chips(int n_seats, const uint16_t* high, const uint8_
             if (eligible >> s) & 1:
                 out[s] += amount
         return
-    for s in range(n_seats):
-        if (eligible >> s) & 1:
-            if high[s] > best_high:
-                best_high = high[s]
-            if low[s] > best_low:
-                best_low = low[s]
-    for s in range(n_seats):
-        bit = eligible & ((<uint32_t>1) << s)
-        if bit and high[s] == best_high:
-            high_winners |= bit
-        if bit and best_low and low[s] == best_low:
-            low_winners |= bit
+    # who wins the high and the low: the one hi/lo rule of every kernel
+    masks = winner_masks(n_seats, high, low, eligible)
+    high_winners = masks & 0xFFFF
+    low_winners = masks >> 16
     if low_winners == 0 or low_winners == high_winners:
         divide_chips(amount, high_winners, n_seats, button, out)
     else:
