@@ -40,6 +40,7 @@ HEAVY = [
     "omaha8.histories",
     "omaha8.solver",
     "omaha8.distributed",
+    "omaha8.envs",
     "omaha8.commands",
     "omaha8.cli",
     "argparse",
@@ -56,6 +57,10 @@ HEAVY = [
     "shutil",
     "pathlib",
     "fractions",
+    # the optional extras
+    "gymnasium",
+    "pettingzoo",
+    "dask",
 ]
 
 
