@@ -25,7 +25,7 @@ import pytest
 from conftest import random_deals, scaled, timed
 
 import omaha8
-from omaha8.showdown import showdown
+from omaha8.pots import showdown
 
 N_DEALS = scaled(400_000, 100_000)
 N_HANDS = scaled(200_000, 50_000)

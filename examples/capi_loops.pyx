@@ -11,7 +11,7 @@ finds on ``sys.path`` (or give ``include_path=[omaha8.get_include()]``)::
     setup(ext_modules=cythonize([Extension("capi_loops", ["capi_loops.pyx"])],
                                 include_path=[omaha8.get_include()]))
 
-then ``python setup.py build_ext --inplace`` (``tests/test_capi_build.py``
+then ``python setup.py build_ext --inplace`` (``tests/capi/test_capi_build.py``
 builds it so and checks its answers against omaha8's own functions).
 """
 

@@ -2,7 +2,7 @@
 
 A ctypes function made by :func:`omaha8.capi.ctypes_function` is called from
 ``numba.njit`` code like any function; each pointer argument is an array's
-``.ctypes``. ``tests/test_capi_build.py`` runs these loops against
+``.ctypes``. ``tests/capi/test_capi_build.py`` runs these loops against
 :func:`omaha8.evaluate_batch` and :func:`omaha8.showdown`.
 """
 

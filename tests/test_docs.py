@@ -25,11 +25,11 @@ NEEDS_EXTRA = {"omaha8.envs": ("gymnasium", "pettingzoo")}
 
 #: Public modules with no docstring examples, each with its reason.
 WITHOUT_EXAMPLES: dict[str, str] = {
-    "omaha8.cli": "the command-line entry point; its commands are run by the tests/test_*_cli.py files",
+    "omaha8.cli": "the command-line entry point; its commands are run by the tests/cli/ files",
 }
 #: Packages whose every module is exempt, with the reason.
 WITHOUT_EXAMPLES_UNDER: dict[str, str] = {
-    "omaha8.commands": "one module per command-line command; they print and exit, and tests/test_*_cli.py run them",
+    "omaha8.commands": "one module per command-line command; they print and exit, and the files of tests/cli/ run them",
 }
 
 
@@ -58,7 +58,6 @@ def test_docstring_examples(name: str) -> None:
             for extra in extras:
                 pytest.importorskip(extra)
     module: ModuleType = importlib.import_module(name)
-    # import_module returns the module even where the package re-exports a same-named function
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False)
     assert result.failed == 0
     if _is_public(name) and not _exempt(name):

@@ -40,11 +40,11 @@ from libc.stdint cimport INT64_MAX, int64_t, uint8_t, uint16_t, uint32_t, uint64
 
 import ctypes
 
-from omaha8._bits cimport popcount
-from omaha8._core cimport PreparedBoard, Tables, prepare_board, prepared_values, tables
-from omaha8._pot_rules cimport settle_chips, split_pot_chips
+from omaha8._support._bits cimport popcount
+from omaha8.core._core cimport PreparedBoard, Tables, prepare_board, prepared_values, tables
+from omaha8.pots._pot_rules cimport settle_chips, split_pot_chips
 
-from ._args import brief
+from ._support._args import brief
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["FUNCTIONS", "MAX_SEATS", "address", "ctypes_function"]

@@ -21,7 +21,7 @@ from typing import Union
 
 import numpy as np
 
-from .._args import brief, check_bool, check_int, is_int
+from .._support._args import brief, check_bool, check_int, is_int
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, ShapeError
 from ..game import FixedLimit, NoLimit, PotLimit, Structure
 

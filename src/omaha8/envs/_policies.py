@@ -31,7 +31,7 @@ from typing import Union
 import numpy as np
 import numpy.typing as npt
 
-from .._args import brief, check_int
+from .._support._args import brief, check_int
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from ._encoding import CHECK_CALL, FOLD, WAGER, F32, I8, I64
 from ._tables import ScalarTables

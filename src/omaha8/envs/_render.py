@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._args import brief
+from .._support._args import brief
 from ..cards import format_cards
 from ..errors import ArgumentError
 from ..game import Hand

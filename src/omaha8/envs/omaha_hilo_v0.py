@@ -55,7 +55,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..game import Hand, IllegalActionError, Structure
 from ._config import table_config
 from ._encoding import observation_bounds

@@ -58,7 +58,7 @@ from typing import Any, SupportsFloat, Union
 
 import numpy as np
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..errors import ArgumentTypeError
 from ..game import GameError, Hand, Structure
 from ._config import table_config

@@ -49,7 +49,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from .._args import brief, check_int, check_seed, is_int
+from .._support._args import brief, check_int, check_seed, is_int
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from ..game import GameError, Structure
 from ._config import table_config

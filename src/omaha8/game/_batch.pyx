@@ -23,9 +23,9 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from omaha8._core cimport N_PAIR_CLASSES, PreparedBoard, Tables, prepare_board, prepared_values, tables
-from omaha8._pot_rules cimport settle_chips
-from omaha8._random cimport below, mix64, next64
+from omaha8.core._core cimport N_PAIR_CLASSES, PreparedBoard, Tables, prepare_board, prepared_values, tables
+from omaha8.pots._pot_rules cimport settle_chips
+from omaha8._support._random cimport below, mix64, next64
 
 cdef const Tables* TABLES = tables()
 

@@ -5,7 +5,7 @@ button, blinds, cards), its actions as ``(street, seat, action, total,
 all_in)`` and its end (who folded, what each seat put in). The events are
 written from that record the way :class:`~omaha8.game.Hand` writes its own:
 the posts, the holes dealt, each action with the chips it added, the board
-as each street is dealt, and the settlement by :func:`omaha8.showdown.showdown`
+as each street is dealt, and the settlement by :func:`omaha8.showdown`
 (never by the kernel's own settlement), so that :func:`omaha8.game.replay`
 checks every event of the kernel's hand against the engine's.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..showdown import showdown
+from ..pots._showdown import showdown
 from .events import (
     STREETS,
     Award,

@@ -2,7 +2,7 @@
 # the legal actions, each action, the streets and the settlement. Each function is
 # omaha8.game.Hand's method of the same purpose written for one table ``t`` of a
 # Batch (docs/rules.md §6; Hand's method is named beside each), and
-# tests/test_batch_tables.py replays the hands played here through Hand.
+# tests/game/test_batch_tables.py replays the hands played here through Hand.
 #
 # A table's seats are s = 0..n-1, stored at t * n + s; its cards at (t * n + s) * 5.
 

@@ -31,8 +31,8 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from .._args import brief, check_bool, check_int, check_seed, is_int
-from .._threads import threads_for
+from .._support._args import brief, check_bool, check_int, check_seed, is_int
+from .._support._threads import threads_for
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, ShapeError
 from . import _batch
 from ._batch_history import hand_history
