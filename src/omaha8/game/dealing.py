@@ -46,6 +46,20 @@ def _draw(rng: random.Random, cards: list[int], k: int) -> tuple[int, ...]:
     return tuple(cards[:k])
 
 
+def _id_tuple(cards: object) -> tuple[int, ...] | None:
+    """``cards`` as they are when they are a tuple of plain card ids (0..51), else None (to be parsed).
+
+    Replays of real hands give the cards a reader already checked as such tuples: taking them as they
+    are saves turning them into text and back; duplicates are still refused by the caller.
+    """
+    if type(cards) is not tuple:
+        return None
+    for c in cards:  # type: ignore[attr-defined]
+        if type(c) is not int or not 0 <= c < 52:
+            return None
+    return cards  # type: ignore[return-value]
+
+
 class _Dealing(HandState):
     """The setup of a hand: who is dealt what, and the chips posted before the action."""
 
@@ -107,7 +121,9 @@ class _Dealing(HandState):
 
         board_cards: tuple[int, ...] = ()
         if board is not None:
-            board_cards = tuple(parse_cards(board, name="board").tolist())
+            board_cards = _id_tuple(board)
+            if board_cards is None:
+                board_cards = tuple(parse_cards(board, name="board").tolist())
             if len(board_cards) > 5:
                 raise ShapeError(f"board has at most 5 cards, got {len(board_cards)}")
             claim(board_cards, "board")
@@ -121,7 +137,9 @@ class _Dealing(HandState):
                     continue
                 if self._status[s] == _OUT:
                     raise ShapeError(f"holes[{s}]: seat {s} has no chips and is dealt no cards")
-                cards = tuple(parse_cards(entry, name=f"holes[{s}]").tolist())
+                cards = _id_tuple(entry)
+                if cards is None:
+                    cards = tuple(parse_cards(entry, name=f"holes[{s}]").tolist())
                 if len(cards) != k:
                     raise ShapeError(f"holes[{s}] has {len(cards)} cards, a {k}-card game deals {k}")
                 claim(cards, f"holes[{s}]")

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from .allin_ev import AllInEV, PlayerEV, PotEV, allin_ev, pot_equity
 from .pokerstars import MAX_HAND_LINES, MAX_LINE_CHARS, HandReadError, read_pokerstars
+from .reader import read
+from .status import HandStatus, SkipKind
 from .reconcile import TOTALS_ONLY, VERIFIED, PlayerResult, Reconciliation, reconcile
 from .hand_record import HandRecord, record_from_history
 from .records import Action, Collection, Post, Seat, SkippedHand
@@ -29,7 +31,10 @@ from .report import ROW_COLUMNS, HandReport, PlayerTotals, analyze, totals
 from .writer import format_pokerstars
 
 __all__ = [
+    "read",
     "read_pokerstars",
+    "HandStatus",
+    "SkipKind",
     "format_pokerstars",
     "HandReadError",
     "MAX_LINE_CHARS",

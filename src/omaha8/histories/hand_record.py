@@ -75,7 +75,8 @@ class HandRecord(RecordData):
 
     @property
     def status(self) -> str:
-        """The reconciliation status (see :meth:`reconcile`)."""
+        """The reconciliation status (see :meth:`reconcile`): it replays the hand; a report
+        (:func:`~omaha8.histories.analyze`) keeps it with the hand's other results."""
         return reconcile(self).status
 
     def replay(self) -> Hand:

@@ -16,19 +16,15 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 
 from __future__ import annotations
 
-from ..cards import format_card
 from ..errors import Omaha8Error, ReplayDiscrepancy
 from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
 from .records import STREET_NAMES, RecordData
 
-__all__ = ["ReplayDiscrepancy", "replay_record", "structure_of", "SHUFFLE_SEED"]
+__all__ = ["ReplayDiscrepancy", "replay_record", "replayed", "structure_of", "SHUFFLE_SEED"]
 
 #: Seed of the shuffle that deals the cards a file does not show.
 SHUFFLE_SEED = 0
-
-# the engine parses card text faster than tuples of ids
-_CARD_TEXT = tuple(format_card(c) for c in range(52))
 
 
 def structure_of(record: RecordData) -> Structure:
@@ -60,10 +56,11 @@ def replay_record(record: RecordData) -> Hand:
     for seat in record.in_hand():
         stacks[seat.seat] = seat.stack
         index[seat.name] = seat.seat
-    holes: list[str | None] = [None] * n
+    # the reader checked the cards (ids, distinct): the engine takes the id tuples as they are
+    holes: list[tuple[int, ...] | None] = [None] * n
     for name, cards in record.known_cards().items():
         if name in index:
-            holes[index[name]] = " ".join([_CARD_TEXT[c] for c in cards])
+            holes[index[name]] = cards
     structure = structure_of(record)
     posts = []
     for post in record.posts:
@@ -82,7 +79,7 @@ def replay_record(record: RecordData) -> Hand:
             button=record.button_seat,
             variant=record.variant,
             holes=holes,
-            board=" ".join([_CARD_TEXT[c] for c in record.board]),
+            board=record.board,
             seed=SHUFFLE_SEED,
             posts=posts,
             rake=PokerStarsRake(record.rake, listed=record.pots or None),
@@ -110,6 +107,14 @@ def replay_record(record: RecordData) -> Hand:
     if not hand.is_over:
         raise ReplayDiscrepancy(0, f"the file's actions end on the {hand.street} with seat {hand.actor} still to act")
     return hand
+
+
+def replayed(record: RecordData) -> Hand | ReplayDiscrepancy:
+    """The replayed hand, or why the engine refused it: one replay that reconciliation and all-in EV share."""
+    try:
+        return replay_record(record)
+    except ReplayDiscrepancy as exc:
+        return exc
 
 
 def _text(action: object) -> str:

@@ -22,6 +22,8 @@ from .allin_ev import AllInEV, allin_ev
 from .reconcile import PlayerResult, Reconciliation, safe_reconcile
 from .hand_record import HandRecord
 from .records import SkippedHand
+from .replay import replayed
+from .status import HandStatus
 
 __all__ = ["ROW_COLUMNS", "HandReport", "PlayerTotals", "analyze", "totals"]
 
@@ -46,6 +48,11 @@ class HandReport:
         return self.item.hand_id
 
     @property
+    def outcome(self) -> HandStatus:
+        """:class:`~omaha8.histories.HandStatus`: verified, totals only, mismatch, or skipped."""
+        return HandStatus.SKIPPED if self.reconciliation is None else self.reconciliation.outcome
+
+    @property
     def status(self) -> str:
         """``verified``, ``totals only``, ``mismatch: ...`` or ``skipped: ...``."""
         return self.item.status if self.reconciliation is None else self.reconciliation.status
@@ -53,9 +60,10 @@ class HandReport:
     @property
     def failed(self) -> bool:
         """A mismatch, or a hand that could not be read (other games and cancelled hands are not failures)."""
-        if isinstance(self.item, SkippedHand):
-            return self.item.kind == "unreadable"
-        return self.status.startswith("mismatch")
+        item = self.item
+        if isinstance(item, SkippedHand):
+            return item.kind.failure
+        return self.outcome is HandStatus.MISMATCH
 
     def players(self) -> tuple[PlayerResult, ...]:
         """Each dealt-in player's result, with the all-in EV net filled in where it applies."""
@@ -113,13 +121,19 @@ class HandReport:
         return out
 
 
-def analyze(item: HandRecord | SkippedHand) -> HandReport:
-    """Reconcile a record and compute its all-in EV (skipped hands pass through)."""
+def analyze(item: HandRecord | SkippedHand, *, ev: bool = True) -> HandReport:
+    """Reconcile a record and compute its all-in EV (skipped hands pass through).
+
+    The hand is replayed once, for both. ``ev=False`` leaves all-in EV out
+    (it is the costly part: an exact enumeration per all-in pot), for a
+    caller that only checks the hands.
+    """
     if isinstance(item, SkippedHand):
         return HandReport(item, None, None)
-    check = safe_reconcile(item)
-    ev = allin_ev(item) if check.ok else None
-    return HandReport(item, check, ev)
+    hand = replayed(item)
+    check = safe_reconcile(item, hand)
+    value = allin_ev(item, hand) if ev and check.ok else None
+    return HandReport(item, check, value)
 
 
 @dataclass
