@@ -107,7 +107,7 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
     code, _, err = run(capsys, str(tmp_path / "missing.txt"))
     assert code == 2 and err.startswith("omaha8: error: ") and "missing.txt: cannot read" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "rows.xlsx"))
-    assert code == 2 and "must end in .csv or .jsonl" in err
+    assert code == 2 and "must end in .csv, .jsonl, .ndjson or .parquet" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "no" / "dir" / "rows.csv"))
     assert code == 2 and "cannot write" in err
     code, _, err = run(capsys, str(tmp_path))
@@ -115,7 +115,7 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
     copy = tmp_path / "copy.txt"
     copy.write_text((DATA / "five_card.txt").read_text())
     code, _, err = run(capsys, str(copy), "-o", str(copy))
-    assert code == 2 and "is one of the input files" in err
+    assert code == 2 and "is the same file as the input" in err
     assert copy.read_text() == (DATA / "five_card.txt").read_text()  # never written over
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(b"\x00\xff PokerStars Hand #1: nonsense\n" * 3)

@@ -48,6 +48,10 @@ STARTS = re.compile(
 )
 
 
+#: A first line that the hand's header line follows (888 and PartyPoker's ``#Game No : N``, Everleaf's site line).
+PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #")
+
+
 def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
     """A decoding error handler: the bytes that are not UTF-8 read as Windows-1252, one by one."""
     assert isinstance(error, UnicodeDecodeError)
@@ -178,7 +182,7 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
     start = 0
     lines: list[str] = []
     problem: tuple[int, str] | None = None
-    header_only = False  # the chunk so far is only lines that start a hand
+    header_only = False  # the chunk so far is one line that another header line follows
     while True:
         raw = readline(MAX_LINE_CHARS + 2)
         if not raw:
@@ -202,10 +206,11 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
         if line and starts(line):
             if header_only:
                 lines.append(line)
+                header_only = False
                 continue
             if lines or problem is not None:
                 yield Chunk(start, lines, problem)
-            start, lines, problem, header_only = number, [line], None, True
+            start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
             continue
         if not lines and problem is None:
             if line:
@@ -213,6 +218,8 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
             continue
         if line:
             header_only = False
+        elif header_only:
+            continue  # a blank line between the two header lines
         if len(lines) >= MAX_HAND_LINES:
             if problem is None:
                 problem = (number, f"the hand has more than {MAX_HAND_LINES} lines")

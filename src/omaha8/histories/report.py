@@ -167,23 +167,25 @@ class PlayerTotals:
             self.allin_hands += 1
 
 
-def totals(reports: Iterable[HandReport], player: str | None = None) -> dict[tuple[str, str | None], PlayerTotals]:
-    """Per (player, currency) totals over the hands read (cash and chips are never added together)."""
-    out: dict[tuple[str, str | None], PlayerTotals] = {}
+def totals(reports: Iterable[HandReport], player: str | None = None) -> dict[tuple[str, str | None, str], PlayerTotals]:
+    """Per (player, currency, unit) totals over the hands read (money and chips are never added together)."""
+    out: dict[tuple[str, str | None, str], PlayerTotals] = {}
     for report in reports:
         add_to_totals(out, report, player)
     return out
 
 
-def add_to_totals(out: dict[tuple[str, str | None], PlayerTotals], report: HandReport, player: str | None = None) -> None:
+def add_to_totals(out: dict[tuple[str, str | None, str], PlayerTotals], report: HandReport,
+                  player: str | None = None) -> None:
     """Add one report to running totals (for streams too long to hold)."""
     if not isinstance(report.item, HandRecord):
         return
     currency = report.item.currency
+    unit = report.item.unit
     for p in report.players():
         if player is not None and p.name != player:
             continue
-        key = (p.name, currency)
+        key = (p.name, currency, unit)
         if key not in out:
             out[key] = PlayerTotals(p.name, currency)
         out[key].add(p)
