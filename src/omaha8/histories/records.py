@@ -180,6 +180,7 @@ class RecordData:
     hero: str | None = None
     returns: str = "lines"
     rake_stated: bool = True
+    chip_unit: int = 1
 
     # ------------------------------------------------------------ lookups
 

@@ -19,12 +19,37 @@ from __future__ import annotations
 from ..errors import Omaha8Error, ReplayDiscrepancy
 from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
+from ..odd_chips import CardroomOddChips
 from .records import STREET_NAMES, RecordData
 
 __all__ = ["ReplayDiscrepancy", "replay_record", "replayed", "structure_of", "SHUFFLE_SEED"]
 
 #: Seed of the shuffle that deals the cards a file does not show.
 SHUFFLE_SEED = 0
+
+
+class SmallestChipOddChips(CardroomOddChips):
+    """The cardroom rule with a smallest chip of ``unit`` cents: the halves are cut in whole chips of it.
+
+    Robert's Rules give the odd chip in the smallest denomination in play. At
+    a table whose smallest chip is 5 cents a raked pot of $7.75 is cut $3.90
+    high and $3.85 low, not $3.88 and $3.87 (Full Tilt's $0.50/$1 limit tables;
+    see docs/rules.md).
+
+    >>> SmallestChipOddChips(5).split_halves(775), SmallestChipOddChips(1).split_halves(775)
+    ((390, 385), (388, 387))
+    """
+
+    def __init__(self, unit: int) -> None:
+        self.unit = unit
+
+    def split_halves(self, amount: int) -> tuple[int, int]:
+        chips, rest = divmod(amount, self.unit)
+        low = chips // 2 * self.unit
+        return amount - low, low
+
+    def __repr__(self) -> str:
+        return f"SmallestChipOddChips({self.unit})"
 
 
 def structure_of(record: RecordData) -> Structure:
@@ -83,6 +108,7 @@ def replay_record(record: RecordData) -> Hand:
             seed=SHUFFLE_SEED,
             posts=posts,
             rake=PokerStarsRake(record.rake, listed=record.pots or None),
+            odd_chips=SmallestChipOddChips(record.chip_unit) if record.chip_unit > 1 else None,
         )
     except Omaha8Error as exc:
         raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None

@@ -1,0 +1,67 @@
+"""Every site's reader on hand-made fixtures (tests/data/hh/<site>/), with the results worked out by hand.
+
+Each fixture's hands are described in the comments of its test: the pots, the rake, the hi/lo halves
+and the odd chips, so that a reader or an engine change that moves a chip fails here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from omaha8.histories import HandRecord, HandStatus, SkipKind, SkippedHand, analyze, read
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "hh"
+
+
+def _reports(path: Path) -> list:  # type: ignore[type-arg]
+    return [analyze(item) for item in read(path)]
+
+
+def _nets(report) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    return {p.name: p.net for p in report.players()}
+
+
+def _collected(report) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    return {p.name: p.collected_file for p in report.players()}
+
+
+# ------------------------------------------------------------ Full Tilt
+
+
+def test_full_tilt_split_quartered_rake_and_uncalled() -> None:
+    # Hand 1, $0.05/$0.10 PL: 30 cents each pre-flop and 30 more on the flop: a $1.20 pot, rake $0.06,
+    # $1.14 left: the high half 57 to Ann (kings full... three kings), the low half 57 tied between Ann and
+    # Bob (8-5-4-3-2 each): 28 each and the odd cent to Ann, the first seat left of the button (Cid, seat
+    # 4): Ann 57 + 29 = 86, Bob 28. Nets: Ann 86 - 40 = 46, Bob 28 - 40 = -12, Cid -40.
+    # Hand 2, NL: Zed raises to $4 all-in, great j folds his 10-cent call: $3.90 back, the pot of 20 cents
+    # (rake 0) is Zed's: +10, great j -10.
+    first, second = _reports(DATA / "fulltilt" / "split_and_uncalled.txt")
+    assert first.item.site == "Full Tilt" and first.outcome is HandStatus.VERIFIED
+    assert _collected(first) == {"Ann": 86, "Bob": 28, "Cid": 0}
+    assert _nets(first) == {"Ann": 46, "Bob": -12, "Cid": -40} and first.item.rake == 6
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"great j": -10, "Zed": 10}
+    assert second.item.uncalled == (("Zed", 390),) and second.item.hero == "great j"
+
+
+# ------------------------------------------------------------ every site: a malformed hand mid-file
+
+
+SITE_FIXTURES = sorted(p for p in DATA.glob("*/*.txt") if p.parent.name != "pokerstars")
+
+
+@pytest.mark.parametrize("path", SITE_FIXTURES, ids=[f"{p.parent.name}/{p.name}" for p in SITE_FIXTURES])
+def test_a_malformed_hand_mid_file_is_reported_and_the_rest_read(path: Path) -> None:
+    hands = [item for item in read(path)]
+    assert all(isinstance(h, HandRecord) for h in hands) and len(hands) >= 2, hands
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    # a line no site writes, inside the first hand's betting
+    second_start = hands[1].line - 1
+    cut = hands[0].line + (second_start - hands[0].line) // 2
+    broken = lines[:cut] + ["@@@ this line is no part of any hand @@@"] + lines[cut:]
+    items = list(read("\n".join(broken) + "\n"))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].line == cut + 1 and items[0].site == hands[0].site, items[0]
+    assert [type(i).__name__ for i in items[1:]] == ["HandRecord"] * (len(hands) - 1)
