@@ -65,3 +65,21 @@ def test_a_malformed_hand_mid_file_is_reported_and_the_rest_read(path: Path) -> 
     assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
     assert items[0].line == cut + 1 and items[0].site == hands[0].site, items[0]
     assert [type(i).__name__ for i in items[1:]] == ["HandRecord"] * (len(hands) - 1)
+
+
+# ------------------------------------------------------------ Winamax
+
+
+def test_winamax_side_pots_quartered_low_and_a_return_counted_in_collected() -> None:
+    # Hand 1, 0.50€/1€: Ann all-in for 5€, Bob and Cyd 5€ each: a main pot of 15€ among the three; on the
+    # flop Bob bets 5€, Cyd calls: a side pot of 10€. Rake 0.50€ from the main pot: 14.50€, high 7.25€ to
+    # Ann (kings), low 7.25€ tied Ann/Bob (8-5-4-3-2): 3.62€ each and the odd cent to Ann (first left of
+    # the button, Cyd): Ann 10.88€. The side pot: high Cyd (aces over Bob's jacks) 5€, low Bob alone 5€.
+    # Nets: Ann 10.88 - 5 = +5.88, Bob 3.62 + 5 - 10 = -1.38, Cyd 5 - 10 = -5; their sum is -rake.
+    # Hand 2, 0.02€/0.05€: P3 raises to 0.15€, both blinds fold: Winamax writes "collected 0.22€", the
+    # 0.10€ that came back in it; the pot won is 0.12€: P3 +0.07€.
+    first, second = _reports(DATA / "winamax" / "split_side_pots.txt")
+    assert first.item.site == "Winamax" and first.item.currency == "EUR" and first.outcome is HandStatus.VERIFIED
+    assert _nets(first) == {"Ann": 588, "Bob": -138, "Cyd": -500} and first.item.rake == 50
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"P1": -2, "P2": -5, "P3": 7}
+    assert _collected(second)["P3"] == 12 and second.item.returns == "in collected"

@@ -30,10 +30,12 @@ _DEALT = Form("Dealt to {name} {cards}")
 _UNCALLED = Form("Uncalled bet of {amount} returned to {text}")
 _TOTAL = Form("Total pot {amount} | Rake {amount}")
 _ALL_IN = "{?, and is all in}"
+_POSTS = (("small_blind", Form("posts the small blind of {amount}" + _ALL_IN)),
+          ("big_blind", Form("posts the big blind of {amount}" + _ALL_IN)),
+          ("dead", Form("posts a dead small blind of {amount}" + _ALL_IN)),
+          ("big_blind", Form("posts {amount}" + _ALL_IN)),
+          ("ante", Form("antes {amount}" + _ALL_IN)))
 _FORMS = {
-    "posts": (Form("posts the small blind of {amount}" + _ALL_IN), Form("posts the big blind of {amount}" + _ALL_IN),
-              Form("posts a dead small blind of {amount}" + _ALL_IN), Form("posts {amount}" + _ALL_IN),
-              Form("antes {amount}" + _ALL_IN)),
     "calls": Form("calls {amount}" + _ALL_IN),
     "bets": Form("bets {amount}" + _ALL_IN),
     "raises": Form("raises to {amount}" + _ALL_IN),
@@ -201,7 +203,7 @@ def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
         _post(b, name, rest, at, col)
         return
     form = _FORMS.get(verb)
-    m = form.match(rest) if isinstance(form, Form) else None
+    m = form.match(rest) if form is not None else None
     if m is None:
         if verb == "shows":  # "shows two pair, Aces and Sevens, for high ...": a description, no cards
             b.messages.append((at, f"{name} {rest}"))
@@ -226,7 +228,7 @@ def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
 def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
     if b.current >= 0:
         raise Bad(at, col, "a post after the hole cards were dealt")
-    for kind, form in zip(("small_blind", "big_blind", "dead", "big_blind", "ante"), _FORMS["posts"]):  # type: ignore[arg-type]
+    for kind, form in _POSTS:
         m = form.match(rest)
         if m is not None:
             b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
