@@ -83,3 +83,18 @@ def test_winamax_side_pots_quartered_low_and_a_return_counted_in_collected() -> 
     assert _nets(first) == {"Ann": 588, "Bob": -138, "Cyd": -500} and first.item.rake == 50
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"P1": -2, "P2": -5, "P3": 7}
     assert _collected(second)["P3"] == 12 and second.item.returns == "in collected"
+
+
+# ------------------------------------------------------------ Winning (ACR)
+
+
+def test_winning_split_with_jackpot_fee_and_a_walk() -> None:
+    # Hand 1, $1/$2 limit: 2 each pre-flop (6), 1 each on the flop from Cyd and Ann (8), 4 each on the turn
+    # (16). Rake $0.76 and JP fee $0.04 take 80 cents: 15.20, high to Ann (kings) 7.60, low to Cyd
+    # (8-5-3-2-A beats 8-5-4-3-2) 7.60. Nets: Ann and Cyd 7.60 - 7 = +0.60, Bob -2.
+    # Hand 2, a walk: the summary's "won $9.00" counts the big blind's own 3 that came back: the pot of 6
+    # is won, P2 +3, P1 -3.
+    first, second = _reports(DATA / "winning" / "split_walk.txt")
+    assert first.item.site == "Winning" and first.outcome is HandStatus.VERIFIED and first.item.rake == 80
+    assert _nets(first) == {"Ann": 60, "Bob": -200, "Cyd": 60}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"P1": -300, "P2": 300, "P3": 0}

@@ -210,7 +210,7 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         if m is not None:
             b.rake = b.amount(m.group(2), at, m.start(2) + 1)
         else:
-            m = _TOTAL_NO_RAKE.match(line)
+            m = _TOTAL_NO_RAKE.match(line)  # type: ignore[assignment]
             if m is None:
                 raise Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
         # the total is what the rake left, with the returned bets in it: the players' collections are compared
