@@ -98,3 +98,20 @@ def test_winning_split_with_jackpot_fee_and_a_walk() -> None:
     assert first.item.site == "Winning" and first.outcome is HandStatus.VERIFIED and first.item.rake == 80
     assert _nets(first) == {"Ann": 60, "Bob": -200, "Cyd": 60}
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"P1": -300, "P2": 300, "P3": 0}
+
+
+# ------------------------------------------------------------ 888poker
+
+
+def test_888_quartered_low_derived_rake_and_a_return_in_the_collection() -> None:
+    # Hand 1, $0.50/$1: 1 each pre-flop (3), 3 each on the flop (12). 888 states no rake: the collections
+    # pay 5.70 + 2.85 + 2.85 = 11.40, so the rake is 0.60 (5%); the replay splits the 11.40: high 5.70 to
+    # Ann (kings), low 5.70 tied Ann/Bob (8-5-4-3-2) 2.85 each, as the file. Nets +4.55, -1.15, -4.
+    # Hand 2: Ann raises [$3.50] (3.50 more chips), both blinds fold: "collected [ $5 ]" counts the 2.50
+    # that came back (no flop, no rake): the pot won is 2.50, Ann +1.50.
+    first, second = _reports(DATA / "888" / "split_quartered.txt")
+    assert first.item.site == "888poker" and first.outcome is HandStatus.VERIFIED
+    assert first.item.rake == 60 and not first.item.rake_stated
+    assert _nets(first) == {"Ann": 455, "Bob": -115, "Cyd": -400}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 150, "Bob": -50, "Cyd": -100}
+    assert second.item.actions[0].to == 350 and second.item.rake == 0

@@ -51,7 +51,7 @@ class HandBuilder:
             "header": "", "tournament_id": None, "level": None, "club": None, "mixed": None,
             "game": "Omaha Hi/Lo", "variant": 4, "limit": "Pot Limit", "stakes": (0, 0), "date": "", "table": "",
             "max_seats": None, "button": 0, "hand_id": "", "returns": "lines", "rake_stated": True,
-            "chip_unit": 1,
+            "chip_unit": 1, "collected_stated": True,
         }
         self.seats: list[Seat] = []
         self.names: dict[str, Seat] = {}
@@ -275,6 +275,7 @@ class HandBuilder:
             collected=tuple(self.collections), total_pot=self.total_pot, pots=self.pots, rake=self.rake,
             no_low=self.no_low, messages=tuple(self.messages), decimals=money.decimals, runs=tuple(self.runs),
             hero=self.hero, returns=f["returns"], rake_stated=f["rake_stated"], chip_unit=f["chip_unit"],
+            collected_stated=f["collected_stated"],
         )
 
 

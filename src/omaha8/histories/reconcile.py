@@ -173,15 +173,22 @@ def reconcile(record: RecordData, hand: Hand | ReplayDiscrepancy | None = None) 
     pot_total = sum(result.payouts) - sum(result.uncalled) + result.rake_total
     if record.total_pot >= 0 and pot_total != record.total_pot:
         problems.append(f"the total pot is {record.total_pot} in the file, {pot_total} in the replay")
-    if result.rake_total != record.rake:
+    if result.rake_total != record.rake and record.collected_stated:
         problems.append(f"the rake is {record.rake} in the file, {result.rake_total} in the replay")
     if record.pots:
         engine_pots = tuple(pot.amount - taken for pot, taken in zip(result.pots, result.rake))
         if engine_pots != record.pots:
             problems.append(f"the summary lists pots {list(record.pots)}, the replay {list(engine_pots)}")
 
-    # the payouts: per player where every live hand is known, else in total
     won = {name: result.won[s] for s, name in names.items()}
+    if not record.collected_stated:
+        # the file says nothing of what the pots paid: only what went in is checked, the replay's payouts stand
+        notes.append("the file does not say what the pots paid: the replay's payouts are taken")
+        outcome = HandStatus.MISMATCH if problems else HandStatus.TOTALS_ONLY
+        lines = _result_lines(record, won, (put, back, won))
+        return Reconciliation(record.hand_id, outcome, tuple(lines), tuple(problems), tuple(notes))
+
+    # the payouts: per player where every live hand is known, else in total
     unknown: list[str] = []
     if result.showdown is not None:
         known = record.known_cards()

@@ -181,6 +181,7 @@ class RecordData:
     returns: str = "lines"
     rake_stated: bool = True
     chip_unit: int = 1
+    collected_stated: bool = True
 
     # ------------------------------------------------------------ lookups
 

@@ -185,8 +185,8 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
                 return
         raise Bad(at, col, f"the post {rest[:60]!r} is not a Winamax post")
     verb = rest.split(" ", 1)[0]
-    form = _FORMS.get(verb)
-    m = form.match(rest) if form is not None else None
+    found_form = _FORMS.get(verb)
+    m = found_form.match(rest) if found_form is not None else None
     if m is None:
         if rest in ("mucks", "doesn't show", "sits out", "is sitting out") or " said, " in rest:
             b.messages.append((at, line))
@@ -210,7 +210,7 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         if m is not None:
             b.rake = b.amount(m.group(2), at, m.start(2) + 1)
         else:
-            m = _TOTAL_NO_RAKE.match(line)  # type: ignore[assignment]
+            m = _TOTAL_NO_RAKE.match(line)
             if m is None:
                 raise Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
         # the total is what the rake left, with the returned bets in it: the players' collections are compared
