@@ -115,3 +115,22 @@ def test_888_quartered_low_derived_rake_and_a_return_in_the_collection() -> None
     assert _nets(first) == {"Ann": 455, "Bob": -115, "Cyd": -400}
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 150, "Bob": -50, "Cyd": -100}
     assert second.item.actions[0].to == 350 and second.item.rake == 0
+
+
+# ------------------------------------------------------------ PartyPoker
+
+
+def test_party_uncalled_as_a_side_pot_derived_rake_and_tournament_chips() -> None:
+    # Hand 1, blinds 0.50/1 (from the posts: the header's $100 is the buy-in cap): Ann raises [$2.50] to 3,
+    # Bob raises [$8] to 9, Ann is all-in with 5 more (8): Bob's 1 above it comes back, and Party writes
+    # it as "wins $1 USD from the side pot 1". Pot 16, rake 0.80 (what the wins leave: 17 - 16.20):
+    # 15.20, high 7.60 to Ann (kings), low 7.60 to Bob (8-5-4-3-2). Nets: Ann 7.60 - 8 = -0.40,
+    # Bob 7.60 + 1 - 9 = -0.40.
+    # Hand 2, a tournament: A raises [80], C calls, A bets [180] on the flop, C folds: "wins 360 chips"
+    # counts the 180 that came back; the pot won is 180 (20 + 80 + 80): A +100, B -20, C -80.
+    first, second = _reports(DATA / "partypoker" / "split_side_pot.txt")
+    assert first.item.site == "PartyPoker" and first.outcome is HandStatus.VERIFIED
+    assert first.item.stakes == (50, 100) and first.item.rake == 80
+    assert _nets(first) == {"Ann": -40, "Bob": -40}
+    assert second.outcome is HandStatus.VERIFIED and second.item.tournament_id == "105411156"
+    assert _nets(second) == {"A": 100, "B": -20, "C": -80} and second.item.hero == "A"

@@ -137,6 +137,8 @@ def _read_hand(label: str, chunk: Chunk, readers: tuple[ModuleType, ...]) -> Han
 def _hand_id(first: str) -> str | None:
     """The hand number of a header line, for reports of hands that could not be read (digits after the first '#')."""
     i = first.find("#")
+    if first.startswith("#Game No : "):
+        i = 10
     if i < 0:
         return None
     j = i + 1

@@ -164,8 +164,8 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.messages.append((at, line))
     else:
         verb = rest.split(" ", 1)[0]
-        form = _FORMS.get(verb)
-        m = form.match(rest) if form is not None else None
+        action = _FORMS.get(verb)
+        m = action.match(rest) if action is not None else None
         if m is None:
             raise Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
         if verb in ("shows", "mucks"):
