@@ -134,3 +134,21 @@ def test_party_uncalled_as_a_side_pot_derived_rake_and_tournament_chips() -> Non
     assert _nets(first) == {"Ann": -40, "Bob": -40}
     assert second.outcome is HandStatus.VERIFIED and second.item.tournament_id == "105411156"
     assert _nets(second) == {"A": 100, "B": -20, "C": -80} and second.item.hero == "A"
+
+
+# ------------------------------------------------------------ Bovada / Ignition / Bodog
+
+
+def test_bovada_positions_as_names_derived_rake_and_a_return() -> None:
+    # Hand 1, $0.05/$0.10 (from the posts): 30 cents each pre-flop and on the flop: $1.20. The results pay
+    # $1.14: rake 6 cents. High 57 to the Dealer (kings), low 57 tied Dealer/Small Blind (8-5-4-3-2): 28
+    # each and the odd cent to the Small Blind, the first seat left of the button (the Dealer, seat 1):
+    # Dealer 85, Small Blind 29. Nets +45, -11, -40. "Big Blind  [ME]" (two spaces) is "Big Blind [ME]".
+    # Hand 2, a tournament: the Dealer raises to 300, the Big Blind calls 200 more; on the flop the
+    # Dealer's 650 comes back; the pot 650 (50 + 300 + 300) is the Dealer's: +350, SB -50, BB -300.
+    first, second = _reports(DATA / "bovada" / "split_uncalled.txt")
+    assert first.item.site == "Bovada" and first.outcome is HandStatus.VERIFIED and first.item.rake == 6
+    assert _nets(first) == {"Dealer": 45, "Small Blind": -11, "Big Blind [ME]": -40}
+    assert first.item.hero == "Big Blind [ME]" and len(first.item.known_cards()) == 3
+    assert second.outcome is HandStatus.VERIFIED and second.item.uncalled == (("Dealer", 650),)
+    assert _nets(second) == {"UTG [ME]": 0, "Dealer": 350, "Small Blind": -50, "Big Blind": -300}
