@@ -51,7 +51,7 @@ class HandBuilder:
             "header": "", "tournament_id": None, "level": None, "club": None, "mixed": None,
             "game": "Omaha Hi/Lo", "variant": 4, "limit": "Pot Limit", "stakes": (0, 0), "date": "", "table": "",
             "max_seats": None, "button": 0, "hand_id": "", "returns": "lines", "rake_stated": True,
-            "chip_unit": 1, "collected_stated": True,
+            "chip_unit": 1, "collected_stated": True, "streets_marked": True,
         }
         self.seats: list[Seat] = []
         self.names: dict[str, Seat] = {}
@@ -192,6 +192,47 @@ class HandBuilder:
         else:
             self.wager_to(name, "raise" if top > 0 else "bet", mine + added, at, col, all_in=True)
 
+    def infer_streets(self) -> None:
+        """Give each action its street by when the betting rounds end, for an export that left street lines out.
+
+        Every action must carry the chips it adds (``amount``): a round ends when every player still
+        able to act has acted since the last bet and matched it; bets and raises get their street
+        totals again.
+        """
+        dealt = {p.name for p in self.posts} | {a.name for a in self.actions}
+        folded: set[str] = set()
+        all_in = {p.name for p in self.posts if p.all_in}
+        bets: dict[str, int] = {}
+        for p in self.posts:
+            if p.kind in ("small_blind", "big_blind"):
+                bets[p.name] = bets.get(p.name, 0) + p.amount
+        top = max(bets.values(), default=0)
+        acted: set[str] = set()
+        street = 0
+        out = []
+        for a in self.actions:
+            live = [n for n in dealt if n not in folded and n not in all_in]
+            if live and all(n in acted and bets.get(n, 0) == top for n in live) and street < 3:
+                street, bets, acted, top = street + 1, {}, set(), 0
+            kind, to = a.kind, 0
+            if kind in ("bet", "raise"):
+                to = bets.get(a.name, 0) + a.amount
+                kind = "raise" if top > 0 else "bet"
+                top = max(top, to)
+                bets[a.name] = to
+                acted = {a.name}
+            elif kind == "call":
+                bets[a.name] = bets.get(a.name, 0) + a.amount
+                acted.add(a.name)
+            elif kind == "check":
+                acted.add(a.name)
+            else:
+                folded.add(a.name)
+            if a.all_in:
+                all_in.add(a.name)
+            out.append(Action(street, a.name, kind, a.amount, to, a.all_in, a.line))
+        self.actions = out
+
     def top_bet(self) -> int:
         """The largest bet on the street so far."""
         return max(self.bets.values(), default=0)
@@ -275,7 +316,7 @@ class HandBuilder:
             collected=tuple(self.collections), total_pot=self.total_pot, pots=self.pots, rake=self.rake,
             no_low=self.no_low, messages=tuple(self.messages), decimals=money.decimals, runs=tuple(self.runs),
             hero=self.hero, returns=f["returns"], rake_stated=f["rake_stated"], chip_unit=f["chip_unit"],
-            collected_stated=f["collected_stated"],
+            collected_stated=f["collected_stated"], streets_marked=f["streets_marked"],
         )
 
 

@@ -182,6 +182,7 @@ class RecordData:
     rake_stated: bool = True
     chip_unit: int = 1
     collected_stated: bool = True
+    streets_marked: bool = True
 
     # ------------------------------------------------------------ lookups
 

@@ -119,7 +119,7 @@ def replay_record(record: RecordData) -> Hand:
             raise ReplayDiscrepancy(action.line, f"{_text(action)}: {action.name} is not dealt in")
         if hand.is_over:
             raise ReplayDiscrepancy(action.line, f"{_text(action)}: the engine's hand is already over")
-        if hand.street != STREET_NAMES[action.street]:
+        if hand.street != STREET_NAMES[action.street] and record.streets_marked:
             raise ReplayDiscrepancy(
                 action.line,
                 f"{_text(action)}: the file is on the {STREET_NAMES[action.street]}, the engine on the {hand.street}",

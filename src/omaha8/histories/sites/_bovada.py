@@ -76,14 +76,16 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if not summary:
         raise Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
     f = b.fields
+    if not f["streets_marked"]:
+        b.infer_streets()
     if not f["button"]:
         # no "Set dealer" line: the seat named Dealer, else the seat just before the small blind (maybe empty)
         dealer = b.names.get("Dealer") or b.names.get("Dealer [ME]")
-        small = next((b.names[p.name] for p in b.posts if p.kind == "small_blind"), None)
+        small = next((b.names[p.name].number for p in b.posts if p.kind == "small_blind"), None)
         if dealer is not None:
             f["button"] = dealer.number
         elif small is not None:
-            f["button"] = small.number - 1 if small.number > 1 else max(s.number for s in b.seats)
+            f["button"] = small - 1 if small > 1 else max(seat.number for seat in b.seats)
     if f["stakes"] == (0, 0):
         small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
         big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
@@ -200,8 +202,11 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             b.call(name, value, at, col)
         elif what == "bet":
             b.bet_adding(name, value, at, col)
-        elif what in ("raise_to", "all_in_to"):
-            b.wager_to(name, "raise" if b.top_bet() else "bet", value, at, col, all_in=what == "all_in_to")
+        elif what in ("raise_to", "all_in_to"):  # "Raises $X to $Y": X more chips, to a street total of Y
+            added = b.amount(m.group(1), at, col + m.start(1))
+            if added + b.bets.get(name, 0) != value:
+                raise Bad(at, col, f"{rest[:60]!r}: {m.group(1)} more does not make {m.group(2)}")
+            b.raise_adding(name, added, at, col, all_in=what == "all_in_to")
         elif what == "raise":
             b.raise_adding(name, value, at, col)
         elif what == "all_in":
@@ -223,7 +228,11 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         b.total_pot = b.amount(line[10:close], at, 11)
     elif line.startswith("Board ["):
         cards = cards_of(line[7:line.rfind("]")], at, 8)
-        if b.board and cards != b.board:
+        if cards[: len(b.board)] != b.board:
             raise Bad(at, 8, "the summary board differs from the streets'")
+        if len(cards) > len(b.board):
+            # an export that left street lines out: the actions go to the streets the replay reaches
+            b.board = cards
+            b.fields["streets_marked"] = False
     else:
         b.messages.append((at, line))
