@@ -30,7 +30,7 @@ def test_json_layout(capsys: pytest.CaptureFixture[str]) -> None:
     hands = [json.loads(line) for line in out.splitlines()]
     assert [h["status"] for h in hands] == ["verified", "skipped: Hold'em No Limit is not Omaha Hi/Lo", "verified",
                                             "skipped: hand cancelled", "skipped: Omaha Pot Limit is not Omaha Hi/Lo",
-                                            "skipped: Courchevel Hi/Lo Pot Limit is not Omaha Hi/Lo"]
+                                            "skipped: Courchevel Pot Limit is not Omaha Hi/Lo"]
     first = hands[0]
     assert (first["id"], first["game"]) == ("900000000005", "Omaha Hi/Lo")
     assert list(first["players"][0]) == ["name", "seat", "contributed", "collected_file", "collected_replay", "net",

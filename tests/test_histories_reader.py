@@ -100,7 +100,7 @@ def test_both_header_styles_and_the_date() -> None:
     ("Omaha Pot Limit", "Omaha Pot Limit is not Omaha Hi/Lo"),
     ("5 Card Omaha Pot Limit", "5 Card Omaha Pot Limit is not Omaha Hi/Lo"),
     ("6 Card Omaha Hi/Lo Pot Limit", "6 Card Omaha Hi/Lo Pot Limit is not Omaha Hi/Lo"),
-    ("Courchevel Hi/Lo Pot Limit", "Courchevel Hi/Lo Pot Limit is not Omaha Hi/Lo"),
+    ("Courchevel Pot Limit", "Courchevel Pot Limit is not Omaha Hi/Lo"),
     ("Hold'em No Limit", "Hold'em No Limit is not Omaha Hi/Lo"),
 ])
 def test_other_games_are_skipped_not_misread(game: str, reason: str) -> None:

@@ -152,3 +152,47 @@ def test_bovada_positions_as_names_derived_rake_and_a_return() -> None:
     assert first.item.hero == "Big Blind [ME]" and len(first.item.known_cards()) == 3
     assert second.outcome is HandStatus.VERIFIED and second.item.uncalled == (("Dealer", 650),)
     assert _nets(second) == {"UTG [ME]": 0, "Dealer": 350, "Small Blind": -50, "Big Blind": -300}
+
+
+# ------------------------------------------------------------ KingsClub
+
+
+def test_kingsclub_big_o_with_antes_run_twice_and_a_return_in_the_win() -> None:
+    # Hand 1, Big O (5 cards) 10/20 with antes of 10: 30 in antes, the blinds completed to 20 each by Bob
+    # and Cyd (70), then both all-in on the flop for 470 more: a pot of 1010 (amounts in cents: 101000).
+    # Rake 5.01: 100499 left, run twice: the first board 50250 (the odd chip), the second 50249.
+    # Each board: Bob's queens win the high, Cyd's A-6 low (8-6-5-2-A on the first board 2h 5s Qd 8c Th,
+    # 6-5-3-2-A on the second 2h 5s Qd 5d 3h) the low: 25125/25125 on the first, 25125/25124 on the second.
+    # Bob 50250 - 50000 = +250, Cyd 50249 - 50000 = +249, Ann -1000 (her ante); they add up to -501.
+    # Hand 2, limit 40/80: Hero raises to 80, Ann calls 80 (to 80: 40 more), Hero bets 40 on the flop and
+    # Ann folds: "wins pot (200)" counts the 40 back; the pot won is 160: Hero +80, Ann -80.
+    first, second = _reports(DATA / "kingsclub" / "antes_and_two_boards.txt")
+    assert first.item.site == "KingsClub" and first.item.variant == 5 and len(first.item.runs) == 2
+    assert first.outcome is HandStatus.VERIFIED and first.item.rake == 501
+    assert _nets(first) == {"Ann": -1000, "Bob": 250, "Cyd": 249}
+    assert [p.kind for p in first.item.posts] == ["ante"] * 3 + ["small_blind", "big_blind"]
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -8000, "Hero": 8000}
+
+
+# ------------------------------------------------------------ Winning, the older format
+
+
+def test_winning_old_format_split_jackpot_fee_and_return(tmp_path: Path) -> None:
+    # Hand 1, 0.10/0.25: 0.25 each pre-flop and 0.75 each on the flop: $3.00; rake 0.12 and JP fee 0.03
+    # leave 2.85: high 1.43 to Bob (kings, the odd cent high), low 1.42 tied Bob/Cyd 0.71 each.
+    # Bob 2.14 - 1 = +1.14, Cyd 0.71 - 1 = -0.29, Ann -1. A ten is written 10d.
+    # Hand 2: Cyd raises (0.85), Bob calls (0.60 more), Cyd's flop bet of 1.20 comes back: pot 1.80,
+    # rake 0.07: Cyd collects 1.73: +0.88, Bob -0.85, Ann -0.10.
+    path = DATA / "winning" / "old_format.txt"
+    first, second = _reports(path)
+    assert first.item.site == "Winning" and first.outcome is HandStatus.VERIFIED and first.item.rake == 15
+    assert _nets(first) == {"Ann": -100, "Bob": 114, "Cyd": -29} and first.item.hero == "Bob"
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -10, "Bob": -85, "Cyd": 88}
+    # the same file in UTF-16, as the site writes it
+    utf16 = tmp_path / "old16.txt"
+    utf16.write_bytes(path.read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-16"))
+    assert [r.status for r in _reports(utf16)] == ["verified", "verified"]
+    # a summary whose bets contradict the actions is unreadable, not reconciled
+    lied = path.read_text(encoding="utf-8").replace("Bets: 0.85. Collects: 1.73", "Bets: 0.80. Collects: 1.73")
+    items = list(read(lied))
+    assert isinstance(items[1], SkippedHand) and "the summary says Cyd bet 80, the actions 85" in items[1].reason

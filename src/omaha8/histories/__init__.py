@@ -14,7 +14,7 @@ action, ``record.reconcile()`` compares its payouts with the file's,
 900000000202 verified
 900000000203 skipped: hand cancelled
 900000000204 skipped: Omaha Pot Limit is not Omaha Hi/Lo
-900000000205 skipped: Courchevel Hi/Lo Pot Limit is not Omaha Hi/Lo
+900000000205 skipped: Courchevel Pot Limit is not Omaha Hi/Lo
 """
 
 from __future__ import annotations

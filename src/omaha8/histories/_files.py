@@ -203,6 +203,8 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
         line = raw.rstrip()
         if line[:1] == "\ufeff":
             line = line.lstrip("\ufeff")
+        if line and not line.strip("\ufffd"):
+            line = ""  # only undecodable bytes (a file cut in the middle of a character): nothing to read
         if line and starts(line):
             if header_only:
                 lines.append(line)

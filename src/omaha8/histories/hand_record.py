@@ -148,7 +148,7 @@ def record_from_history(
             to = event.total if kind in ("bet", "raise") else 0
             actions.append(Action(street, name(event.seat), kind, event.amount, to, event.all_in))
         elif kind in ("flop", "turn", "river"):
-            board += event.cards
+            board = board[:len(board) if kind != "flop" else 0] + event.cards  # a Courchevel flop repeats its upcard
             street += 1
         elif kind == "show":
             shown.append((name(event.seat), event.cards))
@@ -171,10 +171,12 @@ def record_from_history(
     listed = tuple(amount - rake_of.get(i, 0) for i, amount in enumerate(pots)) if len(pots) > 1 else ()
     return HandRecord(
         source="<history>", line=0, site="omaha8", header="Hand", hand_id=hand_id, tournament_id=None, level=None,
-        club=None, mixed=None, game="5 Card Omaha Hi/Lo" if history.variant == 5 else "Omaha Hi/Lo",
+        club=None, mixed=None, game="Courchevel Hi/Lo" if history.game == "courchevel" else (
+            "5 Card Omaha Hi/Lo" if history.variant == 5 else "Omaha Hi/Lo"),
         variant=history.variant, limit=limit, stakes=stakes, currency=None, date="", table=table,
         max_seats=len(history.stacks), button=history.button + 1, seats=seats, posts=tuple(posts),
         actions=tuple(actions), dealt=tuple((name(s), tuple(h)) for s, h in enumerate(history.holes) if h),
         shown=tuple(shown), board=board, uncalled=tuple(uncalled), collected=tuple(collected),
         total_pot=sum(pots), pots=listed, rake=rake, no_low=False,
+        runs=(board,) + tuple(history.boards) if history.boards else (),
     )

@@ -105,7 +105,7 @@ def _read_hand(label: str, chunk: Chunk, readers: tuple[ModuleType, ...]) -> Han
     reader = site_of(lines) if lines else None
     if reader is not None and reader not in readers:
         reader = None
-    hand_id = _hand_id(lines[0]) if lines else None
+    hand_id = next((found for found in map(_hand_id, lines[:3]) if found), None) if lines else None
     if reader is None:
         other = recognised(lines) if lines and readers is READERS else None
         if other is not None:
@@ -139,6 +139,8 @@ def _hand_id(first: str) -> str | None:
     i = first.find("#")
     if first.startswith("#Game No : "):
         i = 10
+    elif first.startswith("Game ID: "):
+        i = 8
     if i < 0:
         return None
     j = i + 1

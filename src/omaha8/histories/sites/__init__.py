@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import _bovada, _fulltilt, _pacific, _party, _pokerstars, _winamax, _winning
+from . import _bovada, _fulltilt, _kingsclub, _pacific, _party, _pokerstars, _winamax, _winning, _winning_old
 
 __all__ = ["READERS", "RECOGNISED", "site_of", "recognised", "by_name"]
 
 #: Every reader, in the order their ``starts`` are asked.
-READERS: tuple[ModuleType, ...] = (_pokerstars, _fulltilt, _winamax, _winning, _pacific, _party, _bovada)
+READERS: tuple[ModuleType, ...] = (_pokerstars, _fulltilt, _winamax, _winning, _pacific, _party, _bovada,
+                                     _kingsclub, _winning_old)
 
 #: Formats recognised by their first line and skipped: (first-line prefix, site).
 RECOGNISED = (

@@ -8,8 +8,8 @@ site deals (hold'em, high-only Omaha, stud, ...) is skipped as
 
 >>> game_and_limit("Omaha Hi/Lo Pot Limit", 1, 1)
 ('Omaha Hi/Lo', 4, 'Pot Limit')
->>> game_and_limit("$3.41+$3.41+$0.68 USD 5 Card Omaha Hi/Lo Pot Limit", 1, 1, buy_in=True)
-('5 Card Omaha Hi/Lo', 5, 'Pot Limit')
+>>> game_and_limit("$3.41+$3.41+$0.68 USD Courchevel Hi/Lo Pot Limit", 1, 1, buy_in=True)
+('Courchevel Hi/Lo', 5, 'Pot Limit')
 >>> game_and_limit("Omaha Pot Limt", 1, 20)
 Traceback (most recent call last):
 ...
@@ -26,10 +26,11 @@ __all__ = ["READ_GAMES", "OTHER_GAMES", "LIMITS", "game_and_limit", "stakes_of",
 READ_GAMES = {
     "Omaha Hi/Lo": ("Omaha Hi/Lo", 4),
     "5 Card Omaha Hi/Lo": ("5 Card Omaha Hi/Lo", 5),
+    "Courchevel Hi/Lo": ("Courchevel Hi/Lo", 5),
 }
 #: Other games PokerStars deals: a hand of one of them is skipped, not unreadable.
 OTHER_GAMES = frozenset({
-    "Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "6 Card Omaha Hi/Lo", "Courchevel", "Courchevel Hi/Lo", "Razz", "7 Card Stud",
+    "Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "6 Card Omaha Hi/Lo", "Courchevel", "Razz", "7 Card Stud",
     "7 Card Stud Hi/Lo", "5 Card Draw", "Triple Draw 2-7 Lowball", "Single Draw 2-7 Lowball", "Badugi",
     "6+ Hold'em", "Hold'em 6+", "Omaha 6+", "Big O", "Big O Hi/Lo", "Omaha Hi", "London Lowball", "2-7 Single Draw",
     "2-7 Triple Draw", "5 Card Stud", "Fusion", "Double Board Omaha", "Double Board Omaha Hi/Lo",

@@ -14,7 +14,7 @@ makes the hand unreadable; it is never guessed at.
 
 from __future__ import annotations
 
-from .._grammar import Bad, Form, Money, NotReplayed, OtherGame, ascii_int, cards_of
+from .._grammar import Bad, Form, Money, ascii_int, cards_of
 from .._builder import HandBuilder
 from ..hand_record import HandRecord
 from ._headers import game_and_limit, stakes_of
@@ -150,11 +150,10 @@ class _Hand:
             b.board = _cards_in(tail, at, col)
             if len(b.board) != 1 or b.fields["game"] != "Courchevel Hi/Lo":
                 raise Bad(at, col, "a face-up card before the flop belongs to Courchevel only")
+            b.street(0, (), at, 1)
         elif len(words) == 1 and words[0] in _STREETS:
             b.street(_STREETS[words[0]], _cards_in(tail, at, col), at, col)
         elif len(words) == 2 and words[0] in _RUNS and words[1] in _STREETS:
-            # PokerStars deals a second board for the rest of an all-in hand and halves every pot
-            raise NotReplayed(at, "run it twice: the hand has two boards, the engine deals one")
             run = _RUNS[words[0]]
             cards = _cards_in(tail, at, col)
             before = self.run_boards.get(run, b.board)
