@@ -94,7 +94,12 @@ def test_winning_split_with_jackpot_fee_and_a_walk() -> None:
     # (8-5-3-2-A beats 8-5-4-3-2) 7.60. Nets: Ann and Cyd 7.60 - 7 = +0.60, Bob -2.
     # Hand 2, a walk: the summary's "won $9.00" counts the big blind's own 3 that came back: the pot of 6
     # is won, P2 +3, P1 -3.
-    first, second = _reports(DATA / "winning" / "split_walk.txt")
+    # Hand 3, run twice: Fox all-in for $40 on the flop, $80, rake $0.50: $39.75 a board; Gil scoops both
+    # (three kings and 7-5-3-2-A on the first, the wheel on the second); the summary gives only the first
+    # board's win, the collected lines both: Gil +39.50, Fox -40.
+    first, second, third = _reports(DATA / "winning" / "split_walk.txt")
+    assert third.outcome is HandStatus.VERIFIED and len(third.item.runs) == 2
+    assert _nets(third) == {"Fox": -4000, "Gil": 3950}
     assert first.item.site == "Winning" and first.outcome is HandStatus.VERIFIED and first.item.rake == 80
     assert _nets(first) == {"Ann": 60, "Bob": -200, "Cyd": 60}
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"P1": -300, "P2": 300, "P3": 0}

@@ -63,6 +63,7 @@ class HandBuilder:
         self.shown_lines: list[int] = []
         self.board: tuple[int, ...] = ()
         self.runs: list[tuple[int, ...]] = []
+        self.run_boards: dict[int, tuple[int, ...]] = {}  # each run's board so far, as its markers deal it
         self.uncalled_lines: list[tuple[str, int]] = []
         self.collections: list[Collection] = []
         self.messages: list[tuple[int, str]] = []

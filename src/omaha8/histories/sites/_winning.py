@@ -17,7 +17,7 @@ lines are the ones read.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, NotReplayed, OtherGame, ascii_int, cards_of
+from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._headers import stakes_of
 
@@ -94,6 +94,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         for name, amount, at in won:
             b.collect(name, amount, "pot", at)
         b.fields["returns"] = "in collected" if not b.uncalled_lines else "lines"
+    if b.run_boards:
+        b.runs = [b.run_boards[r] for r in sorted(b.run_boards)]
+        b.board = b.runs[0]
     b.total_pot += b.rake  # the summary's total is what the rake left
     if b.fields["returns"] == "in collected":
         b.total_pot = -1  # a walk's total counts the returned bet: the players' collections are compared
@@ -140,10 +143,21 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         return True
     if words == ["HOLE", "CARDS"]:
         b.street(0, (), at, 1)
-    elif words == ["SHOW", "DOWN"]:
+    elif words[:2] == ["SHOW", "DOWN"]:
         b.current = max(b.current, 0)
-    elif words == ["RUN", "IT", "TWICE"] or (len(words) == 2 and words[1] in ("1", "2")):
-        raise NotReplayed(at, "run it twice: the hand has two boards")
+    elif words == ["RUN", "IT", "TWICE"]:
+        b.messages.append((at, line))
+    elif len(words) == 2 and words[0] in _STREETS and words[1] in ("1", "2", "3", "4"):
+        run = int(words[1]) - 1
+        tail = line[line.find(" ***", 4) + 4:]
+        cards = []
+        for piece in tail.split("]"):
+            if "[" in piece:
+                cards += cards_of(piece[piece.find("[") + 1:], at, 1)
+        before = b.run_boards.get(run, b.board)
+        if len(cards) != (3, 4, 5)[_STREETS[words[0]] - 1] or tuple(cards[: len(before)]) != before:
+            raise Bad(at, 1, f"run {run + 1}'s board does not follow the cards dealt before it")
+        b.run_boards[run] = tuple(cards)
     elif len(words) == 1 and words[0] in _STREETS:
         tail = line[line.find(" ***", 4) + 4:]
         cards: list[int] = []
