@@ -149,25 +149,25 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         b.messages.append((at, line))
     elif len(words) == 2 and words[0] in _STREETS and words[1] in ("1", "2", "3", "4"):
         run = int(words[1]) - 1
-        tail = line[line.find(" ***", 4) + 4:]
-        cards = []
-        for piece in tail.split("]"):
-            if "[" in piece:
-                cards += cards_of(piece[piece.find("[") + 1:], at, 1)
+        dealt = _marked_cards(line, at)
         before = b.run_boards.get(run, b.board)
-        if len(cards) != (3, 4, 5)[_STREETS[words[0]] - 1] or tuple(cards[: len(before)]) != before:
+        if len(dealt) != (3, 4, 5)[_STREETS[words[0]] - 1] or dealt[: len(before)] != before:
             raise Bad(at, 1, f"run {run + 1}'s board does not follow the cards dealt before it")
-        b.run_boards[run] = tuple(cards)
+        b.run_boards[run] = dealt
     elif len(words) == 1 and words[0] in _STREETS:
-        tail = line[line.find(" ***", 4) + 4:]
-        cards: list[int] = []
-        for piece in tail.split("]"):
-            if "[" in piece:
-                cards += cards_of(piece[piece.find("[") + 1:], at, 1)
-        b.street(_STREETS[words[0]], tuple(cards), at, 1)
+        b.street(_STREETS[words[0]], _marked_cards(line, at), at, 1)
     else:
         raise Bad(at, 1, f"unknown marker {line[:60]!r}")
     return False
+
+
+def _marked_cards(line: str, at: int) -> tuple[int, ...]:
+    """The cards of a street marker's ``[..]`` groups, in order."""
+    cards: list[int] = []
+    for piece in line[line.find(" ***", 4) + 4:].split("]"):
+        if "[" in piece:
+            cards += cards_of(piece[piece.find("[") + 1:], at, 1)
+    return tuple(cards)
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
