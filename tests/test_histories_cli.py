@@ -70,9 +70,11 @@ def test_rows_csv_and_jsonl(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert [(r["id"], r["cards"], r["structure"], r["stakes"], r["seat"]) for r in rows[2:]] == [
         ("900000000008", "5", "Pot Limit", "10/25", "0"), ("900000000008", "5", "Pot Limit", "10/25", "1"),
         ("900000000008", "5", "Pot Limit", "10/25", "2")]
-    # the summary: Lia +600 by EV, 0 net: difference +600
+    # the summary: Lia (the big blind, who only checked pre-flop: no VPIP, no PFR) went to the showdown and
+    # won there (the split pot): 0 net, +600 by EV: difference +600; per 100 hands a hundred times that
     line = next(x for x in out.splitlines() if x.startswith("Lia "))
-    assert line.split() == ["Lia", "chips", "1", "0", "600", "600"]
+    assert line.split() == ["Lia", "chips", "1", "0.0", "0.0", "100.0", "100.0", "0", "0", "0", "0.0", "600",
+                            "60000.0", "600"]
     assert out.splitlines()[-1] == "2 hands in 2 file(s): 2 verified"
     out_jsonl = tmp_path / "hands.jsonl"
     code, _, _ = run(capsys, str(DATA / "five_card.txt"), "-o", str(out_jsonl))
@@ -89,7 +91,8 @@ def test_player_filter(capsys: pytest.CaptureFixture[str]) -> None:
     assert [h["id"] for h in hands] == ["900000000101", "900000000103", "900000000009"]
     code, out, _ = run(capsys, str(DATA / "malformed_mid_file.txt"), "--player", "Cal")
     # Cal played for chips (the tournament hand) and for cents (the cash hand): never added together
-    assert [x.split()[:3] for x in out.splitlines()[1:-1]] == [["Cal", "chips", "1"], ["Cal", "cents", "1"]]
+    assert [x.split()[:4] for x in out.splitlines()[1:-1]] == [["Cal", "chips", "1", "100.0"],
+                                                                ["Cal", "USD", "cents", "1"]]
 
 
 def test_check_lists_failures_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:

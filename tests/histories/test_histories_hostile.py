@@ -55,12 +55,24 @@ def test_an_output_hard_linked_to_an_input_is_refused(capsys: pytest.CaptureFixt
     assert source.read_text() == QUARTERED
 
 
-def test_a_failed_run_leaves_the_old_output_and_no_scratch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_failed_run_leaves_the_old_output_and_no_scratch(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "rows.csv"
     out.write_text("old rows\n")
-    # the first file is read and written, then the second (a folder) cannot be read: the run fails
-    code, _, err = run(capsys, str(DATA / "split_quartered.txt"), str(tmp_path), "-o", str(out))
-    assert code == 2 and "cannot read" in err
+    # the first file is read and written, then reading the second fails (a disk error): the run fails
+    real = read
+    calls: list[object] = []
+
+    def failing(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        calls.append(args)
+        if len(calls) == 2:
+            raise OSError(5, "Input/output error")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("omaha8.commands.hands.read", failing)
+    code, _, err = run(capsys, str(DATA / "split_quartered.txt"), str(DATA / "five_card.txt"), "-o", str(out))
+    assert code == 2 and "Input/output error" in err and len(calls) == 2
+    monkeypatch.undo()
     assert out.read_text() == "old rows\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv"]
     code, _, _ = run(capsys, str(DATA / "split_quartered.txt"), "-o", str(out))

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import format_cards
@@ -22,15 +22,18 @@ from .allin_ev import AllInEV, allin_ev
 from .reconcile import PlayerResult, Reconciliation, safe_reconcile
 from .hand_record import HandRecord
 from .records import SkippedHand
+from ..game import Hand
 from .replay import replayed
+from .stats import NO_FLAGS, Flags, PlayerTotals, player_flags
 from .status import HandStatus
 
 __all__ = ["ROW_COLUMNS", "HandReport", "PlayerTotals", "analyze", "totals"]
 
-#: Columns of :meth:`HandReport.rows`, in order.
+#: Columns of :meth:`HandReport.rows`, in order (the tracker flags of :class:`~omaha8.histories.stats.Flags` as 0/1).
 ROW_COLUMNS = (
     "id", "date", "table", "game", "cards", "structure", "stakes", "currency", "seat", "player",
     "contributed", "collected_file", "collected_replay", "net", "allin_ev_net", "status", "file", "line",
+    "site", "unit", "vpip", "pfr", "showdown", "won_at_showdown", "scooped", "quartered",
 )
 
 
@@ -41,6 +44,7 @@ class HandReport:
     item: HandRecord | SkippedHand
     reconciliation: Reconciliation | None
     ev: AllInEV | None
+    flags: dict[str, Flags] = field(default_factory=dict)
 
     @property
     def hand_id(self) -> str | None:
@@ -84,14 +88,16 @@ class HandReport:
         item = self.item
         out: dict[str, Any] = {"id": item.hand_id}
         if isinstance(item, SkippedHand):
-            out.update(game=None, status=item.status, players=[], file=item.source, line=item.line)
+            out.update(game=None, status=item.status, players=[], file=item.source, line=item.line, site=item.site)
             if item.column:
                 out["column"] = item.column
             return out
         out.update(game=item.game, status=self.status, players=[p.as_dict() for p in self.players()])
         out.update(file=item.source, line=item.line, date=item.date, table=item.table, cards=item.variant,
                    structure=item.limit, stakes=list(item.stakes), currency=item.currency,
-                   tournament=item.tournament_id, rake=item.rake, board=format_cards(item.board))
+                   tournament=item.tournament_id, rake=item.rake, board=format_cards(item.board), site=item.site)
+        if item.runs:
+            out["boards"] = [format_cards(board) for board in item.runs]
         assert self.reconciliation is not None
         if self.reconciliation.notes:
             out["notes"] = list(self.reconciliation.notes)
@@ -114,9 +120,13 @@ class HandReport:
             if player is not None and p.name != player:
                 continue
             row = dict(head)
+            flags = self.flags.get(p.name, NO_FLAGS)
             row.update(seat=p.seat, player=p.name, contributed=p.contributed, collected_file=p.collected_file,
                        collected_replay=p.collected_replay, net=p.net, allin_ev_net=p.allin_ev_net,
-                       status=self.status, file=item.source, line=item.line)
+                       status=self.status, file=item.source, line=item.line, site=item.site, unit=item.unit,
+                       vpip=int(flags.vpip), pfr=int(flags.pfr), showdown=int(flags.showdown),
+                       won_at_showdown=int(flags.won_at_showdown), scooped=int(flags.scooped),
+                       quartered=int(flags.quartered))
             out.append(row)
         return out
 
@@ -133,38 +143,8 @@ def analyze(item: HandRecord | SkippedHand, *, ev: bool = True) -> HandReport:
     hand = replayed(item)
     check = safe_reconcile(item, hand)
     value = allin_ev(item, hand) if ev and check.ok else None
-    return HandReport(item, check, value)
-
-
-@dataclass
-class PlayerTotals:
-    """One player's totals over many hands: hands, net, all-in EV net and their difference.
-
-    The all-in EV net of a hand without all-in EV is its net, so the two
-    totals differ only by the all-in hands' luck.
-    """
-
-    name: str
-    currency: str | None
-    hands: int = 0
-    net: int = 0
-    allin_ev_net: int = 0
-    allin_hands: int = 0
-
-    @property
-    def difference(self) -> int:
-        """``allin_ev_net - net``: positive when the all-ins ran below their equity."""
-        return self.allin_ev_net - self.net
-
-    def add(self, result: PlayerResult) -> None:
-        """Count one hand."""
-        self.hands += 1
-        self.net += result.net
-        if result.allin_ev_net is None:
-            self.allin_ev_net += result.net
-        else:
-            self.allin_ev_net += result.allin_ev_net
-            self.allin_hands += 1
+    flags = player_flags(item, hand if isinstance(hand, Hand) else None, check.outcome is HandStatus.VERIFIED)
+    return HandReport(item, check, value, flags)
 
 
 def totals(reports: Iterable[HandReport], player: str | None = None) -> dict[tuple[str, str | None, str], PlayerTotals]:
@@ -188,4 +168,4 @@ def add_to_totals(out: dict[tuple[str, str | None, str], PlayerTotals], report: 
         key = (p.name, currency, unit)
         if key not in out:
             out[key] = PlayerTotals(p.name, currency)
-        out[key].add(p)
+        out[key].add(p, report.flags.get(p.name, NO_FLAGS))

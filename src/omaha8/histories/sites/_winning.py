@@ -11,7 +11,7 @@ lines are the ones read.
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/winning/split_walk.txt")]
-[('Winning', 'verified'), ('Winning', 'verified')]
+[('Winning', 'verified'), ('Winning', 'verified'), ('Winning', 'verified')]
 """
 
 from __future__ import annotations
