@@ -37,6 +37,9 @@ from .records import Action, Collection, Post, Seat
 
 __all__ = ["HandBuilder"]
 
+# the named tuples of a hand's lines, built as the tuples they are (their own constructor is a Python function)
+_new = tuple.__new__
+
 #: Most seats a table has in any format read (tournament tables of some sites number seats up to 10).
 MAX_SEAT_NUMBER = 10
 
@@ -151,15 +154,15 @@ class HandBuilder:
         return self.current
 
     def fold(self, name: str, at: int, col: int) -> None:
-        self.actions.append(Action(self._acting(at, col), name, "fold", 0, 0, False, at))
+        self.actions.append(_new(Action, (self._acting(at, col), name, "fold", 0, 0, False, at)))
 
     def check(self, name: str, at: int, col: int) -> None:
-        self.actions.append(Action(self._acting(at, col), name, "check", 0, 0, False, at))
+        self.actions.append(_new(Action, (self._acting(at, col), name, "check", 0, 0, False, at)))
 
     def call(self, name: str, added: int, at: int, col: int, *, all_in: bool = False) -> None:
         """A call adding ``added`` chips."""
         street = self._acting(at, col)
-        self.actions.append(Action(street, name, "call", added, 0, all_in, at))
+        self.actions.append(_new(Action, (street, name, "call", added, 0, all_in, at)))
         self.bets[name] = self.bets.get(name, 0) + added
 
     def call_to(self, name: str, to: int, at: int, col: int, *, all_in: bool = False) -> None:
@@ -172,7 +175,7 @@ class HandBuilder:
         mine = self.bets.get(name, 0)
         if to <= mine:
             raise Bad(at, col, f"a {kind} to {to} is not more than the {mine} already bet")
-        self.actions.append(Action(street, name, kind, to - mine, to, all_in, at))
+        self.actions.append(_new(Action, (street, name, kind, to - mine, to, all_in, at)))
         self.bets[name] = to
 
     def raise_adding(self, name: str, added: int, at: int, col: int, *, all_in: bool = False) -> None:

@@ -52,6 +52,10 @@ STARTS = re.compile(
 PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #")
 
 
+# the first characters of the lines that start a hand: most lines fail this one test
+_START_CHARS = frozenset("P#*HGWBIFTE<")
+
+
 def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
     """A decoding error handler: the bytes that are not UTF-8 read as Windows-1252, one by one."""
     assert isinstance(error, UnicodeDecodeError)
@@ -169,6 +173,37 @@ class Chunk:
         self.start, self.lines, self.problem = start, lines, problem
 
 
+_BLOCK = 1 << 16  # characters read at a time
+
+
+def _bounded_lines(stream: IO[str]) -> Iterator[str | None]:
+    """The lines of ``stream`` without their ends, read a block at a time; None for a line over
+    :data:`MAX_LINE_CHARS` characters (never held whole: memory stays within a block and a line)."""
+    read = stream.read
+    rest = ""
+    skipping = False
+    while True:
+        block = read(_BLOCK)
+        if not block:
+            break
+        parts = (rest + block).split("\n")
+        rest = parts.pop()
+        for part in parts:
+            if skipping:
+                skipping = False
+                yield None
+            elif len(part) > MAX_LINE_CHARS:
+                yield None
+            else:
+                yield part
+        if len(rest) > MAX_LINE_CHARS:
+            skipping, rest = True, ""
+    if skipping:
+        yield None
+    elif rest:
+        yield rest
+
+
 def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
     """Every hand of ``stream`` as a :class:`Chunk`, cut at the lines that start a hand, bounded in size.
 
@@ -176,24 +211,16 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
     A line that starts a hand right after another one (``#Game No : 1`` then
     ``***** 888poker Hand History for Game 1 *****``) joins it.
     """
-    readline = stream.readline
     starts = STARTS.match
     number = 0
     start = 0
     lines: list[str] = []
     problem: tuple[int, str] | None = None
     header_only = False  # the chunk so far is one line that another header line follows
-    while True:
-        raw = readline(MAX_LINE_CHARS + 2)
-        if not raw:
-            break
+    for raw in _bounded_lines(stream):
         number += 1
-        if len(raw) > MAX_LINE_CHARS and not raw.endswith(("\n", "\r")):
-            # an over-long line: read past it without holding it
-            while True:
-                more = readline(MAX_LINE_CHARS)
-                if not more or more.endswith(("\n", "\r")):
-                    break
+        if raw is None:
+            # an over-long line, read past without being held
             if problem is None:
                 problem = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
                 if not lines:
@@ -205,7 +232,7 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
             line = line.lstrip("\ufeff")
         if line and not line.strip("\ufffd"):
             line = ""  # only undecodable bytes (a file cut in the middle of a character): nothing to read
-        if line and starts(line):
+        if line and line[0] in _START_CHARS and starts(line):
             if header_only:
                 lines.append(line)
                 header_only = False

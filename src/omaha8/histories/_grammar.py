@@ -175,6 +175,9 @@ def cards_of(text: str, at: int, col: int, *, hidden: bool = False) -> tuple[int
     return tuple(out)
 
 
+_VALUES: dict[tuple[str | None, int, bool], dict[str, int]] = {}
+
+
 class Money:
     """How one hand writes amounts: its currency (None for chips) and the decimals kept (2: cents, 0: chips).
 
@@ -193,7 +196,8 @@ class Money:
         self.decimals = decimals
         # strict: a cash amount must carry the hand's currency sign (PokerStars always writes it)
         self.strict = strict
-        self._cache: dict[str, int] = {}
+        # amounts repeat from hand to hand ("$0.10"): their values are kept per way of writing them, bounded
+        self._cache = _VALUES.setdefault((currency, decimals, strict), {})
 
     def value(self, text: str, at: int, col: int) -> int:
         """The amount written ``text`` in the hand's units."""
@@ -236,6 +240,6 @@ class Money:
                 raise Bad(at, col, f"amount {brief(text)} is not {what}")
             fraction = fraction[:places]
         out = int(whole) * 10**places + (int(fraction.ljust(places, "0")) if places else 0)
-        if len(self._cache) < 512:
+        if len(self._cache) < 4096:
             self._cache[text] = out
         return int(out)

@@ -105,8 +105,8 @@ def _read_hand(label: str, chunk: Chunk, readers: tuple[ModuleType, ...]) -> Han
     reader = site_of(lines) if lines else None
     if reader is not None and reader not in readers:
         reader = None
-    hand_id = next((found for found in map(_hand_id, lines[:3]) if found), None) if lines else None
     if reader is None:
+        hand_id = _first_id(lines)
         other = recognised(lines) if lines and readers is READERS else None
         if other is not None:
             return SkippedHand(label, start, hand_id, SkipKind.OTHER_FORMAT,
@@ -117,21 +117,34 @@ def _read_hand(label: str, chunk: Chunk, readers: tuple[ModuleType, ...]) -> Han
             "the start of a hand history omaha8 reads")
         return SkippedHand(label, start, None, SkipKind.UNREADABLE, f"unreadable: line {start}: not {what}")
     site = reader.SITE
+    hand_id = None if chunk.problem is None else _first_id(lines)
     if chunk.problem is not None:
         return SkippedHand(label, chunk.problem[0], hand_id, SkipKind.UNREADABLE, f"unreadable: {chunk.problem[1]}",
                            0, site)
     try:
         return reader.parse(label, start, lines)  # type: ignore[no-any-return]
-    except OtherGame as exc:
+    except (OtherGame, NotReplayed, Bad) as exc:
+        return _skipped(label, start, lines, site, exc)
+
+
+def _skipped(label: str, start: int, lines: list[str], site: str, exc: Exception) -> SkippedHand:
+    """The report of a hand a reader refused: another game, not replayed, cancelled or unreadable."""
+    hand_id = _first_id(lines)
+    if isinstance(exc, OtherGame):
         return SkippedHand(label, start, hand_id, SkipKind.OTHER_GAME, str(exc), 0, site)
-    except NotReplayed as exc:
+    if isinstance(exc, NotReplayed):
         return SkippedHand(label, exc.line, hand_id, SkipKind.NOT_REPLAYED, exc.reason, 0, site)
-    except Bad as exc:
-        if exc.reason == "hand cancelled":
-            return SkippedHand(label, exc.line, hand_id, SkipKind.CANCELLED, exc.reason, exc.column, site)
-        reason = f"unreadable: line {exc.line}, column {exc.column}: {exc.reason}" if exc.column else (
-            f"unreadable: line {exc.line}: {exc.reason}")
-        return SkippedHand(label, exc.line, hand_id, SkipKind.UNREADABLE, reason, exc.column, site)
+    assert isinstance(exc, Bad)
+    if exc.reason == "hand cancelled":
+        return SkippedHand(label, exc.line, hand_id, SkipKind.CANCELLED, exc.reason, exc.column, site)
+    reason = f"unreadable: line {exc.line}, column {exc.column}: {exc.reason}" if exc.column else (
+        f"unreadable: line {exc.line}: {exc.reason}")
+    return SkippedHand(label, exc.line, hand_id, SkipKind.UNREADABLE, reason, exc.column, site)
+
+
+def _first_id(lines: list[str]) -> str | None:
+    """The hand number of a hand's first lines, for the report of a hand that was not read."""
+    return next((found for found in map(_hand_id, lines[:3]) if found), None) if lines else None
 
 
 def _hand_id(first: str) -> str | None:
