@@ -73,3 +73,25 @@ def _all_in_before_the_river_with_every_card_shown(item: HandRecord, report) -> 
 def test_the_samples_cover_every_site_read() -> None:
     sites = {item.site for path in FILES for item in read(path) if isinstance(item, HandRecord)}
     assert {"PokerStars", "888poker", "Winning", "Winamax", "PartyPoker", "Bovada", "Full Tilt", "KingsClub"} <= sites
+
+
+#: The rake rule each site's samples follow where the files do not state the rake (docs/rules.md §6.12).
+RAKE_RULES = {"888poker": (5, None), "PartyPoker": (5, 300)}
+
+
+@pytest.mark.skipif(not FILES, reason=WHY)
+def test_the_rake_the_collections_leave_is_the_sites_percentage() -> None:
+    # 888: 5% of the pot, rounded down to a cent ($8.50: $0.42); PartyPoker: 5% up to $3 ($60.50: $3.00)
+    from omaha8.game import PercentageRake
+
+    checked = 0
+    for path in FILES:
+        for item in read(path):
+            rule = RAKE_RULES.get(getattr(item, "site", None) or "")
+            if not isinstance(item, HandRecord) or rule is None or item.tournament_id is not None:
+                continue
+            pots = tuple(pot.amount for pot in item.replay().result.pots)
+            taken = PercentageRake(rule[0], cap=rule[1]).take(pots, flop_seen=len(item.board) >= 3)
+            assert sum(taken) == item.rake, (item.site, item.hand_id)
+            checked += 1
+    assert checked >= 6

@@ -201,3 +201,15 @@ def test_winning_old_format_split_jackpot_fee_and_return(tmp_path: Path) -> None
     lied = path.read_text(encoding="utf-8").replace("Bets: 0.85. Collects: 1.73", "Bets: 0.80. Collects: 1.73")
     items = list(read(lied))
     assert isinstance(items[1], SkippedHand) and "the summary says Cyd bet 80, the actions 85" in items[1].reason
+
+
+def test_hand_ids_beyond_64_bits_and_iso_codes_after_the_amount() -> None:
+    # a 30-digit hand id is kept as its text; "$2 USD"-style amounts and "EUR 5" read as the currency's cents
+    text = (DATA / "split_quartered.txt").read_text()
+    big = "123456789012345678901234567890"
+    record = next(read(text.replace("900000000001", big)))
+    assert isinstance(record, HandRecord) and record.hand_id == big
+    from omaha8.histories._grammar import Money
+
+    euro = Money("EUR", 2)
+    assert [euro.value(t, 1, 1) for t in ("EUR 5", "5 EUR", "5€", "€5", "1,234.50€")] == [500, 500, 500, 500, 123450]

@@ -79,7 +79,7 @@ _AMOUNT = rf"(?:[{_SIGNS}] ?|(?:{_CODES}) )?+{_NUMBER}(?:[{_SIGNS}]| (?:{_CODES}
 _SLOTS = {
     "amount": f"({_AMOUNT})",
     "signed": f"([+-]{_AMOUNT})",
-    "int": r"([0-9]{1,20}+)",
+    "int": r"([0-9]{1,40}+)",
     "cards": r"\[([^\[\]]{0,120}+)\]",
     "word": r"(\S{1,200}+)",
     "name": f"(.{{1,{MAX_NAME}}}?)",
@@ -130,7 +130,7 @@ class Form:
 
 def ascii_int(text: str, at: int, col: int, what: str) -> int:
     """``text`` as an int when it is ASCII digits only (``int()`` also takes other scripts' digits)."""
-    if text.isascii() and text.isdigit() and len(text) <= 20:
+    if text.isascii() and text.isdigit() and len(text) <= 40:
         return int(text)
     raise Bad(at, col, f"{what} {brief(text)} is not a number (ASCII digits)")
 

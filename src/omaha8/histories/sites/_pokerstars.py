@@ -312,7 +312,7 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     else:
         raise Bad(at, 1, "not a PokerStars hand header")
     i = len(prefix) + 2
-    colon = line.find(":", i, i + 22)
+    colon = line.find(":", i, i + 42)
     if colon < 0:
         raise Bad(at, i + 1, "the hand number is not followed by ':'")
     hand_id = ascii_int(line[i:colon], at, i + 1, "the hand number")
