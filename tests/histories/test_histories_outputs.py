@@ -90,3 +90,9 @@ def test_the_same_output_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
         code, there, _ = run(capsys, *files, "--json", "--scheduler", cluster.scheduler_address)
     assert code == 0 and there == here
+
+
+def test_an_unreachable_scheduler_is_an_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    code, _, err = run(capsys, str(DATA / "888"), "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 2 and err.startswith("omaha8: error: cannot reach a Dask scheduler")

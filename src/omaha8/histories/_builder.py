@@ -8,7 +8,7 @@ The builder keeps each player's bet on the street, so every action gets both
 numbers, and at the end checks what no site may say: a player seated twice,
 the same card twice (in two hands, or in a hand and on the board), a player
 dealt the wrong number of cards, two lines that show one player different
-cards. Each refusal is a :class:`~omaha8.histories._grammar.Bad` with the
+cards. Each refusal is a :class:`~omaha8.histories._grammar._Bad` with the
 line and column of the fault.
 
 >>> b = HandBuilder("<text>", 1, "Example")
@@ -22,7 +22,7 @@ line and column of the fault.
 >>> b.dealt("Bob", (0, 1, 2, 3), 8, 1); b.shown("Bob", (0, 1, 2, 4), 9, 1)
 Traceback (most recent call last):
 ...
-omaha8.histories._grammar.Bad: Bob is shown 2c 2d 2h 3c here but 2c 2d 2h 2s on line 8
+omaha8.histories._grammar._Bad: Bob is shown 2c 2d 2h 3c here but 2c 2d 2h 2s on line 8
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any
 
 from .._args import brief
 from ..cards import format_cards
-from ._grammar import MAX_NAME, Bad, Money
+from ._grammar import MAX_NAME, _Bad, Money
 from .hand_record import HandRecord
 from .records import Action, Collection, Post, Seat
 
@@ -89,11 +89,11 @@ class HandBuilder:
              highest: int = MAX_SEAT_NUMBER) -> None:
         """A seat line: the file's seat ``number`` (from 1), the player and the chips before the hand."""
         if not 1 <= number <= highest or any(s.number == number for s in self.seats):
-            raise Bad(at, col, f"seat number {number} is out of range or given twice")
+            raise _Bad(at, col, f"seat number {number} is out of range or given twice")
         if not name or len(name) > MAX_NAME:
-            raise Bad(at, col, f"a player's name must have 1 to {MAX_NAME} characters, not {brief(name)}")
+            raise _Bad(at, col, f"a player's name must have 1 to {MAX_NAME} characters, not {brief(name)}")
         if name in self.names:
-            raise Bad(at, col, f"player {brief(name)} has two seats")
+            raise _Bad(at, col, f"player {brief(name)} has two seats")
         seat = Seat(number, name, stack, sitting_out)
         self.seats.append(seat)
         self.names[name] = seat
@@ -121,9 +121,9 @@ class HandBuilder:
         return None
 
     def seated(self, name: str, at: int, col: int) -> str:
-        """``name`` when it is a seated player, else :class:`Bad`."""
+        """``name`` when it is a seated player, else :class:`_Bad`."""
         if name not in self.names:
-            raise Bad(at, col, f"{brief(name)} is not seated at this table")
+            raise _Bad(at, col, f"{brief(name)} is not seated at this table")
         return name
 
     # ------------------------------------------------------------ chips
@@ -139,10 +139,10 @@ class HandBuilder:
         if index:
             want = (3, 4, 5)[index - 1]
             if len(cards) != want or cards[: len(self.board)] != self.board[: len(cards)]:
-                raise Bad(at, col, f"the board {format_cards(cards)} does not follow the earlier streets")
+                raise _Bad(at, col, f"the board {format_cards(cards)} does not follow the earlier streets")
             self.board = cards
         if index < self.current:
-            raise Bad(at, col, "a street that came before")
+            raise _Bad(at, col, "a street that came before")
         if index != self.current:
             self.current = index
             if index:
@@ -150,7 +150,7 @@ class HandBuilder:
 
     def _acting(self, at: int, col: int) -> int:
         if self.current < 0:
-            raise Bad(at, col, "an action before the hole cards were dealt")
+            raise _Bad(at, col, "an action before the hole cards were dealt")
         return self.current
 
     def fold(self, name: str, at: int, col: int) -> None:
@@ -174,7 +174,7 @@ class HandBuilder:
         street = self._acting(at, col)
         mine = self.bets.get(name, 0)
         if to <= mine:
-            raise Bad(at, col, f"a {kind} to {to} is not more than the {mine} already bet")
+            raise _Bad(at, col, f"a {kind} to {to} is not more than the {mine} already bet")
         self.actions.append(_new(Action, (street, name, kind, to - mine, to, all_in, at)))
         self.bets[name] = to
 
@@ -253,11 +253,11 @@ class HandBuilder:
         """A player's hole cards as dealt (-1 for a card not shown: such a line tells nothing)."""
         if -1 in cards:
             if len(cards) != self.fields["variant"]:
-                raise Bad(at, col, f"{name} is dealt {len(cards)} cards; {self.fields['game']} deals "
+                raise _Bad(at, col, f"{name} is dealt {len(cards)} cards; {self.fields['game']} deals "
                                    f"{self.fields['variant']}")
             return
         if len(cards) != self.fields["variant"]:
-            raise Bad(at, col, f"{name} is dealt {len(cards)} cards ({format_cards(cards)}); "
+            raise _Bad(at, col, f"{name} is dealt {len(cards)} cards ({format_cards(cards)}); "
                                f"{self.fields['game']} deals {self.fields['variant']}")
         self._agree(name, cards, at, col)
         self.dealt_cards.append((name, cards))
@@ -266,7 +266,7 @@ class HandBuilder:
     def shown(self, name: str, cards: tuple[int, ...], at: int, col: int) -> None:
         """Cards a player shows (all of them, or some when folding)."""
         if not cards or len(cards) > self.fields["variant"]:
-            raise Bad(at, col, f"{name} shows {len(cards)} cards; {self.fields['game']} deals {self.fields['variant']}")
+            raise _Bad(at, col, f"{name} shows {len(cards)} cards; {self.fields['game']} deals {self.fields['variant']}")
         self._agree(name, cards, at, col)
         self.shown_cards.append((name, cards))
         self.shown_lines.append(at)
@@ -274,19 +274,19 @@ class HandBuilder:
     def _agree(self, name: str, cards: tuple[int, ...], at: int, col: int) -> None:
         """``cards`` of ``name`` must agree with every earlier line about them, and be nobody else's."""
         if len(set(cards)) != len(cards):
-            raise Bad(at, col, f"{name} holds the same card twice: {format_cards(cards)}")
+            raise _Bad(at, col, f"{name} holds the same card twice: {format_cards(cards)}")
         full = len(cards) == self.fields["variant"]
         for (other, known), line in zip(self.dealt_cards + self.shown_cards, self.card_lines + self.shown_lines):
             if other == name:
                 known_full = len(known) == self.fields["variant"]
                 if (full and known_full and set(known) != set(cards)) or (
                         full and not set(known) <= set(cards)) or (known_full and not set(cards) <= set(known)):
-                    raise Bad(at, col, f"{name} is shown {format_cards(cards)} here but {format_cards(known)} "
+                    raise _Bad(at, col, f"{name} is shown {format_cards(cards)} here but {format_cards(known)} "
                                        f"on line {line}")
             else:
                 same = set(known) & set(cards)
                 if same:
-                    raise Bad(at, col, f"{name} and {other} (line {line}) both hold {format_cards(sorted(same))}")
+                    raise _Bad(at, col, f"{name} and {other} (line {line}) both hold {format_cards(sorted(same))}")
 
     # ------------------------------------------------------------ the record
 
@@ -296,17 +296,17 @@ class HandBuilder:
         boards = self.runs or [self.board]
         for board in boards:
             if len(set(board)) != len(board):
-                raise Bad(self.start, 0, f"the board {format_cards(board)} holds a card twice")
+                raise _Bad(self.start, 0, f"the board {format_cards(board)} holds a card twice")
             clash = known & set(board)
             if clash:
-                raise Bad(self.start, 0, f"{format_cards(sorted(clash))} is on the board and in a player's hand")
+                raise _Bad(self.start, 0, f"{format_cards(sorted(clash))} is on the board and in a player's hand")
         if len(boards) > 1:
             shared = _common_prefix(boards)
             seen = set(boards[0][:shared])
             for board in boards:
                 rest = set(board[shared:])
                 if rest & seen:
-                    raise Bad(self.start, 0, f"the runs deal {format_cards(sorted(rest & seen))} twice")
+                    raise _Bad(self.start, 0, f"the runs deal {format_cards(sorted(rest & seen))} twice")
                 seen |= rest
         f = self.fields
         money = self.money

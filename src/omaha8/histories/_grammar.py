@@ -25,7 +25,7 @@ could be cut in quadratically many ways.
 
 :class:`Money` turns an amount's text into whole units (cents of a cash game,
 chips of a tournament) and :func:`cards_of` card text into card ids; both
-raise :class:`Bad` with the line and column of the fault. Only ASCII digits
+raise :class:`_Bad` with the line and column of the fault. Only ASCII digits
 are digits (``Seat ٤`` and ``calls ٢٠`` are not numbers).
 """
 
@@ -38,7 +38,7 @@ from .._args import brief
 from ..cards import format_card
 
 __all__ = [
-    "Form", "Bad", "OtherGame", "NotReplayed", "Money", "cards_of", "ascii_int", "MAX_NAME", "CURRENCY_SIGNS",
+    "Form", "Money", "cards_of", "ascii_int", "MAX_NAME", "CURRENCY_SIGNS",
     "ISO_CODES",
 ]
 
@@ -51,19 +51,22 @@ ISO_CODES = ("USD", "EUR", "GBP", "CAD", "AUD", "SEK", "NOK", "DKK", "CHF", "INR
              "PLN", "HUF", "CZK", "MXN")
 
 
-class Bad(Exception):
-    """A line that cannot be part of a hand: the line (1-based in the file), the column (1-based) and why."""
+class _Bad(Exception):
+    """A line that cannot be part of a hand: the line (1-based in the file), the column (1-based) and why.
+
+    Private: raised inside the readers and turned into a :class:`~omaha8.histories.SkippedHand` by
+    :mod:`omaha8.histories.reader`, never seen outside."""
 
     def __init__(self, line: int, column: int, reason: str) -> None:
         super().__init__(reason)
         self.line, self.column, self.reason = line, column, reason
 
 
-class OtherGame(Exception):
+class _OtherGame(Exception):
     """The hand is of another known game (hold'em, high-only Omaha, ...): the reason names it."""
 
 
-class NotReplayed(Exception):
+class _NotReplayed(Exception):
     """An Omaha Hi/Lo hand played in a way the engine does not replay: the line and the reason."""
 
     def __init__(self, line: int, reason: str) -> None:
@@ -132,7 +135,7 @@ def ascii_int(text: str, at: int, col: int, what: str) -> int:
     """``text`` as an int when it is ASCII digits only (``int()`` also takes other scripts' digits)."""
     if text.isascii() and text.isdigit() and len(text) <= 40:
         return int(text)
-    raise Bad(at, col, f"{what} {brief(text)} is not a number (ASCII digits)")
+    raise _Bad(at, col, f"{what} {brief(text)} is not a number (ASCII digits)")
 
 
 _CARD = {format_card(c): c for c in range(52)}
@@ -156,7 +159,7 @@ def cards_of(text: str, at: int, col: int, *, hidden: bool = False) -> tuple[int
     >>> cards_of("As Zz", 3, 1)
     Traceback (most recent call last):
     ...
-    omaha8.histories._grammar.Bad: 'Zz' is not a card
+    omaha8.histories._grammar._Bad: 'Zz' is not a card
     """
     words = text.replace(",", " ").split()
     try:
@@ -170,7 +173,7 @@ def cards_of(text: str, at: int, col: int, *, hidden: bool = False) -> tuple[int
             if hidden and word in ("X", "x", "-"):
                 card = -1
             else:
-                raise Bad(at, col, f"{brief(word)} is not a card")
+                raise _Bad(at, col, f"{brief(word)} is not a card")
         out.append(card)
     return tuple(out)
 
@@ -186,7 +189,7 @@ class Money:
     >>> Money(None, 0).value("200.5", 5, 9)
     Traceback (most recent call last):
     ...
-    omaha8.histories._grammar.Bad: amount '200.5' is not a whole number of chips
+    omaha8.histories._grammar._Bad: amount '200.5' is not a whole number of chips
     """
 
     __slots__ = ("currency", "decimals", "strict", "_cache")
@@ -214,30 +217,30 @@ class Money:
         if body[-1:] in CURRENCY_SIGNS:
             code2 = CURRENCY_SIGNS[body[-1]]
             if code is not None and code2 != code:
-                raise Bad(at, col, f"amount {brief(text)} names two currencies")
+                raise _Bad(at, col, f"amount {brief(text)} names two currencies")
             code, body = code2, body[:-1]
         elif body[-4:-3] == " " and body[-3:] in ISO_CODES:
             if code is not None and body[-3:] != code:
-                raise Bad(at, col, f"amount {brief(text)} names two currencies")
+                raise _Bad(at, col, f"amount {brief(text)} names two currencies")
             code, body = body[-3:], body[:-4]
         if code is not None and self.currency is not None and code != self.currency:
-            raise Bad(at, col, f"amount {brief(text)} is not in {self.currency}, the currency of this hand")
+            raise _Bad(at, col, f"amount {brief(text)} is not in {self.currency}, the currency of this hand")
         if code is None and self.strict and self.currency is not None:
             sign = next((s for s, c in CURRENCY_SIGNS.items() if c == self.currency), self.currency)
-            raise Bad(at, col, f"amount {brief(text)} lacks the currency {sign} of this cash game")
+            raise _Bad(at, col, f"amount {brief(text)} lacks the currency {sign} of this cash game")
         whole, _, fraction = body.partition(".")
         if "," in whole:
             groups = whole.split(",")
             if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
-                raise Bad(at, col, f"amount {brief(text)} has misplaced thousands separators")
+                raise _Bad(at, col, f"amount {brief(text)} has misplaced thousands separators")
             whole = "".join(groups)
         if not (whole.isascii() and whole.isdigit() and (not fraction or (fraction.isascii() and fraction.isdigit()))):
-            raise Bad(at, col, f"amount {brief(text)} is not an amount")
+            raise _Bad(at, col, f"amount {brief(text)} is not an amount")
         places = self.decimals
         if len(fraction) > places:
             if fraction[places:].strip("0"):
                 what = "a whole number of chips" if not places else f"an amount with {places} decimals"
-                raise Bad(at, col, f"amount {brief(text)} is not {what}")
+                raise _Bad(at, col, f"amount {brief(text)} is not {what}")
             fraction = fraction[:places]
         out = int(whole) * 10**places + (int(fraction.ljust(places, "0")) if places else 0)
         if len(self._cache) < 4096:

@@ -25,7 +25,7 @@ from types import ModuleType
 from .._args import brief
 from ..errors import HandReadError
 from ._files import MAX_HAND_LINES, MAX_LINE_CHARS, Chunk, Source, hand_chunks, open_source
-from ._grammar import Bad, NotReplayed, OtherGame
+from ._grammar import _Bad, _NotReplayed, _OtherGame
 from .hand_record import HandRecord
 from .records import SkippedHand
 from .sites import READERS, by_name, recognised, site_of
@@ -123,18 +123,18 @@ def _read_hand(label: str, chunk: Chunk, readers: tuple[ModuleType, ...]) -> Han
                            0, site)
     try:
         return reader.parse(label, start, lines)  # type: ignore[no-any-return]
-    except (OtherGame, NotReplayed, Bad) as exc:
+    except (_OtherGame, _NotReplayed, _Bad) as exc:
         return _skipped(label, start, lines, site, exc)
 
 
 def _skipped(label: str, start: int, lines: list[str], site: str, exc: Exception) -> SkippedHand:
     """The report of a hand a reader refused: another game, not replayed, cancelled or unreadable."""
     hand_id = _first_id(lines)
-    if isinstance(exc, OtherGame):
+    if isinstance(exc, _OtherGame):
         return SkippedHand(label, start, hand_id, SkipKind.OTHER_GAME, str(exc), 0, site)
-    if isinstance(exc, NotReplayed):
+    if isinstance(exc, _NotReplayed):
         return SkippedHand(label, exc.line, hand_id, SkipKind.NOT_REPLAYED, exc.reason, 0, site)
-    assert isinstance(exc, Bad)
+    assert isinstance(exc, _Bad)
     if exc.reason == "hand cancelled":
         return SkippedHand(label, exc.line, hand_id, SkipKind.CANCELLED, exc.reason, exc.column, site)
     reason = f"unreadable: line {exc.line}, column {exc.column}: {exc.reason}" if exc.column else (

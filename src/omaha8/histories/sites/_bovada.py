@@ -16,7 +16,7 @@ rake is what the results leave.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 
 __all__ = ["SITE", "starts", "parse"]
@@ -68,13 +68,13 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
             m = _SEAT.match(line)
             if m is None:
-                raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Dealer ($2 in chips)', got {line[:60]!r}")
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Dealer ($2 in chips)', got {line[:60]!r}")
             b.seat(ascii_int(m.group(1), at, 6, "the seat number"), _name(m.group(2)),
                    b.amount(m.group(3), at, m.start(3) + 1), at, 6, highest=99)
         else:
             _body_line(b, line, at)
     if not summary:
-        raise Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
     f = b.fields
     if not f["streets_marked"]:
         b.infer_streets()
@@ -93,7 +93,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
     paid = sum(c.amount for c in b.collections) + sum(amount for _, amount in b.uncalled_lines)
     if paid > put:
-        raise Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
+        raise _Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
     f["rake_stated"] = False
     b.rake = 0 if f["tournament_id"] is not None else put - paid
     b.total_pot = -1 if b.total_pot < 0 else b.total_pot
@@ -112,11 +112,11 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     text, f["date"] = (rest[:cut], rest[cut + 3:]) if cut >= 0 else (rest, "")
     if not text.startswith("OMAHA HiLo"):
         if text.startswith(("HOLDEM", "OMAHA", "Omaha", "Holdem")):
-            raise OtherGame(f"{text.split(' - ')[0][:40]} is not Omaha Hi/Lo")
-        raise Bad(at, colon + 3, f"{text[:60]!r} names no game that Bovada deals")
+            raise _OtherGame(f"{text.split(' - ')[0][:40]} is not Omaha Hi/Lo")
+        raise _Bad(at, colon + 3, f"{text[:60]!r} names no game that Bovada deals")
     limit = next((v for k, v in _LIMITS.items() if k in text), None)
     if limit is None:
-        raise Bad(at, colon + 3, f"{text[:60]!r} names no limit")
+        raise _Bad(at, colon + 3, f"{text[:60]!r} names no limit")
     f.update(game="Omaha Hi/Lo", variant=4, limit=limit)
     if "Tournament #" in text:
         k = text.find("Tournament #") + 12
@@ -145,7 +145,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
     else:
         key = line[: line.find("***", 4) + 3]
         if key not in _STREETS:
-            raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
         cards: list[int] = []
         for piece in line[len(key):].split("]"):
             if "[" in piece:
@@ -160,14 +160,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         if line.startswith(_ADMIN):
             b.messages.append((at, line))
             return
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of a Bovada hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Bovada hand")
     name, rest = _name(line[:cut]), line[cut + 3:]
     col = cut + 4
     if name not in b.names:
         if rest.startswith(_ADMIN):
             b.messages.append((at, line))
             return
-        raise Bad(at, 1, f"{name[:40]!r} is not seated at this table")
+        raise _Bad(at, 1, f"{name[:40]!r} is not seated at this table")
     if rest in ("Folds", "Folds (timeout)", "Folds (auth)", "Folds (disconnect)"):
         b.fold(name, at, col)
         return
@@ -205,7 +205,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         elif what in ("raise_to", "all_in_to"):  # "Raises $X to $Y": X more chips, to a street total of Y
             added = b.amount(m.group(1), at, col + m.start(1))
             if added + b.bets.get(name, 0) != value:
-                raise Bad(at, col, f"{rest[:60]!r}: {m.group(1)} more does not make {m.group(2)}")
+                raise _Bad(at, col, f"{rest[:60]!r}: {m.group(1)} more does not make {m.group(2)}")
             b.raise_adding(name, added, at, col, all_in=what == "all_in_to")
         elif what == "raise":
             b.raise_adding(name, value, at, col)
@@ -219,7 +219,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if rest.startswith(_ADMIN):
         b.messages.append((at, line))
         return
-    raise Bad(at, col, f"the action {rest[:60]!r} is not a Bovada action")
+    raise _Bad(at, col, f"the action {rest[:60]!r} is not a Bovada action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
@@ -229,7 +229,7 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
     elif line.startswith("Board ["):
         cards = cards_of(line[7:line.rfind("]")], at, 8)
         if cards[: len(b.board)] != b.board:
-            raise Bad(at, 8, "the summary board differs from the streets'")
+            raise _Bad(at, 8, "the summary board differs from the streets'")
         if len(cards) > len(b.board):
             # an export that left street lines out: the actions go to the streets the replay reaches
             b.board = cards

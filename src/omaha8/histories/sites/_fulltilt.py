@@ -15,7 +15,7 @@ the rake. Files are often UTF-16, read as any other.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._headers import stakes_of
 
@@ -74,20 +74,20 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
             m = _SEAT.match(line)
             if m is None:
-                raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2)', got {line[:60]!r}")
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2)', got {line[:60]!r}")
             b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
                    at, 6, sitting_out="sitting out" in m.group(4))
         else:
             _body_line(b, line, at)
     if not summary or b.total_pot < 0:
-        raise Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     return b.build()
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
     m = _HEAD.match(line)
     if m is None:
-        raise Bad(at, 1, "not a Full Tilt hand header")
+        raise _Bad(at, 1, "not a Full Tilt hand header")
     f = b.fields
     f["hand_id"] = m.group(1)
     parts = m.group(2).split(" - ")
@@ -95,8 +95,8 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     if game_at is None:
         named = [p for p in parts if any(o in p for o in _OTHER)]
         if named:
-            raise OtherGame(f"{named[0]} is not Omaha Hi/Lo")
-        raise Bad(at, 1, "the header names no game that Full Tilt deals")
+            raise _OtherGame(f"{named[0]} is not Omaha Hi/Lo")
+        raise _Bad(at, 1, "the header names no game that Full Tilt deals")
     (game, variant), limit = _game(parts[game_at])  # type: ignore[misc]
     f.update(game=game, variant=variant, limit=limit)
     table = parts[0]
@@ -139,7 +139,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
     else:
         key = line[: line.find("***", 4) + 3]
         if key not in _STREETS:
-            raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
         tail = line[len(key):]
         cards: list[int] = []
         k = 0
@@ -158,7 +158,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         m = _DEALT.match(line)
         if m is None:
-            raise Bad(at, 10, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
         name = b.seated(m.group(1), at, 10)
         b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
         b.hero = name
@@ -166,13 +166,13 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("The button is in seat #"):
         m = _BUTTON.match(line)
         if m is None:
-            raise Bad(at, 1, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
         b.fields["button"] = ascii_int(m.group(1), at, 24, "the button's seat")
         return
     if line.startswith("Uncalled bet of "):
         m = _UNCALLED.match(line)
         if m is None:
-            raise Bad(at, 1, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
         b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 17))
         return
     found = b.player(line, ": ")
@@ -184,7 +184,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         if any(note in line for note in _NOTES) or line.endswith((" sits down", " stands up")):
             b.messages.append((at, line))
             return
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of a Full Tilt hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Full Tilt hand")
     _action(b, found[0], found[1], at, len(found[0]) + 2)
 
 
@@ -208,7 +208,7 @@ def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
         if verb == "shows":  # "shows two pair, Aces and Sevens, for high ...": a description, no cards
             b.messages.append((at, f"{name} {rest}"))
             return
-        raise Bad(at, col, f"the action {rest[:60]!r} is not a Full Tilt action")
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Full Tilt action")
     if verb in ("shows", "mucks"):
         b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
     elif verb == "calls":
@@ -220,33 +220,33 @@ def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
     else:
         won = _WON.match(m.group(1))
         if won is None:
-            raise Bad(at, col, f"cannot read {rest[:60]!r}")
+            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
         pot = (won.group(1) + "pot").strip()
         b.collect(name, b.amount(won.group(2), at, col + 5 + won.start(2)), pot, at)
 
 
 def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
     if b.current >= 0:
-        raise Bad(at, col, "a post after the hole cards were dealt")
+        raise _Bad(at, col, "a post after the hole cards were dealt")
     for kind, form in _POSTS:
         m = form.match(rest)
         if m is not None:
             b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
             return
-    raise Bad(at, col, f"the post {rest[:60]!r} is not a Full Tilt post")
+    raise _Bad(at, col, f"the post {rest[:60]!r} is not a Full Tilt post")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Total pot "):
         m = _TOTAL.match(line)
         if m is None:
-            raise Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
+            raise _Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
         b.total_pot = b.amount(m.group(1), at, 11)
         b.rake = b.amount(m.group(2), at, m.start(2) + 1)
     elif line.startswith("Board: ["):
         cards = cards_of(line[8:-1], at, 9)
         if b.board and cards != b.board:
-            raise Bad(at, 9, "the summary board differs from the streets'")
+            raise _Bad(at, 9, "the summary board differs from the streets'")
     elif line.startswith("Seat "):
         colon = line.find(": ")
         found = b.player(line[colon + 2:], " ") if colon > 0 else None

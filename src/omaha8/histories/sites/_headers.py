@@ -3,7 +3,7 @@
 A header names a game and a limit. omaha8 reads Omaha Hi/Lo (4 cards),
 5 Card Omaha Hi/Lo and Courchevel Hi/Lo; a header that names another game a
 site deals (hold'em, high-only Omaha, stud, ...) is skipped as
-:class:`~omaha8.histories._grammar.OtherGame`; anything else (``Pot Limt``,
+:class:`~omaha8.histories._grammar._OtherGame`; anything else (``Pot Limt``,
 ``Omaha Hi/L0``) is a corrupted header and unreadable, never skipped.
 
 >>> game_and_limit("Omaha Hi/Lo Pot Limit", 1, 1)
@@ -13,12 +13,12 @@ site deals (hold'em, high-only Omaha, stud, ...) is skipped as
 >>> game_and_limit("Omaha Pot Limt", 1, 20)
 Traceback (most recent call last):
 ...
-omaha8.histories._grammar.Bad: 'Omaha Pot Limt' names no game and limit that PokerStars deals
+omaha8.histories._grammar._Bad: 'Omaha Pot Limt' names no game and limit that PokerStars deals
 """
 
 from __future__ import annotations
 
-from .._grammar import CURRENCY_SIGNS, ISO_CODES, Bad, OtherGame
+from .._grammar import CURRENCY_SIGNS, ISO_CODES, _Bad, _OtherGame
 
 __all__ = ["READ_GAMES", "OTHER_GAMES", "LIMITS", "game_and_limit", "stakes_of", "skip_other_game"]
 
@@ -49,7 +49,7 @@ def game_and_limit(text: str, at: int, col: int, *, buy_in: bool = False) -> tup
     text = " ".join(text.split())
     limit = next((name for name in LIMITS if text.endswith(" " + name)), None)
     if limit is None:
-        raise Bad(at, col, f"{text[:60]!r} names no game and limit that PokerStars deals")
+        raise _Bad(at, col, f"{text[:60]!r} names no game and limit that PokerStars deals")
     game = text[: -len(limit) - 1]
     if buy_in:
         words = game.split(" ")
@@ -63,16 +63,16 @@ def game_and_limit(text: str, at: int, col: int, *, buy_in: bool = False) -> tup
     if game in READ_GAMES:
         name, variant = READ_GAMES[game]
         if limit not in ("Pot Limit", "No Limit", "Limit"):
-            raise OtherGame(f"{game} {limit} is not a limit omaha8 plays")
+            raise _OtherGame(f"{game} {limit} is not a limit omaha8 plays")
         return name, variant, limit
     if game in OTHER_GAMES:
-        raise OtherGame(f"{game} {limit} is not Omaha Hi/Lo")
-    raise Bad(at, col, f"{text[:60]!r} names no game and limit that PokerStars deals")
+        raise _OtherGame(f"{game} {limit} is not Omaha Hi/Lo")
+    raise _Bad(at, col, f"{text[:60]!r} names no game and limit that PokerStars deals")
 
 
-def skip_other_game(what: str) -> OtherGame:
+def skip_other_game(what: str) -> _OtherGame:
     """The skip of a hand of ``what`` (another game)."""
-    return OtherGame(f"{what} is not Omaha Hi/Lo")
+    return _OtherGame(f"{what} is not Omaha Hi/Lo")
 
 
 def stakes_of(text: str, at: int, col: int) -> tuple[str | None, tuple[str, str]]:
@@ -83,15 +83,15 @@ def stakes_of(text: str, at: int, col: int) -> tuple[str | None, tuple[str, str]
         code, text = words[1], words[0]
     parts = text.split("/")
     if len(parts) != 2 or not all(parts):
-        raise Bad(at, col, f"the stakes {text[:40]!r} are not two amounts, e.g. '$0.01/$0.02 USD'")
+        raise _Bad(at, col, f"the stakes {text[:40]!r} are not two amounts, e.g. '$0.01/$0.02 USD'")
     signs = {p[0] for p in parts if p[0] in CURRENCY_SIGNS} | {p[-1] for p in parts if p[-1] in CURRENCY_SIGNS}
     if len(signs) > 1:
-        raise Bad(at, col, "the stakes mix currencies")
+        raise _Bad(at, col, "the stakes mix currencies")
     if signs:
         sign_code = CURRENCY_SIGNS[signs.pop()]
         if code is not None and code != sign_code:
-            raise Bad(at, col, f"the stakes' sign and code {code} disagree")
+            raise _Bad(at, col, f"the stakes' sign and code {code} disagree")
         code = sign_code
         if not all(p[0] in CURRENCY_SIGNS or p[-1] in CURRENCY_SIGNS for p in parts):
-            raise Bad(at, col, "the stakes mix currencies")
+            raise _Bad(at, col, "the stakes mix currencies")
     return code, (parts[0], parts[1])

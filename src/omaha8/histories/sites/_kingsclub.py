@@ -15,7 +15,7 @@ signed net (``+258.87``), the rake (``Rake 5``) and the pots won (``wins (222.12
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 
 __all__ = ["SITE", "starts", "parse"]
@@ -63,7 +63,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Table '"):
             m = _TABLE.match(line)
             if m is None:
-                raise Bad(at, 1, f"cannot read the table line {line[:60]!r}")
+                raise _Bad(at, 1, f"cannot read the table line {line[:60]!r}")
             b.fields["table"], b.fields["button"] = m.group(1), ascii_int(m.group(2), at, m.start(2) + 1, "the button")
         elif line.startswith("*** "):
             summary = _marker(b, line, at, runs) or summary
@@ -72,12 +72,12 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Seat ") and not b.posts:
             m = _SEAT.match(line)
             if m is None:
-                raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (880)', got {line[:60]!r}")
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (880)', got {line[:60]!r}")
             b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
         else:
             _body_line(b, line, at)
     if not summary:
-        raise Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
     if runs:
         b.runs = [runs[r] for r in sorted(runs)]
         b.board = b.runs[0]
@@ -89,7 +89,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 def _header(b: HandBuilder, line: str, at: int) -> None:
     m = _HEAD.match(line)
     if m is None:
-        raise Bad(at, 1, "not a KingsClub hand header")
+        raise _Bad(at, 1, "not a KingsClub hand header")
     f = b.fields
     f["hand_id"] = m.group(1)
     text = m.group(2)
@@ -97,8 +97,8 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     game = _GAMES.get(text[len(limit) + 1:]) if limit else None
     if game is None:
         if limit is not None:
-            raise OtherGame(f"{text} is not Omaha Hi/Lo")
-        raise Bad(at, m.start(2) + 1, f"{text[:60]!r} names no game and limit that KingsClub deals")
+            raise _OtherGame(f"{text} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(2) + 1, f"{text[:60]!r} names no game and limit that KingsClub deals")
     (f["game"], f["variant"]), f["limit"] = game, limit
     b.money = Money(None, 2)
     f["stakes"] = (b.amount(m.group(3), at, m.start(3) + 1), b.amount(m.group(4), at, m.start(4) + 1))
@@ -133,10 +133,10 @@ def _marker(b: HandBuilder, line: str, at: int, runs: dict[int, tuple[int, ...]]
         board = tuple(shared) + tuple(c for c in cards if c >= 0) if dashes else tuple(cards)
         before = runs.get(run, b.board)
         if not 0 <= run < 4 or len(board) != (3, 4, 5)[_STREETS[words[3]] - 1] or board[: len(before)] != before:
-            raise Bad(at, end + 6, f"board {run + 1} does not follow the cards dealt before it")
+            raise _Bad(at, end + 6, f"board {run + 1} does not follow the cards dealt before it")
         runs[run] = board
     else:
-        raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     return False
 
 
@@ -144,7 +144,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         m = _DEALT.match(line)
         if m is None:
-            raise Bad(at, 10, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
         name = b.seated(m.group(1), at, 10)
         cards = cards_of(m.group(2), at, m.start(2) + 1, hidden=True)
         b.street(max(b.current, 0), (), at, 1)
@@ -161,10 +161,10 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             if m is not None:
                 b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
                 return
-        raise Bad(at, col, f"the post {rest[:60]!r} is not a KingsClub post")
+        raise _Bad(at, col, f"the post {rest[:60]!r} is not a KingsClub post")
     found = b.player(line, " ")
     if found is None:
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of a KingsClub hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a KingsClub hand")
     name, rest = found
     col = len(name) + 2
     if rest == "folds":
@@ -178,7 +178,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         action = _FORMS.get(verb)
         m = action.match(rest) if action is not None else None
         if m is None:
-            raise Bad(at, col, f"the action {rest[:60]!r} is not a KingsClub action")
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a KingsClub action")
         if verb in ("shows", "mucks"):
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
             return
@@ -196,7 +196,7 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         return
     if line.startswith("Seat "):
         if _RESULT.match(line) is None and _RESULT_EVEN.match(line) is None:
-            raise Bad(at, 1, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
         return  # the stack after the hand and the net: what the replay works out
     found = b.player(line, " ")
     if found is not None and found[1].startswith("wins "):
@@ -206,5 +206,5 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
                 amount = m.group(1) if form is not _WINS[2] else m.group(2)
                 b.collect(found[0], b.amount(amount, at, len(found[0]) + 2), "pot", at)
                 return
-        raise Bad(at, len(found[0]) + 2, f"cannot read {found[1][:60]!r}")
+        raise _Bad(at, len(found[0]) + 2, f"cannot read {found[1][:60]!r}")
     b.messages.append((at, line))

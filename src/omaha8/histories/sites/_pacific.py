@@ -16,7 +16,7 @@ hand won without a showdown) is reconciled on its totals only.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 
 __all__ = ["SITE", "starts", "parse"]
@@ -78,7 +78,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         else:
             _body_line(b, line, at)
     if b.current < 0:
-        raise Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
+        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
     _settle_totals(b, start + len(lines) - 1)
     return b.build()
 
@@ -86,12 +86,12 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 def _game_line(b: HandBuilder, line: str, at: int, tournament: bool) -> None:
     m = _GAME.match(line)
     if m is None:
-        raise Bad(at, 1, f"expected the game line, e.g. '$0.50/$1 Blinds Pot Limit OmahaHL - *** date', got {line[:60]!r}")
+        raise _Bad(at, 1, f"expected the game line, e.g. '$0.50/$1 Blinds Pot Limit OmahaHL - *** date', got {line[:60]!r}")
     limit = _GAMES.get(m.group(3))
     if limit is None:
         if any(m.group(3).endswith(o) or o in m.group(3) for o in _OTHER):
-            raise OtherGame(f"{m.group(3)} is not Omaha Hi/Lo")
-        raise Bad(at, m.start(3) + 1, f"{m.group(3)[:60]!r} names no game that 888poker deals")
+            raise _OtherGame(f"{m.group(3)} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(3) + 1, f"{m.group(3)[:60]!r} names no game that 888poker deals")
     f = b.fields
     f.update(game="Omaha Hi/Lo", variant=4, limit=limit, date=m.group(4))
     b.money = Money(None, 0) if tournament else Money("USD" if "$" in m.group(1) else None, 2)
@@ -107,7 +107,7 @@ def _seat_line(b: HandBuilder, line: str, at: int) -> None:
         return
     m = _SEAT.match(line)
     if m is None:
-        raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 )', got {line[:60]!r}")
+        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 )', got {line[:60]!r}")
     b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
 
 
@@ -120,10 +120,10 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         return True
     key = line[: line.find("**", 3) + 2]
     if key not in _STREETS:
-        raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     tail = line[len(key):].strip()
     if not (tail.startswith("[") and tail.endswith("]")):
-        raise Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
+        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
     b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
     return False
 
@@ -132,14 +132,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         m = _DEALT.match(line)
         if m is None:
-            raise Bad(at, 10, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
         name = b.seated(m.group(1), at, 10)
         b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
         b.hero = name
         return
     found = b.player(line, " ")
     if found is None:
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of an 888poker hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an 888poker hand")
     name, rest = found
     col = len(name) + 2
     if rest == "folds":
@@ -148,17 +148,17 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.check(name, at, col)
     elif rest.startswith("posts "):
         if b.current >= 0:
-            raise Bad(at, col, "a post after the hole cards were dealt")
+            raise _Bad(at, col, "a post after the hole cards were dealt")
         for kind, form in _POSTS:
             m = form.match(rest)
             if m is not None:
                 b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
                 return
-        raise Bad(at, col, f"the post {rest[:60]!r} is not an 888poker post")
+        raise _Bad(at, col, f"the post {rest[:60]!r} is not an 888poker post")
     elif rest.startswith("is all-In ") or rest.startswith("is all-in "):
         m = _ALL_IN.match(rest.replace("all-in", "all-In", 1))
         if m is None:
-            raise Bad(at, col, f"cannot read {rest[:60]!r}")
+            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
         b.all_in_adding(name, b.amount(m.group(1), at, col + 10), at, col)
     elif rest in ("did not show his hand", "did not show her hand", "does not show cards", "sits out"):
         b.messages.append((at, line))
@@ -167,7 +167,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         action = _FORMS.get(verb)
         m = action.match(rest) if action is not None else None
         if m is None:
-            raise Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
         if verb in ("shows", "mucks"):
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
         elif verb == "collected":
@@ -199,5 +199,5 @@ def _settle_totals(b: HandBuilder, last: int) -> None:
         f["collected_stated"] = False
         return
     if paid > put:
-        raise Bad(last, 0, f"the hand pays out {paid} for {put} put in")
+        raise _Bad(last, 0, f"the hand pays out {paid} for {put} put in")
     b.rake = 0 if f["tournament_id"] is not None else put - paid

@@ -16,7 +16,7 @@ pot``, or in a lone winner's ``wins $X``), and the rake is what was put in less 
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 
 __all__ = ["SITE", "starts", "parse"]
@@ -57,7 +57,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     head = lines[i]
     b.fields["hand_id"] = str(ascii_int(head[28:].split(" ", 1)[0], start + i, 29, "the hand number"))
     if i + 1 >= len(lines):
-        raise Bad(start + i, 0, "the hand ends after its header")
+        raise _Bad(start + i, 0, "the hand ends after its header")
     _game_line(b, lines[i + 1], start + i + 1)
     for j in range(i + 2, len(lines)):
         line, at = lines[j], start + j
@@ -74,24 +74,24 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Blinds("):
             m = _BLINDS.match(line)
             if m is None:
-                raise Bad(at, 1, f"cannot read {line[:60]!r}")
+                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
             b.fields["stakes"] = (b.amount(m.group(1), at, 8), b.amount(m.group(2), at, m.start(2) + 1))
         elif line.startswith("Game #") and line.endswith(" starts."):
             b.messages.append((at, line))
         else:
             _body_line(b, line, at)
     if b.current < 0:
-        raise Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
+        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
     if b.fields["stakes"] == (0, 0):
         small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
         big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
         if not big:
-            raise Bad(start, 0, "the blinds are neither in the header nor posted")
+            raise _Bad(start, 0, "the blinds are neither in the header nor posted")
         b.fields["stakes"] = (small or big // 2, big)
     put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
     paid = sum(c.amount for c in b.collections)
     if paid > put:
-        raise Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
+        raise _Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
     f = b.fields
     f["returns"], f["rake_stated"] = "in collected", False
     b.rake = 0 if f["tournament_id"] is not None else put - paid
@@ -107,7 +107,7 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
     words = text.split()
     limit_at = next((k for k, w in enumerate(words) if w in _LIMITS), None)
     if limit_at is None:
-        raise Bad(at, 1, f"{text[:60]!r} names no limit that PartyPoker writes (PL, NL, FL)")
+        raise _Bad(at, 1, f"{text[:60]!r} names no limit that PartyPoker writes (PL, NL, FL)")
     rest = words[limit_at + 1:]
     game_words = []
     for w in rest:
@@ -117,8 +117,8 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
     name = " ".join(game_words)
     if name not in _GAMES:
         if name in _OTHER:
-            raise OtherGame(f"{words[limit_at]} {name} is not Omaha Hi/Lo")
-        raise Bad(at, 1, f"{text[:60]!r} names no game that PartyPoker deals")
+            raise _OtherGame(f"{words[limit_at]} {name} is not Omaha Hi/Lo")
+        raise _Bad(at, 1, f"{text[:60]!r} names no game that PartyPoker deals")
     (f["game"], f["variant"]), f["limit"] = _GAMES[name], _LIMITS[words[limit_at]]
     if "Trny:" in words:
         f["tournament_id"] = words[words.index("Trny:") + 1]
@@ -137,7 +137,7 @@ def _seat_line(b: HandBuilder, line: str, at: int) -> None:
         return
     m = _SEAT.match(line) or _SEAT_CHIPS.match(line)
     if m is None:
-        raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 USD )', got {line[:60]!r}")
+        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 USD )', got {line[:60]!r}")
     b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
 
 
@@ -147,10 +147,10 @@ def _marker(b: HandBuilder, line: str, at: int) -> None:
         return
     key = line[: line.find("**", 3) + 2]
     if key not in _STREETS:
-        raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     tail = line[len(key):].strip()
     if not (tail.startswith("[") and tail.endswith("]")):
-        raise Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
+        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
     b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
 
 
@@ -162,7 +162,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         m = _DEALT.match(line)
         if m is None:
-            raise Bad(at, 10, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
         name = b.seated(m.group(1), at, 10)
         b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
         b.hero = name
@@ -172,7 +172,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     found = b.player(line, " ")
     if found is None:
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of a PartyPoker hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a PartyPoker hand")
     name, rest = found
     col = len(name) + 2
     if rest == "folds":
@@ -188,7 +188,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
                 pot = m.group(2) if m.lastindex and m.lastindex >= 2 else "pot"
                 b.collect(name, _amount(b, m.group(1), at, col), pot.split(" with ")[0], at)
                 return
-        raise Bad(at, col, f"cannot read {rest[:60]!r}")
+        raise _Bad(at, col, f"cannot read {rest[:60]!r}")
     elif rest.startswith("shows") and not rest.startswith("shows ["):
         b.messages.append((at, line))  # "shows7,5,4,2,A  for low.": the hand's description
     elif rest in ("does not show cards.", "is sitting out", "has joined the table", "has left the table") or (
@@ -199,7 +199,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         action = _FORMS.get(verb)
         m = action.match(rest) if action is not None else None
         if m is None:
-            raise Bad(at, col, f"the action {rest[:60]!r} is not a PartyPoker action")
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PartyPoker action")
         if verb in ("shows", "doesn't"):
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
             return
@@ -216,7 +216,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
 
 def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
     if b.current >= 0:
-        raise Bad(at, col, "a post after the hole cards were dealt")
+        raise _Bad(at, col, "a post after the hole cards were dealt")
     for kind, form in _POSTS:
         m = form.match(rest)
         if m is None:
@@ -229,4 +229,4 @@ def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
         else:
             b.post(name, kind, value, at)
         return
-    raise Bad(at, col, f"the post {rest[:60]!r} is not a PartyPoker post")
+    raise _Bad(at, col, f"the post {rest[:60]!r} is not a PartyPoker post")

@@ -14,7 +14,7 @@ makes the hand unreadable; it is never guessed at.
 
 from __future__ import annotations
 
-from .._grammar import Bad, Form, Money, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, ascii_int, cards_of
 from .._builder import HandBuilder
 from ..hand_record import HandRecord
 from ._headers import game_and_limit, stakes_of
@@ -73,7 +73,7 @@ def starts(lines: list[str]) -> bool:
 
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
-    """One PokerStars hand's lines as a record (raises Bad, OtherGame or NotReplayed)."""
+    """One PokerStars hand's lines as a record (raises _Bad, _OtherGame or _NotReplayed)."""
     return _Hand(label, start, lines).read()
 
 
@@ -92,7 +92,7 @@ class _Hand:
         b, lines, start = self.b, self.lines, self.start
         _header(b, lines[0], start)
         if len(lines) < 2:
-            raise Bad(start, 0, "the hand ends after its header")
+            raise _Bad(start, 0, "the hand ends after its header")
         _table(b, lines[1], start + 1)
         i = _seats(b, lines, 2, start)
         for j in range(i, len(lines)):
@@ -100,11 +100,11 @@ class _Hand:
             if line:
                 self.line(line, start + j)
         if self.cancelled:
-            raise Bad(start, 0, "hand cancelled")
+            raise _Bad(start, 0, "hand cancelled")
         if not self.summary:
-            raise Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
+            raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
         if b.total_pot < 0:
-            raise Bad(start + len(lines) - 1, 0, "the summary has no 'Total pot' line")
+            raise _Bad(start + len(lines) - 1, 0, "the summary has no 'Total pot' line")
         if self.run_boards:
             b.runs = [self.run_boards[r] for r in sorted(self.run_boards)]
             b.board = b.runs[0]
@@ -135,7 +135,7 @@ class _Hand:
         b = self.b
         end = line.find(" ***", 4)
         if end < 0:
-            raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
         words = line[4:end].split()
         tail = line[end + 4:].strip()
         col = end + 6
@@ -149,7 +149,7 @@ class _Hand:
             # Courchevel: the first flop card, dealt face up before the pre-flop betting
             b.board = _cards_in(tail, at, col)
             if len(b.board) != 1 or b.fields["game"] != "Courchevel Hi/Lo":
-                raise Bad(at, col, "a face-up card before the flop belongs to Courchevel only")
+                raise _Bad(at, col, "a face-up card before the flop belongs to Courchevel only")
             b.street(0, (), at, 1)
         elif len(words) == 1 and words[0] in _STREETS:
             b.street(_STREETS[words[0]], _cards_in(tail, at, col), at, col)
@@ -158,10 +158,10 @@ class _Hand:
             cards = _cards_in(tail, at, col)
             before = self.run_boards.get(run, b.board)
             if len(cards) != (3, 4, 5)[_STREETS[words[1]] - 1] or cards[: len(before)] != before:
-                raise Bad(at, col, f"run {run + 1}'s board does not follow the cards dealt before it")
+                raise _Bad(at, col, f"run {run + 1}'s board does not follow the cards dealt before it")
             self.run_boards[run] = cards
         else:
-            raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
 
     def action(self, name: str, rest: str, at: int, col: int) -> None:
         b = self.b
@@ -181,7 +181,7 @@ class _Hand:
             if rest in _COLON_MESSAGES or rest.startswith(("is sitting out", "sits out")):
                 b.messages.append((at, f"{name}: {rest}"))
                 return
-            raise Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
         if verb in ("shows", "mucks"):
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
         elif verb == "folds":
@@ -198,19 +198,19 @@ class _Hand:
             if b.current == 0 and self.blind_floor > top:
                 top = self.blind_floor
             if to - top != by or to <= b.bets.get(name, 0):
-                raise Bad(at, col, f"'raises {m.group(1)} to {m.group(2)}' does not follow the bet of {top} before it")
+                raise _Bad(at, col, f"'raises {m.group(1)} to {m.group(2)}' does not follow the bet of {top} before it")
             b.wager_to(name, "raise", to, at, col, all_in=bool(m.group(3)))
 
     def post(self, name: str, rest: str, at: int, col: int) -> None:
         b = self.b
         if b.current >= 0:
-            raise Bad(at, col, "a post after the hole cards were dealt")
+            raise _Bad(at, col, "a post after the hole cards were dealt")
         key = "posts small & big blinds" if rest.startswith("posts small & big") else (
             "posts the ante" if rest.startswith("posts the ante") else "posts")
         m = _FORMS[key].match(rest)
         what = f"{m.group(1)} {m.group(2)}" if m is not None and key == "posts" else key[6:]
         if m is None or what not in ("small blind", "big blind", "small & big blinds", "the ante"):
-            raise Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
         last = len(m.groups())
         value = b.amount(m.group(last - 1), at, col + m.start(last - 1))
         all_in = bool(m.group(last))
@@ -219,7 +219,7 @@ class _Hand:
         if what == "small & big blinds":
             dead = value - big
             if dead < 0:
-                raise Bad(at, col, f"small & big blinds of {value} is less than the big blind {big}")
+                raise _Bad(at, col, f"small & big blinds of {value} is less than the big blind {big}")
             if dead:
                 b.post(name, "dead", dead, at)
             b.post(name, "big_blind", value - dead, at, all_in=all_in)
@@ -241,14 +241,14 @@ class _Hand:
         if line.startswith("Dealt to "):
             m = _DEALT.match(line)
             if m is None or m.group(1) not in b.names:
-                raise Bad(at, 10, f"cards dealt to a player who is not seated: {line[:60]!r}")
+                raise _Bad(at, 10, f"cards dealt to a player who is not seated: {line[:60]!r}")
             b.dealt(m.group(1), cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
             b.hero = m.group(1)
             return
         if line.startswith("Uncalled bet ("):
             m = _UNCALLED.match(line)
             if m is None or m.group(2) not in b.names:
-                raise Bad(at, 1, f"cannot read {line[:60]!r}")
+                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
             b.uncalled(m.group(2), b.amount(m.group(1), at, 15))
             return
         found = b.player(line, " ")
@@ -258,13 +258,13 @@ class _Hand:
             if rest.startswith("collected "):
                 m = _COLLECTED.match(rest)
                 if m is None or not (m.group(2) in _POTS or _side_pot(m.group(2))):
-                    raise Bad(at, col, f"cannot read {rest[:60]!r}")
+                    raise _Bad(at, col, f"cannot read {rest[:60]!r}")
                 b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2), at)
                 return
             if any(p in " " + rest for p in _MESSAGE_PHRASES):
                 b.messages.append((at, line))
                 return
-            raise Bad(at, col, f"the line {line[:60]!r} is not one PokerStars writes about a player")
+            raise _Bad(at, col, f"the line {line[:60]!r} is not one PokerStars writes about a player")
         if line == "Hand cancelled":
             self.cancelled = True
         elif line == "No low hand qualified":
@@ -272,7 +272,7 @@ class _Hand:
         elif line in _TABLE_LINES or any(p in line for p in _MESSAGE_PHRASES):
             b.messages.append((at, line))
         else:
-            raise Bad(at, 1, f"the line {line[:60]!r} is not part of a PokerStars hand")
+            raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a PokerStars hand")
 
     def summary_line(self, line: str, at: int) -> None:
         b = self.b
@@ -284,7 +284,7 @@ class _Hand:
             run = _RUNS.get(line.split(" ", 1)[0])
             want = b.board if run is None else self.run_boards.get(run, b.board)
             if want and cards != want:
-                raise Bad(at, k + 2, "the summary board differs from the streets'")
+                raise _Bad(at, k + 2, "the summary board differs from the streets'")
             if run is None:
                 b.board = cards
             else:
@@ -295,7 +295,7 @@ class _Hand:
                 number = ascii_int(m.group(1), at, 6, "the seat number")
                 owner = next((s.name for s in b.seats if s.number == number), None)
                 if owner is None:
-                    raise Bad(at, 6, f"seat {number} is not in the seat list")
+                    raise _Bad(at, 6, f"seat {number} is not in the seat list")
                 b.shown(owner, cards_of(m.group(4), at, m.start(4) + 1), at, m.start(4) + 1)
         else:
             b.messages.append((at, line))
@@ -310,11 +310,11 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         if line.startswith(prefix + " #"):
             break
     else:
-        raise Bad(at, 1, "not a PokerStars hand header")
+        raise _Bad(at, 1, "not a PokerStars hand header")
     i = len(prefix) + 2
     colon = line.find(":", i, i + 42)
     if colon < 0:
-        raise Bad(at, i + 1, "the hand number is not followed by ':'")
+        raise _Bad(at, i + 1, "the hand number is not followed by ':'")
     hand_id = ascii_int(line[i:colon], at, i + 1, "the hand number")
     rest, base = line[colon + 1:], colon + 1
     f = b.fields
@@ -324,18 +324,18 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     if text.startswith("{"):
         close = text.find("} ")
         if close < 0:
-            raise Bad(at, base + 1, "a Home Game club's name is not closed by '}'")
+            raise _Bad(at, base + 1, "a Home Game club's name is not closed by '}'")
         f["club"], text, base = text[1:close], text[close + 2:], base + close + 2
     tournament = text.startswith("Tournament #")
     if tournament:
         comma = text.find(", ")
         if comma < 0:
-            raise Bad(at, base + 1, "the tournament number is not followed by ', '")
+            raise _Bad(at, base + 1, "the tournament number is not followed by ', '")
         f["tournament_id"] = str(ascii_int(text[12:comma], at, base + 13, "the tournament number"))
         text, base = text[comma + 2:], base + comma + 2
     cut = text.find(" - ")
     if cut < 0:
-        raise Bad(at, base + 1, "the header has no ' - ' after the game")
+        raise _Bad(at, base + 1, "the header has no ' - ' after the game")
     game_text, after = text[:cut], text[cut + 3:]
     stakes_text = None
     mixed = None
@@ -343,7 +343,7 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         opening = game_text.rfind("(")
         inner = game_text[opening + 1:-1]
         if opening < 0:
-            raise Bad(at, base + 1, "a ')' without its '(' in the header")
+            raise _Bad(at, base + 1, "a ')' without its '(' in the header")
         if "," in inner and not tournament:
             # a mixed game names the game in parentheses: "HORSE (Omaha Hi/Lo Limit, $0.10/$0.20 USD)"
             mixed, (game_text, stakes_text) = game_text[:opening].strip(), inner.split(", ", 1)
@@ -358,14 +358,14 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     if tournament:
         m = _LEVEL.match(after)
         if m is None:
-            raise Bad(at, base + cut + 4, "a tournament header needs its level, e.g. 'Level I (10/20)'")
+            raise _Bad(at, base + cut + 4, "a tournament header needs its level, e.g. 'Level I (10/20)'")
         f["level"] = m.group(1)
         f["stakes"] = (ascii_int(m.group(2), at, 0, "the small blind"), ascii_int(m.group(3), at, 0, "the big blind"))
         f["date"] = m.group(4)
         b.money = Money(None, 0)
         return
     if stakes_text is None:
-        raise Bad(at, base + 1, "the header gives no stakes, e.g. '($0.01/$0.02 USD)'")
+        raise _Bad(at, base + 1, "the header gives no stakes, e.g. '($0.01/$0.02 USD)'")
     currency, stakes = stakes_of(stakes_text, at, base + 1)
     f["stakes"] = stakes
     f["date"] = after
@@ -394,13 +394,13 @@ def _table(b: HandBuilder, line: str, at: int) -> None:
         if m is not None:
             break
     else:
-        raise Bad(at, 1, f"expected the table line, e.g. \"Table 'Name' 6-max Seat #1 is the button\", got {line[:60]!r}")
+        raise _Bad(at, 1, f"expected the table line, e.g. \"Table 'Name' 6-max Seat #1 is the button\", got {line[:60]!r}")
     f = b.fields
     f["table"] = m.group(1)
     if len(m.groups()) == 3:
         size = ascii_int(m.group(2), at, m.start(2) + 1, "the table size")
         if not 2 <= size <= 10:
-            raise Bad(at, m.start(2) + 1, f"a table of {size} seats: PokerStars seats 2 to 10")
+            raise _Bad(at, m.start(2) + 1, f"a table of {size} seats: PokerStars seats 2 to 10")
         f["max_seats"] = size
     last = len(m.groups())
     f["button"] = ascii_int(m.group(last), at, m.start(last) + 1, "the button's seat")
@@ -415,14 +415,14 @@ def _seats(b: HandBuilder, lines: list[str], i: int, start: int) -> int:
         if m is None or not (tail.startswith(")") or tail.startswith(", ")):
             if b.seats:
                 break  # a player line of a player whose name starts with "Seat "
-            raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2 in chips)', got {lines[i][:60]!r}")
+            raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2 in chips)', got {lines[i][:60]!r}")
         number = ascii_int(m.group(1), at, 6, "the seat number")
         after = tail[tail.find(")") + 1:] if ")" in tail else ""
         b.seat(number, m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6,
                sitting_out="sitting out" in after or "out of hand" in after)
         i += 1
     if not b.seats:
-        raise Bad(start + i, 1, "the hand has no seat lines")
+        raise _Bad(start + i, 1, "the hand has no seat lines")
     return i
 
 
@@ -430,14 +430,14 @@ def _total(b: HandBuilder, line: str, at: int) -> None:
     """``Total pot $X [Main pot $Y. Side pot-1 $Z. ...] [| Rake $R]``."""
     m = _TOTAL.match(line)
     if m is None:
-        raise Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
+        raise _Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
     b.total_pot = b.amount(m.group(1), at, 11)
     tail, col = m.group(2), m.start(2) + 1
     pots = []
     while tail.startswith((" Main pot ", " Side pot")):
         m = _LISTED_POT[tail[1]].match(tail) or _SIDE_N.match(tail)
         if m is None:
-            raise Bad(at, col, f"cannot read the pots {tail[:60]!r}")
+            raise _Bad(at, col, f"cannot read the pots {tail[:60]!r}")
         last = len(m.groups())
         pots.append(b.amount(m.group(last - 1), at, col))
         tail, col = m.group(last), col + m.start(last)
@@ -445,7 +445,7 @@ def _total(b: HandBuilder, line: str, at: int) -> None:
     if tail.strip():
         rake = _RAKE.match(tail.rstrip())
         if rake is None:
-            raise Bad(at, col, f"cannot read the rake in {tail[:60]!r}")
+            raise _Bad(at, col, f"cannot read the rake in {tail[:60]!r}")
         b.rake = b.amount(rake.group(1), at, col + rake.start(1))
 
 
@@ -459,11 +459,11 @@ def _cards_in(tail: str, at: int, col: int) -> tuple[int, ...]:
             break
         z = tail.find("]", a)
         if z < 0:
-            raise Bad(at, col + a, "a '[' without its ']'")
+            raise _Bad(at, col + a, "a '[' without its ']'")
         out += cards_of(tail[a + 1:z], at, col + a + 1)
         i = z + 1
     if tail[i:].strip():
-        raise Bad(at, col + i, f"cannot read {tail[i:][:40]!r} after the cards")
+        raise _Bad(at, col + i, f"cannot read {tail[i:][:40]!r} after the cards")
     return tuple(out)
 
 

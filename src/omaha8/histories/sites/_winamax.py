@@ -17,7 +17,7 @@ is that plus the rake. Winamax prints no returned bets: a player's
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 
 __all__ = ["SITE", "starts", "parse"]
@@ -58,7 +58,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
     if len(lines) < 2:
-        raise Bad(start, 0, "the hand ends after its header")
+        raise _Bad(start, 0, "the hand ends after its header")
     _table(b, lines[1], start + 1)
     summary = False
     for j in range(2, len(lines)):
@@ -72,13 +72,13 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
             m = _SEAT.match(line) or _SEAT_BOUNTY.match(line)
             if m is None:
-                raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (2€)', got {line[:60]!r}")
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (2€)', got {line[:60]!r}")
             b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
                    at, 6, sitting_out="out" in m.group(4))
         else:
             _body_line(b, line, at)
     if not summary or b.total_pot == -1:
-        raise Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     if not b.uncalled_lines:
         b.fields["returns"] = "in collected"
         b.total_pot = -1
@@ -88,21 +88,21 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 def _header(b: HandBuilder, line: str, at: int) -> None:
     m = _HEAD.match(line)
     if m is None:
-        raise Bad(at, 1, "not a Winamax hand header")
+        raise _Bad(at, 1, "not a Winamax hand header")
     f = b.fields
     kind, f["hand_id"], rest = m.group(1), m.group(2), m.group(3)
     cut = rest.rfind(" - ")
     game_text, f["date"] = (rest[:cut], rest[cut + 3:]) if cut >= 0 else (rest, "")
     paren = game_text.rfind(" (")
     if paren < 0 or not game_text.endswith(")"):
-        raise Bad(at, m.start(3) + 1, "the header gives no stakes, e.g. '(1€/2€)'")
+        raise _Bad(at, m.start(3) + 1, "the header gives no stakes, e.g. '(1€/2€)'")
     name, stakes = game_text[:paren], game_text[paren + 2:-1].split("/")
     limit = next((lim for key, lim in _LIMITS.items() if name.endswith(" " + key)), None)
     game = _GAMES.get(name[: -len(next(k for k in _LIMITS if name.endswith(" " + k))) - 1]) if limit else None
     if game is None or limit is None:
         if any(name.startswith(o) for o in _OTHER):
-            raise OtherGame(f"{name} is not Omaha Hi/Lo")
-        raise Bad(at, m.start(3) + 1, f"{name[:60]!r} names no game and limit that Winamax deals")
+            raise _OtherGame(f"{name} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(3) + 1, f"{name[:60]!r} names no game and limit that Winamax deals")
     f.update(game=game[0], variant=game[1], limit=limit)
     euro = "€" in game_text
     tournament = kind.startswith("Tournament")
@@ -114,7 +114,7 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     if len(stakes) == 3:  # a tournament's "(ante/small/big)"
         stakes = stakes[1:]
     if len(stakes) != 2:
-        raise Bad(at, m.start(3) + paren + 3, "the stakes are not two amounts")
+        raise _Bad(at, m.start(3) + paren + 3, "the stakes are not two amounts")
     f["stakes"] = tuple(b.amount(s, at, m.start(3) + paren + 3) for s in stakes)
 
 
@@ -126,11 +126,11 @@ def _table(b: HandBuilder, line: str, at: int) -> None:
     else:
         m = _TABLE_T.match(line)
         if m is None:
-            raise Bad(at, 1, f"expected the table line, got {line[:60]!r}")
+            raise _Bad(at, 1, f"expected the table line, got {line[:60]!r}")
         f["table"], size, button = m.group(1), m.group(2), m.group(3)
     f["max_seats"] = ascii_int(size, at, 1, "the table size")
     if not 2 <= f["max_seats"] <= 10:
-        raise Bad(at, 1, f"a table of {f['max_seats']} seats")
+        raise _Bad(at, 1, f"a table of {f['max_seats']} seats")
     f["button"] = ascii_int(button, at, 1, "the button's seat")
 
 
@@ -147,10 +147,10 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         return False
     key = line[: line.find("***", 4) + 3]
     if key not in _STREETS:
-        raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     tail = line[len(key):].replace("][", " ").strip()
     if not (tail.startswith("[") and tail.endswith("]")):
-        raise Bad(at, len(key) + 2, f"cannot read the board {tail[:40]!r}")
+        raise _Bad(at, len(key) + 2, f"cannot read the board {tail[:40]!r}")
     b.street(_STREETS[key], cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
     return False
 
@@ -159,14 +159,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         m = _DEALT.match(line)
         if m is None:
-            raise Bad(at, 10, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
         name = b.seated(m.group(1), at, 10)
         b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
         b.hero = name
         return
     found = b.player(line, " ")
     if found is None:
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of a Winamax hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winamax hand")
     name, rest = found
     col = len(name) + 2
     if rest == "folds":
@@ -177,13 +177,13 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     if rest.startswith("posts "):
         if b.current >= 0:
-            raise Bad(at, col, "a post after the hole cards were dealt")
+            raise _Bad(at, col, "a post after the hole cards were dealt")
         for kind, form in _POSTS:
             m = form.match(rest)
             if m is not None:
                 b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
                 return
-        raise Bad(at, col, f"the post {rest[:60]!r} is not a Winamax post")
+        raise _Bad(at, col, f"the post {rest[:60]!r} is not a Winamax post")
     verb = rest.split(" ", 1)[0]
     found_form = _FORMS.get(verb)
     m = found_form.match(rest) if found_form is not None else None
@@ -191,7 +191,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         if rest in ("mucks", "doesn't show", "sits out", "is sitting out") or " said, " in rest:
             b.messages.append((at, line))
             return
-        raise Bad(at, col, f"the action {rest[:60]!r} is not a Winamax action")
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winamax action")
     if verb == "shows":
         b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
     elif verb == "calls":
@@ -212,12 +212,12 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         else:
             m = _TOTAL_NO_RAKE.match(line)
             if m is None:
-                raise Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
+                raise _Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
         # the total is what the rake left, with the returned bets in it: the players' collections are compared
         b.total_pot = b.amount(m.group(1), at, 11) + b.rake if b.uncalled_lines else -2
     elif line.startswith("Board: ["):
         cards = cards_of(line[8:-1], at, 9)
         if b.board and cards != b.board:
-            raise Bad(at, 9, "the summary board differs from the streets'")
+            raise _Bad(at, 9, "the summary board differs from the streets'")
     else:
         b.messages.append((at, line))

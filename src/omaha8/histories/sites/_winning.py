@@ -17,7 +17,7 @@ lines are the ones read.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._headers import stakes_of
 
@@ -60,15 +60,15 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
     if len(lines) < 2:
-        raise Bad(start, 0, "the hand ends after its header")
+        raise _Bad(start, 0, "the hand ends after its header")
     m = _TABLE.match(lines[1]) or _TABLE_PLAY.match(lines[1])
     if m is None:
-        raise Bad(start + 1, 1, f"expected the table line, e.g. 'Name 6-max Seat #1 is the button', got {lines[1][:60]!r}")
+        raise _Bad(start + 1, 1, f"expected the table line, e.g. 'Name 6-max Seat #1 is the button', got {lines[1][:60]!r}")
     b.fields["table"] = m.group(1)
     b.fields["max_seats"] = ascii_int(m.group(2), start + 1, m.start(2) + 1, "the table size")
     b.fields["button"] = ascii_int(m.group(3), start + 1, m.start(3) + 1, "the button's seat")
     if not 2 <= b.fields["max_seats"] <= 10:
-        raise Bad(start + 1, m.start(2) + 1, f"a table of {b.fields['max_seats']} seats")
+        raise _Bad(start + 1, m.start(2) + 1, f"a table of {b.fields['max_seats']} seats")
     summary = False
     won: list[tuple[str, int, int]] = []
     for j in range(2, len(lines)):
@@ -82,13 +82,13 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
             m = _SEAT.match(line)
             if m is None:
-                raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2.00)', got {line[:60]!r}")
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2.00)', got {line[:60]!r}")
             b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
                    at, 6, sitting_out="sitting out" in m.group(4))
         else:
             _body_line(b, line, at)
     if not summary or b.total_pot < 0:
-        raise Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     if not b.collections:
         # nobody showed: the summary's "won $X" is what each winner took, a returned bet in it
         for name, amount, at in won:
@@ -114,18 +114,18 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         f["tournament_id"] = str(ascii_int(rest[0][12:], at, 1, "the tournament number"))
         rest = rest[1:]
     if not rest or "(" not in rest[0] or not rest[0].endswith(")"):
-        raise Bad(at, len(head) + 4, "the header names no game, e.g. 'Omaha H/L(Pot Limit)'")
+        raise _Bad(at, len(head) + 4, "the header names no game, e.g. 'Omaha H/L(Pot Limit)'")
     name, limit = rest[0][:-1].split("(", 1)
     if name not in _GAMES or limit not in _LIMITS:
         if name in _OTHER and limit in _LIMITS:
-            raise OtherGame(f"{name} {limit} is not Omaha Hi/Lo")
-        raise Bad(at, len(head) + 4, f"{rest[0][:60]!r} names no game and limit that Winning deals")
+            raise _OtherGame(f"{name} {limit} is not Omaha Hi/Lo")
+        raise _Bad(at, len(head) + 4, f"{rest[0][:60]!r} names no game and limit that Winning deals")
     (f["game"], f["variant"]), f["limit"] = _GAMES[name], _LIMITS[limit]
     if f["tournament_id"] is not None:
         level = " - ".join(rest[1:])
         m = _LEVEL.match(level[: level.find(")") + 1]) if ")" in level else None
         if m is None:
-            raise Bad(at, 1, "a tournament header needs its level, e.g. 'Level 1 (250.00/500.00)'")
+            raise _Bad(at, 1, "a tournament header needs its level, e.g. 'Level 1 (250.00/500.00)'")
         f["level"] = m.group(1)
         b.money = Money(None, 0)
         f["stakes"] = (b.amount(m.group(2), at, 1), b.amount(m.group(3), at, 1))
@@ -152,12 +152,12 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         dealt = _marked_cards(line, at)
         before = b.run_boards.get(run, b.board)
         if len(dealt) != (3, 4, 5)[_STREETS[words[0]] - 1] or dealt[: len(before)] != before:
-            raise Bad(at, 1, f"run {run + 1}'s board does not follow the cards dealt before it")
+            raise _Bad(at, 1, f"run {run + 1}'s board does not follow the cards dealt before it")
         b.run_boards[run] = dealt
     elif len(words) == 1 and words[0] in _STREETS:
         b.street(_STREETS[words[0]], _marked_cards(line, at), at, 1)
     else:
-        raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     return False
 
 
@@ -174,7 +174,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         m = _DEALT.match(line)
         if m is None:
-            raise Bad(at, 10, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
         name = b.seated(m.group(1), at, 10)
         b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
         b.hero = name
@@ -182,7 +182,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Uncalled bet ("):
         m = _UNCALLED.match(line)
         if m is None:
-            raise Bad(at, 1, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
         b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 15))
         return
     if line.startswith(("Main pot ", "Side pot ")):
@@ -190,7 +190,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     found = b.player(line, " ")
     if found is None:
-        raise Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
     name, rest = found
     col = len(name) + 2
     if rest == "folds":
@@ -206,7 +206,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         form = _FORMS.get(verb)
         m = form.match(rest) if form is not None else None
         if m is None:
-            raise Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
         if verb == "shows":
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
         elif verb == "calls":
@@ -221,7 +221,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
 
 def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
     if b.current >= 0:
-        raise Bad(at, col, "a post after the hole cards were dealt")
+        raise _Bad(at, col, "a post after the hole cards were dealt")
     for kind, form in _POSTS:
         m = form.match(rest)
         if m is None:
@@ -235,7 +235,7 @@ def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
         else:
             b.post(name, kind, value, at, all_in=bool(m.group(2)))
         return
-    raise Bad(at, col, f"the post {rest[:60]!r} is not a Winning post")
+    raise _Bad(at, col, f"the post {rest[:60]!r} is not a Winning post")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, won: list[tuple[str, int, int]]) -> None:
@@ -248,16 +248,16 @@ def _summary_line(b: HandBuilder, line: str, at: int, won: list[tuple[str, int, 
                     b.rake += b.amount(part[len(key):], at, 1)
                     break
             else:
-                raise Bad(at, 1, f"cannot read {part[:40]!r} in the total pot line")
+                raise _Bad(at, 1, f"cannot read {part[:40]!r} in the total pot line")
     elif line.startswith("Board ["):
         cards = cards_of(line[7:-1], at, 8)
         if b.board and cards != b.board:
-            raise Bad(at, 8, "the summary board differs from the streets'")
+            raise _Bad(at, 8, "the summary board differs from the streets'")
     elif line.startswith("Seat "):
         colon = line.find(": ")
         found = b.player(line[colon + 2:], " ") if colon > 0 else None
         if found is None:
-            raise Bad(at, 1, f"cannot read {line[:60]!r}")
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
         tail = found[1]
         k = tail.find("showed [") if "showed [" in tail else tail.find("mucked [")
         if k >= 0:

@@ -17,7 +17,7 @@ Files are often UTF-16.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import Bad, Form, Money, OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 
 __all__ = ["SITE", "starts", "parse"]
@@ -72,19 +72,19 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
                 continue
             m = _SEAT.match(line)
             if m is None:
-                raise Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (5.34).', got {line[:60]!r}")
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (5.34).', got {line[:60]!r}")
             b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
         elif line.startswith("Uncalled bet ("):
             m = _UNCALLED.match(line)
             if m is None:
-                raise Bad(at, 1, f"cannot read {line[:60]!r}")
+                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
             b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 15))
         elif line.startswith("Player "):
             _player_line(b, line[7:], at, cards)
         else:
-            raise Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
+            raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
     if not summary:
-        raise Bad(start + len(lines) - 1, 0, "the hand has no summary (------ Summary ------): cut short?")
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (------ Summary ------): cut short?")
     _check_bets(b, bets, start)
     return b.build()
 
@@ -92,17 +92,17 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 def _game_id(b: HandBuilder, line: str, at: int) -> None:
     m = _GAME_ID.match(line)
     if m is None:
-        raise Bad(at, 1, f"cannot read the game line {line[:60]!r}")
+        raise _Bad(at, 1, f"cannot read the game line {line[:60]!r}")
     f = b.fields
     f["hand_id"] = m.group(1)
     tail = m.group(4)
     if not tail.endswith(")") or "(" not in tail:
-        raise Bad(at, m.start(4) + 1, "the game line names no game, e.g. '(Omaha HiLow)'")
+        raise _Bad(at, m.start(4) + 1, "the game line names no game, e.g. '(Omaha HiLow)'")
     game = tail[tail.rfind("(") + 1:-1]
     if game != "Omaha HiLow":
         if game in ("Hold'em", "Omaha", "Seven Cards Stud", "Seven Cards Stud HiLow", "Six Plus Hold'em"):
-            raise OtherGame(f"{game} is not Omaha Hi/Lo")
-        raise Bad(at, m.start(4) + 1, f"{game[:60]!r} names no game that Winning deals")
+            raise _OtherGame(f"{game} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(4) + 1, f"{game[:60]!r} names no game that Winning deals")
     f.update(game="Omaha Hi/Lo", variant=4, limit="Pot Limit", table=tail[: tail.rfind("(")].strip())
     b.money = Money(None, 2)
     f["stakes"] = (b.amount(m.group(2), at, m.start(2) + 1), b.amount(m.group(3), at, m.start(3) + 1))
@@ -121,20 +121,20 @@ def _deal(b: HandBuilder, cards: dict[str, list[int]], at: int) -> None:
 def _marker(b: HandBuilder, line: str, at: int) -> None:
     key = line[: line.find("***", 4) + 3]
     if key not in _STREETS:
-        raise Bad(at, 1, f"unknown marker {line[:60]!r}")
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     got: list[int] = []
     for piece in line[len(key):].split("]"):
         if "[" in piece:
             got += cards_of(piece[piece.find("[") + 1:], at, len(key) + 3)
     if not got:
-        raise Bad(at, 1, f"{line[:40]!r} deals no cards")
+        raise _Bad(at, 1, f"{line[:40]!r} deals no cards")
     b.street(_STREETS[key], tuple(got), at, len(key) + 3)
 
 
 def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]) -> None:
     found = b.player(text, " ")
     if found is None:
-        raise Bad(at, 8, f"{text[:40]!r} is not seated at this table")
+        raise _Bad(at, 8, f"{text[:40]!r} is not seated at this table")
     name, rest = found
     col = len(name) + 9
     if (rest == "folds" or rest == "checks" or rest.startswith(("calls", "bets", "raises", "allin"))) and b.current < 0:
@@ -167,7 +167,7 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
     if rest in _NOTES or rest.startswith(_NOTES):
         b.messages.append((at, text))
         return
-    raise Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
+    raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, int]) -> None:
@@ -177,20 +177,20 @@ def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, int]) -> N
         for part in parts[1:]:
             key, _, amount = part.rstrip(".").rpartition(" ")
             if key not in ("Rake", "JP fee"):
-                raise Bad(at, 1, f"cannot read {part[:40]!r} in the pot line")
+                raise _Bad(at, 1, f"cannot read {part[:40]!r} in the pot line")
             b.rake += b.amount(amount, at, 1)
         b.total_pot += b.rake
     elif line.startswith("Board: ["):
         got = cards_of(line[8:line.rfind("]")], at, 9)
         if b.board and got != b.board:
-            raise Bad(at, 9, "the summary board differs from the streets'")
+            raise _Bad(at, 9, "the summary board differs from the streets'")
     else:
         text = line[1:] if line.startswith("*") else line
         found = b.player(text[7:], " ") if text.startswith("Player ") else None
         k = found[1].rfind("Bets: ") if found is not None else -1
         m = _TOTALS.match(found[1][k:]) if found is not None and k >= 0 else None
         if found is None or m is None:
-            raise Bad(at, 1, f"cannot read the summary line {line[:60]!r}")
+            raise _Bad(at, 1, f"cannot read the summary line {line[:60]!r}")
         name, middle = found[0], found[1][:k]
         col = len(line) - len(found[1]) + k + 1
         bets[name] = b.amount(m.group(1), at, col + 6)
@@ -214,4 +214,4 @@ def _check_bets(b: HandBuilder, bets: dict[str, int], start: int) -> None:
         put[name] -= amount
     for name, said in bets.items():
         if put[name] != said:
-            raise Bad(start, 0, f"the summary says {name} bet {said}, the actions {put[name]}: the lines contradict each other")
+            raise _Bad(start, 0, f"the summary says {name} bet {said}, the actions {put[name]}: the lines contradict each other")
