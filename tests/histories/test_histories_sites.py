@@ -213,3 +213,20 @@ def test_hand_ids_beyond_64_bits_and_iso_codes_after_the_amount() -> None:
 
     euro = Money("EUR", 2)
     assert [euro.value(t, 1, 1) for t in ("EUR 5", "5 EUR", "5€", "€5", "1,234.50€")] == [500, 500, 500, 500, 123450]
+
+
+def test_party_big_blind_and_dead_post_is_split_live_and_dead() -> None:
+    # a player coming back posts "big blind + dead [$0.15]": the big blind (the 0.10 another player posted)
+    # live, the missed small blind's 0.05 dead
+    from omaha8.histories._builder import HandBuilder
+    from omaha8.histories._grammar import Money
+    from omaha8.histories.sites import _party
+
+    b = HandBuilder("<text>", 1, "PartyPoker")
+    b.money = Money("USD", 2)
+    for number, name in ((1, "Ann"), (2, "Bob"), (3, "Cal")):
+        b.seat(number, name, 1000, 1, 1)
+    _party._post(b, "Bob", "posts big blind [$0.10 USD].", 2, 5)
+    _party._post(b, "Cal", "posts big blind + dead [$0.15 USD].", 3, 5)
+    assert [(p.name, p.kind, p.amount) for p in b.posts] == [("Bob", "big_blind", 10), ("Cal", "dead", 5),
+                                                             ("Cal", "big_blind", 10)]

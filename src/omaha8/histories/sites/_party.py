@@ -222,10 +222,11 @@ def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
         if m is None:
             continue
         value = _amount(b, m.group(1), at, col + m.start(1))
-        if kind == "both":  # the big blind live and a missed small blind dead: a third of it dead
-            dead = value // 3
-            b.post(name, "dead", dead, at)
-            b.post(name, "big_blind", value - dead, at)
+        if kind == "both":  # the big blind live and a missed small blind dead
+            big = next((p.amount for p in b.posts if p.kind == "big_blind"), b.fields["stakes"][1] or value * 2 // 3)
+            if value > big:
+                b.post(name, "dead", value - big, at)
+            b.post(name, "big_blind", min(value, big), at)
         else:
             b.post(name, kind, value, at)
         return
