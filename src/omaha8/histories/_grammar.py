@@ -149,6 +149,10 @@ for _c in range(52):
 del _c, _text
 
 
+# card texts repeat within a hand (a flop on the flop, turn, river and summary lines) and across hands
+_SEEN_CARDS: dict[str, tuple[int, ...]] = {}
+
+
 def cards_of(text: str, at: int, col: int, *, hidden: bool = False) -> tuple[int, ...]:
     """Card ids of ``text``: cards separated by spaces or commas (``As Kd``, ``As,Kd``, `` Qs, 6h ``).
 
@@ -161,11 +165,19 @@ def cards_of(text: str, at: int, col: int, *, hidden: bool = False) -> tuple[int
     ...
     omaha8.histories._grammar._Bad: 'Zz' is not a card
     """
+    known = _SEEN_CARDS.get(text)
+    if known is not None:
+        return known
     words = text.replace(",", " ").split()
     try:
-        return tuple([_CARD[word] for word in words])
+        found = tuple([_CARD[word] for word in words])
     except KeyError:
         pass
+    else:
+        if len(_SEEN_CARDS) >= 8192:
+            _SEEN_CARDS.clear()  # bounded: start again rather than grow
+        _SEEN_CARDS[text] = found
+        return found
     out = []
     for word in words:
         card = _CARD.get(word)
