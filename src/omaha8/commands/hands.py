@@ -22,8 +22,8 @@ import sys
 import time
 from typing import Any
 
-from .._args import brief
-from .._progress import Progress
+from .._support._args import brief
+from .._support._progress import Progress
 from ..cli import one_line
 from ..errors import HandReadError, OutputError
 from ..histories import read

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._args import brief
+from .._support._args import brief
 from ..cards import format_cards
 from ._grammar import MAX_NAME, _Bad, Money
 from .hand_record import HandRecord

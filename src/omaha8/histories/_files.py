@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any, Union
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import HandReadError
 
 __all__ = ["MAX_LINE_CHARS", "MAX_HAND_LINES", "Source", "Chunk", "open_source", "hand_chunks", "STARTS"]

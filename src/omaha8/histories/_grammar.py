@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import Pattern
 
-from .._args import brief
+from .._support._args import brief
 from ..cards import format_card
 
 __all__ = [

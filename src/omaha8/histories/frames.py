@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import MissingExtraError, OutputError
-from ..io.outputs import _Output
+from ..deals._outputs import _Output
 from .hand_record import HandRecord
 from .records import SkippedHand
 from .report import ROW_COLUMNS, HandReport, analyze

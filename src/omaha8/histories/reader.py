@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable, Iterator
 from types import ModuleType
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import HandReadError
 from ._files import MAX_HAND_LINES, MAX_LINE_CHARS, Chunk, Source, hand_chunks, open_source
 from ._grammar import _Bad, _NotReplayed, _OtherGame

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import ArgumentError
 from .status import HandStatus, SkipKind
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..errors import Omaha8Error, ReplayDiscrepancy
 from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
-from ..odd_chips import CardroomOddChips
+from ..pots._odd_chips import CardroomOddChips
 from .records import STREET_NAMES, RecordData
 
 __all__ = ["ReplayDiscrepancy", "replay_record", "replayed", "structure_of", "SHUFFLE_SEED"]

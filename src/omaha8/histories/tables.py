@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import MissingExtraError, OutputError
-from ..io.outputs import _close_quietly, _Output, _open_binary
+from ..deals._outputs import _close_quietly, _Output, _open_binary
 
 __all__ = ["RowFile", "safe_cell", "ROW_KINDS", "FORMULA_STARTS"]
 
