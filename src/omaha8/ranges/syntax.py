@@ -167,6 +167,8 @@ from .tokens import (
     ALL_SUITS as ALL_SUITS,
     MACROS,
     MAX_DEPTH,
+    MAX_NESTING,
+    MAX_PATTERN_CARDS,
     MAX_PATTERNS,
     MAX_TEXT,
     RANK_CHARS as RANK_CHARS,
@@ -194,7 +196,9 @@ from .tree import (
 __all__ = [
     "MAX_TEXT",
     "MAX_DEPTH",
+    "MAX_NESTING",
     "MAX_PATTERNS",
+    "MAX_PATTERN_CARDS",
     "MACROS",
     "RANK_CLASSES",
     "CardSpec",
