@@ -5,14 +5,17 @@ Each pattern compiles to a few small arrays for the nogil kernel
 cards it may be, its variable slots, whether it is interchangeable with
 the card before it, and how many of its cards share that mask); macros are numpy tests on per-hand suit-count and pair
 tables built once per hand size; ``,`` ``:`` ``!`` are numpy ``| & ~`` on the
-masks, weights ``uint8`` arrays combined with ``maximum``. A pattern that
+masks, weights ``uint8`` arrays combined with ``maximum``, each folded into one
+running array per list or chain, so memory does not grow with the number of
+items (see :func:`evaluate`). A pattern that
 names no suit (``RRON``, ``KK-TT``, ``A2+``) sees only a hand's ranks, so it is
 matched once per rank multiset (1,820 of 4 cards, 6,175 of 5) and looked up;
 one with suit variables but no explicit suit (``RxRyOxOy``, ``wxy``) cannot
 tell hands apart that differ by a renaming of suits, so it is matched once
 per suit class (16,432 and 134,459) and looked up. Masks of patterns,
-macros and percentages are cached per ``(pattern, cards)`` within a memory
-budget, so a pattern that recurs costs one lookup.
+macros and percentages are kept in the range cache (:mod:`omaha8.ranges._cache`,
+:data:`CACHE_BYTES` in all), keyed by the patterns' canonical text, so a
+pattern that recurs costs one lookup.
 
 >>> from omaha8.ranges.syntax import parse
 >>> mask, weights = evaluate(parse("AA!AAA"), 4, "AA!AAA")
@@ -22,9 +25,9 @@ budget, so a pattern that recurs costs one lookup.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -33,6 +36,7 @@ import numpy as np
 from .._ranges import match_patterns
 from .._threads import threads_for
 from ..errors import RangeSyntaxError
+from ._cache import CACHE, CACHE_BYTES
 from .syntax import (
     ALL_RANKS,
     ALL_SUITS,
@@ -47,52 +51,32 @@ from .syntax import (
     Percent,
     Weighted,
 )
+from .tree import chain_parts, children, node_keys, pattern_key
 from .universe import all_hands
 
-__all__ = ["evaluate", "patterns_mask", "macro_mask", "compile_patterns", "clear_cache", "CACHE_BYTES"]
+__all__ = ["evaluate", "patterns_mask", "macro_mask", "compile_patterns", "clear_cache", "CACHE_BYTES", "Work"]
 
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 #: The value of a sub-range: its mask, and its weights (``uint8``, 0 outside) when it is weighted.
 Value = tuple[BoolArray, "U8Array | None"]
 
-#: Most bytes the mask cache holds (about 100 five-card masks, or 1,000 four-card ones).
-CACHE_BYTES = 256 * 2**20
+def clear_cache(kinds: tuple[str, ...] | None = None) -> None:
+    """Forget every cached mask and range, or only those of ``kinds`` (``"rows"``: whole ranges' rows)."""
+    CACHE.clear(kinds)
 
 
-class _MaskCache:
-    """Least-recently-used read-only masks, bounded by total bytes."""
+@dataclass
+class Work:
+    """What evaluating a range did, counted: a measure of its time that no machine changes.
 
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.used = 0
-        self.items: OrderedDict[Hashable, BoolArray] = OrderedDict()
+    ``passes`` counts operations over every hand (a numpy operation on masks, or
+    one kernel run), ``patterns`` the patterns the kernel matched (each tries at
+    most every hand, each hand at most 120 placements).
+    """
 
-    def get(self, key: Hashable, build: Callable[[], BoolArray]) -> BoolArray:
-        found = self.items.get(key)
-        if found is not None:
-            self.items.move_to_end(key)
-            return found
-        mask = build()
-        mask.setflags(write=False)
-        self.items[key] = mask
-        self.used += mask.nbytes
-        while self.used > self.budget and len(self.items) > 1:
-            _, old = self.items.popitem(last=False)
-            self.used -= old.nbytes
-        return mask
-
-    def clear(self) -> None:
-        self.items.clear()
-        self.used = 0
-
-
-_CACHE = _MaskCache(CACHE_BYTES)
-
-
-def clear_cache() -> None:
-    """Forget every cached mask (for benchmarks of cold matching)."""
-    _CACHE.clear()
+    passes: int = 0
+    patterns: int = 0
 
 
 # --- per-hand tables, built once per hand size ------------------------------------------
@@ -148,7 +132,7 @@ def _macro(name: str, hole_size: int) -> BoolArray:
 
 def macro_mask(name: str, cards: int) -> BoolArray:
     """The hands a macro (``"ds"``, ``"np"``, ...) admits, over ``all_hands(cards)``."""
-    return _CACHE.get(("macro", name, cards), lambda: _macro(name, cards))
+    return CACHE.get(("macro", name, cards), lambda: (_macro(name, cards),))[0]
 
 
 # --- patterns ---------------------------------------------------------------------------
@@ -372,7 +356,7 @@ def _match_many(patterns: Sequence[Pattern], hole_size: int, text: str) -> BoolA
     return mask
 
 
-def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str) -> BoolArray:
+def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str, work: Work | None = None) -> BoolArray:
     """The hands that written patterns (each the union of its expansions) match; cached, read-only."""
     nodes = [nodes] if isinstance(nodes, Patterns) else list(nodes)
     # a pattern written twice is matched once
@@ -380,59 +364,200 @@ def patterns_mask(nodes: Patterns | Sequence[Patterns], cards: int, text: str) -
     for pattern in patterns:  # checked before the cache, so the error names this text
         if len(pattern.cards) > cards:
             compile_patterns([pattern], cards, text)
-    key = ("patterns", cards, tuple(p.key() for p in patterns))
-    return _CACHE.get(key, lambda: _match_many(patterns, cards, text))
+
+    def build() -> tuple[BoolArray]:
+        if work is not None:
+            work.passes += 1
+            work.patterns += len(patterns)
+        return (_match_many(patterns, cards, text),)
+
+    return CACHE.get(("patterns", cards, pattern_key(patterns)), build)[0]
 
 
-def _percent_mask(node: Percent, hole_size: int) -> BoolArray:
-    from .ordering import percent_mask  # the ordering ships its table; load it only when a range asks
+def _percent_mask(nodes: Sequence[Percent], hole_size: int, work: Work | None) -> BoolArray:
+    """The union of percentages, in one pass over the hands."""
+    from .ordering import percent_mask_cached, percents_mask  # the ordering ships its table: load it when asked
 
-    return _CACHE.get(("percent", hole_size, node.lo, node.hi),
-                      lambda: np.array(percent_mask(hole_size, node.lo, node.hi), dtype=np.bool_))
+    spans = [(node.lo, node.hi) for node in nodes]
+    if work is not None and not percent_mask_cached(hole_size, spans):
+        work.passes += 1
+    return percents_mask(hole_size, spans)
 
 
 # --- the tree ---------------------------------------------------------------------------
 
+#: One sub-range's value while a tree is evaluated: a bool mask, or uint8 weights (0 outside) when weighted.
+#: A read-only array is the cache's; a writable one belongs to the evaluation and is combined in place.
+_Array = np.ndarray[Any, Any]
 
-def evaluate(node: Node, cards: int, text: str) -> Value:
+
+def _needs(root: Node) -> dict[int, int]:
+    """How many whole-universe arrays evaluating each node holds at once, at most (by ``id``).
+
+    A list or chain evaluates its most demanding operand first, then holds one running
+    array while it evaluates each other operand: ``max(first, 1 + second)``, the
+    rule that numbers registers for expression trees (Sethi and Ullman). A
+    balanced tree of ``n`` operands needs about ``log2(n)``; a list of any length
+    of simple items, 2.
+    """
+    need: dict[int, int] = {}
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        parts = _operands(node)
+        if not parts:
+            need[id(node)] = 1
+        elif not expanded:
+            stack.append((node, True))
+            stack.extend((part, False) for part in parts)
+        else:
+            top = sorted((need[id(part)] for part in parts), reverse=True)
+            need[id(node)] = max(2, top[0], 1 + top[1] if len(top) > 1 else 0)
+    return need
+
+
+def _operands(node: Node) -> tuple[Node, ...]:
+    if isinstance(node, (Intersect, Difference)):
+        base, filters = chain_parts(node)
+        return (base, *(right for _, right in filters))
+    return children(node)
+
+
+class _Evaluation:
+    """One tree, evaluated operand by operand into running arrays (see :func:`evaluate`)."""
+
+    def __init__(self, root: Node, cards: int, text: str, work: Work) -> None:
+        self.cards = cards
+        self.text = text
+        self.work = work
+        self.keys = node_keys(root)
+        self.need = _needs(root)
+
+    def own(self, array: _Array) -> _Array:
+        """``array``, or a copy of it when it is the cache's (read-only): a running array to combine into."""
+        if array.flags.writeable:
+            return array
+        self.work.passes += 1
+        return array.copy()
+
+    def value(self, node: Node) -> tuple[_Array, bool]:
+        """The mask of ``node``, or its weights; and whether it is weighted."""
+        if isinstance(node, Patterns):
+            return patterns_mask(node, self.cards, self.text, self.work), False
+        if isinstance(node, Percent):
+            return _percent_mask([node], self.cards, self.work), False
+        if isinstance(node, AnyOf):
+            return self.union(node)
+        if isinstance(node, (Intersect, Difference)):
+            return self.chain(node)
+        self.work.passes += 1
+        inner, _ = self.value(node.node)  # a weighted sub-range is refused under '!' and '@' by the parser
+        if isinstance(node, Complement):
+            return np.logical_not(inner, out=None if not inner.flags.writeable else inner), False
+        weights = np.multiply(inner, np.uint8(node.weight), dtype=np.uint8)
+        return weights, True
+
+    def union(self, node: AnyOf) -> tuple[_Array, bool]:
+        """``A, B, ...``: masks or'ed, weights max'ed (the largest weight wins), into one running array."""
+        # an item written twice counts once; the plain patterns and the percentages of each weight are
+        # matched in one batch each
+        batches: dict[tuple[bool, int], list[Patterns | Percent]] = {}
+        others: dict[str, Node] = {}
+        for item in node.items:
+            inner, weight = (item.node, item.weight) if isinstance(item, Weighted) else (item, 0)
+            if isinstance(inner, (Patterns, Percent)):
+                batches.setdefault((isinstance(inner, Percent), weight), []).append(inner)
+            else:
+                others.setdefault(self.keys[id(item)], item)
+        steps: list[tuple[int, Callable[[], tuple[_Array, bool]]]] = [
+            (self.need[id(item)], partial(self.value, item)) for item in others.values()
+        ]
+        steps += [(1, partial(self.batch, batch, weight)) for (_, weight), batch in batches.items()]
+        steps.sort(key=lambda step: -step[0])  # the most demanding first: it becomes the running array
+        running: _Array | None = None
+        weighted = False
+        for _, step in steps:
+            array, weighted = step()
+            if running is None:
+                running = self.own(array)
+            else:
+                self.work.passes += 1
+                (np.maximum if weighted else np.logical_or)(running, array, out=running)
+        assert running is not None  # a list has two items or more
+        return running, weighted
+
+    def batch(self, batch: list[Patterns | Percent], weight: int) -> tuple[_Array, bool]:
+        """Plain patterns, or percentages, of one list and one weight (0: none): matched at once."""
+        if isinstance(batch[0], Percent):
+            mask = _percent_mask([node for node in batch if isinstance(node, Percent)], self.cards, self.work)
+        else:
+            mask = patterns_mask([node for node in batch if isinstance(node, Patterns)], self.cards, self.text,
+                                 self.work)
+        if not weight:
+            return mask, False
+        self.work.passes += 1
+        return np.multiply(mask, np.uint8(weight), dtype=np.uint8), True
+
+    def chain(self, node: Intersect | Difference) -> tuple[_Array, bool]:
+        """``X:A!B``: ``X``'s mask or weights, kept where ``A`` holds and ``B`` does not, in one running array."""
+        base, filters = chain_parts(node)
+        distinct = {(keep, self.keys[id(right)]): (keep, right) for keep, right in filters}
+        # the plain patterns after '!' match in one batch: X!A!B is X!(A, B)
+        excluded = [right for keep, right in distinct.values() if not keep and isinstance(right, Patterns)]
+        steps: list[tuple[int, Callable[[], tuple[_Array, bool]]]] = [(self.need[id(base)], partial(self.value, base))]
+        kinds = ["base"]
+        for keep, right in distinct.values():
+            if keep or not isinstance(right, Patterns):
+                steps.append((self.need[id(right)], partial(self.value, right)))
+                kinds.append(":" if keep else "!")
+        if excluded:
+            steps.append((1, partial(self.batch, list(excluded), 0)))
+            kinds.append("!")
+        order = sorted(range(len(steps)), key=lambda i: -steps[i][0])
+        running: _Array | None = None
+        for i in order:
+            array, weighted = steps[i][1]()
+            kind = kinds[i]
+            if running is None:
+                if kind == "!":
+                    self.work.passes += 1
+                    running = np.logical_not(array, out=array if array.flags.writeable else None)
+                else:
+                    running = self.own(array)
+                continue
+            self.work.passes += 1
+            if kind == "base" and weighted:
+                # the running array so far is a mask of the filters: the weights take its place
+                weights = self.own(array)
+                np.multiply(weights, running, out=weights)
+                running = weights
+            elif running.dtype == np.uint8:
+                if kind == "!":
+                    np.putmask(running, array, 0)
+                else:
+                    np.multiply(running, array, out=running)
+            elif kind == "!":
+                np.greater(running, array, out=running)  # a and not b, for bools
+            else:
+                np.logical_and(running, array, out=running)
+        assert running is not None
+        return running, running.dtype == np.uint8
+
+
+def evaluate(node: Node, cards: int, text: str, work: Work | None = None) -> Value:
     """The mask of the hands in ``node``, and their weights when it is weighted.
 
-    Cached masks are read-only; every combination builds a new array.
+    Each list or chain folds its operands one at a time into one running
+    array, evaluating its most demanding operand first, and an item or filter
+    written twice is evaluated once: memory is a few arrays over every hand
+    whatever the number of items, and at most about ``log2`` of it for a
+    balanced tree (:func:`_needs`); the work is at most a few passes over the
+    hands per node of the tree, counted in ``work`` when given.
+    The arrays returned may be the cache's (read-only).
     """
-    if isinstance(node, Patterns):
-        return patterns_mask(node, cards, text), None
-    if isinstance(node, Percent):
-        return _percent_mask(node, cards), None
-    if isinstance(node, AnyOf):
-        # the plain patterns of a union, and those of each weight, match in one batch
-        batches: dict[int, list[Patterns]] = {}
-        others: list[Node] = []
-        for item in node.items:
-            if isinstance(item, Patterns):
-                batches.setdefault(0, []).append(item)
-            elif isinstance(item, Weighted) and isinstance(item.node, Patterns):
-                batches.setdefault(item.weight, []).append(item.node)
-            else:
-                others.append(item)
-        values = [evaluate(item, cards, text) for item in others]
-        for weight, batch in batches.items():
-            mask = patterns_mask(batch, cards, text)
-            values.append((mask, None if not weight else np.where(mask, weight, 0).astype(np.uint8)))
-        if values[0][1] is None:
-            mask = values[0][0].copy()
-            for other, _ in values[1:]:
-                mask |= other
-            return mask, None
-        weights = np.maximum.reduce([w for _, w in values if w is not None])  # the largest weight wins
-        return weights > 0, weights
-    if isinstance(node, (Intersect, Difference)):
-        left, weights = evaluate(node.left, cards, text)
-        right, _ = evaluate(node.right, cards, text)
-        keep = left & right if isinstance(node, Intersect) else left & ~right
-        return keep, None if weights is None else np.where(keep, weights, 0).astype(np.uint8)
-    if isinstance(node, Complement):
-        return ~evaluate(node.node, cards, text)[0], None
-    if isinstance(node, Weighted):
-        mask = evaluate(node.node, cards, text)[0]
-        return mask.copy(), np.where(mask, node.weight, 0).astype(np.uint8)
-    raise TypeError(f"not a range node: {type(node).__name__}")
+    counted = Work() if work is None else work
+    array, weighted = _Evaluation(node, cards, text, counted).value(node)
+    if not weighted:
+        return array, None
+    counted.passes += 1
+    return array > 0, array

@@ -81,6 +81,7 @@ from ..errors import (
     ShapeError,
 )
 from ..starting_hands import canonical_hands, canonical_index
+from ._cache import CACHE
 from .universe import HOLE_SIZES, all_hands
 
 __all__ = [
@@ -92,6 +93,7 @@ __all__ = [
     "load_ordering",
     "ordering",
     "percent_mask",
+    "percents_mask",
     "percentile",
     "save_ordering",
 ]
@@ -328,7 +330,8 @@ def ordering(cards: int = 4) -> Ordering:
 
 
 def _check_cards(cards: object) -> int:
-    if isinstance(cards, (bool, np.bool_)) or cards not in HOLE_SIZES:
+    # an int first: `cards in HOLE_SIZES` would compare an array or any object with ==
+    if isinstance(cards, (bool, np.bool_)) or not isinstance(cards, (int, np.integer)) or cards not in HOLE_SIZES:
         raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {brief(cards)}")
     return int(cards)
 
@@ -360,22 +363,64 @@ def _hand_places(hole_size: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     return _readonly(_class_places(hole_size).astype(np.int32)[_hand_classes(hole_size)])
 
 
-@lru_cache(maxsize=256)
-def _mask(hole_size: int, lo: float, hi: float) -> BoolArray:
+def _places(hole_size: int, spans: Sequence[tuple[float, float]]) -> tuple[int, ...]:
+    """The places of the ordering whose classes have ``lo <= midpoint < hi`` for some span, as sorted,
+    disjoint runs ``first, stop, first, stop, ...`` (places ``first .. stop - 1``)."""
     midpoint = _midpoints_cached(hole_size)
-    # classes lo <= midpoint < hi are the places first..stop-1 of the ordering
-    first = int(np.searchsorted(midpoint, lo, side="left"))
-    stop = int(np.searchsorted(midpoint, hi, side="left"))
-    places = _hand_places(hole_size)
-    return _readonly((places >= first) & (places < stop))
+    runs = sorted((int(np.searchsorted(midpoint, lo, side="left")), int(np.searchsorted(midpoint, hi, side="left")))
+                  for lo, hi in spans)
+    merged: list[int] = []
+    for first, stop in runs:
+        if first >= stop:
+            continue
+        if merged and first <= merged[-1]:
+            merged[-1] = max(merged[-1], stop)
+        else:
+            merged += [first, stop]
+    return tuple(merged)
+
+
+def _mask(hole_size: int, spans: Sequence[tuple[float, float]]) -> BoolArray:
+    runs = _places(hole_size, spans)
+
+    def build() -> tuple[BoolArray]:
+        covered = np.zeros(len(ordering(hole_size)), dtype=np.bool_)
+        for first, stop in zip(runs[::2], runs[1::2]):
+            covered[first:stop] = True
+        return (covered[_hand_places(hole_size)],)
+
+    # keyed by places, not percentages: 10%, 10.001% and 0%-10% that hold the same classes are one entry
+    return CACHE.get(("percent", hole_size, *runs), build)[0]
+
+
+def percents_mask(cards: int, spans: Sequence[tuple[float, float]]) -> BoolArray:
+    """The union of several :func:`percent_mask`, ``spans`` its ``(lo, hi)`` pairs: one pass over the hands.
+
+    >>> from omaha8.ranges.ordering import percents_mask
+    >>> bool(np.array_equal(percents_mask(4, [(5, 10), (0, 5)]), percent_mask(4, 0, 10)))
+    True
+    """
+    hole_size = _check_cards(cards)
+    checked = []
+    for i, (lo, hi) in enumerate(spans):
+        low, high = _check_percent(lo, f"spans[{i}][0]"), _check_percent(hi, f"spans[{i}][1]")
+        if low > high:
+            raise ArgumentError(f"percentages must run from low to high: got {brief(lo)} to {brief(hi)}")
+        checked.append((low, high))
+    return _mask(hole_size, checked)
+
+
+def percent_mask_cached(cards: int, spans: Sequence[tuple[float, float]]) -> bool:
+    """Whether :func:`percents_mask` would answer from the range cache (arguments as it checks them)."""
+    return ("percent", cards, *_places(cards, spans)) in CACHE
 
 
 def percent_mask(cards: int, lo: float, hi: float) -> BoolArray:
     """The hands from ``lo`` % to ``hi`` % of the ordering, as a mask over ``all_hands(cards)``.
 
     Counted in combos, with the midpoint rule for classes on a boundary
-    (module docstring). The mask is read-only and cached: asking again costs
-    nothing.
+    (module docstring). The mask is read-only and kept in the range cache
+    (:mod:`omaha8.ranges._cache`), within its budget: asking again costs a lookup.
 
     Examples
     --------
@@ -392,7 +437,7 @@ def percent_mask(cards: int, lo: float, hi: float) -> BoolArray:
     high = _check_percent(hi, "hi")
     if low > high:
         raise ArgumentError(f"percentages must run from low to high: got {brief(lo)} to {brief(hi)}")
-    return _mask(hole_size, low, high)
+    return _mask(hole_size, [(low, high)])
 
 
 def percentile(hand: CardsLike) -> float:
