@@ -62,6 +62,7 @@ from __future__ import annotations
 import argparse
 import numbers
 import sys
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -80,7 +81,7 @@ from ..errors import (
     OrderingDataError,
     ShapeError,
 )
-from ..starting_hands import canonical_hands, canonical_index
+from ..starting_hands import N_CLASSES, canonical_hands, canonical_index
 from ._cache import CACHE
 from .universe import HOLE_SIZES, all_hands
 
@@ -277,32 +278,83 @@ def _from_estimates(hole_size: int, equity: FloatArray, std_error: FloatArray, s
 
 
 def save_ordering(table: Ordering, path: Any) -> None:
-    """Write ``table`` as a compressed ``.npz`` file (what :func:`load_ordering` reads)."""
+    """Write ``table`` as a compressed ``.npz`` file (what :func:`load_ordering` reads).
+
+    ``path`` is a path, replaced only once the file is complete (a failed write leaves the old file), or
+    an open binary file.
+    """
     equity_q, error_q = _quantize(table.equity, table.std_error)
-    with open(path, "wb") as f:
-        np.savez_compressed(
-            f,
-            cards=np.int64(table.cards),
-            samples=np.int64(table.samples),
-            seed=np.uint64(table.seed),
-            classes=table.classes.astype(np.int32),
-            equity=equity_q,
-            std_error=error_q,
-        )
+    fields = {
+        "cards": np.int64(table.cards),
+        "samples": np.int64(table.samples),
+        "seed": np.uint64(table.seed),
+        "classes": table.classes.astype(np.int32),
+        "equity": equity_q,
+        "std_error": error_q,
+    }
+    if hasattr(path, "write"):
+        np.savez_compressed(path, **fields)  # type: ignore[arg-type]
+        return
+    from ..io.outputs import _Output  # the atomic writer every output goes through
+
+    out = _Output(path)
+    try:
+        built = out.scratch("ordering.npz")
+        with open(built, "wb") as f:
+            np.savez_compressed(f, **fields)  # type: ignore[arg-type]
+        out.commit(built)
+    finally:
+        out.discard()
+
+
+#: What an ordering file holds: each field's number of dimensions and the dtype kinds it may have.
+_FIELDS = {"cards": (0, "iu"), "samples": (0, "iu"), "seed": (0, "iu"), "classes": (1, "iu"),
+           "equity": (1, "u"), "std_error": (1, "u")}
+
+
+def _field_header(data: Any, name: str, where: str) -> None:
+    """Check a field's shape and dtype from its header, before its data is read: a file claiming a huge
+    array costs nothing."""
+    try:
+        with data.zip.open(f"{name}.npy") as f:
+            major, _ = np.lib.format.read_magic(f)
+            read = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
+            shape, _, dtype = read(f)
+    except KeyError:
+        raise OrderingDataError(f"{where}: not an ordering file (no {name!r} field)") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise OrderingDataError(f"{where}: not an ordering file ({name!r}: {brief(str(exc))})") from None
+    ndim, kinds = _FIELDS[name]
+    most = max(N_CLASSES.values())
+    if len(shape) != ndim or (ndim and shape[0] > most) or dtype.kind not in kinds:
+        raise OrderingDataError(f"{where}: {name!r} must be " + ("a number" if not ndim else f"at most {most:,} "
+                                "numbers") + f" ({'unsigned ' if kinds == 'u' else ''}integers), not "
+                                f"{dtype} of shape {shape}")
 
 
 def load_ordering(path: Any) -> Ordering:
     """Read an ordering written by :func:`save_ordering` (or the ``build`` command), checked."""
+    where = brief(str(path), 200)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            fields = {name: data[name] for name in ("cards", "samples", "seed", "classes", "equity", "std_error")}
-    except (OSError, KeyError, ValueError) as exc:
-        raise OrderingDataError(f"{path}: not an ordering file ({exc})") from None
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise OrderingDataError(f"{where}: not an ordering file ({brief(str(exc))})") from None
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise OrderingDataError(f"{where}: not an ordering file (one array, not an .npz archive of fields)")
+    with data:
+        for name in _FIELDS:
+            _field_header(data, name, where)
+        try:
+            fields = {name: data[name] for name in _FIELDS}
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+            raise OrderingDataError(f"{where}: not an ordering file ({brief(str(exc))})") from None
     cards = int(fields["cards"])
     if cards not in HOLE_SIZES:
-        raise OrderingDataError(f"{path}: cards must be 4 or 5, got {cards}")
+        raise OrderingDataError(f"{where}: cards must be 4 or 5, got {cards}")
     if fields["equity"].dtype != np.uint16 or fields["std_error"].dtype != np.uint16:
-        raise OrderingDataError(f"{path}: equities and errors must be stored as uint16")
+        raise OrderingDataError(f"{where}: equities and errors must be stored as uint16")
+    if int(fields["seed"]) < 0 or int(fields["samples"]) < 1:
+        raise OrderingDataError(f"{where}: samples must be at least 1 and seed not negative")
     return _make(cards, fields["classes"].astype(np.int64), fields["equity"], fields["std_error"],
                  int(fields["samples"]), int(fields["seed"]))
 
@@ -500,7 +552,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{place:>6} {table.hand_text(place):<16} {100 * table.equity[place]:>7.3f}% "
                       f"{100 * table.std_error[place]:>7.3f}% {table.multiplicity[place]:>7} "
                       f"{100 * table.cumulative[place]:>7.3f}%")
-    except Omaha8Error as exc:
+    except (Omaha8Error, OSError) as exc:  # bad arguments or files, and files that cannot be written
         print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -33,6 +33,7 @@ from .._validate import card_array, check_deals
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, EmptyRangeError, ShapeError
 from ._cache import CACHE
+from ._checks import refuse_bools, weight_array
 from .match import evaluate, hand_bits
 from .syntax import parse
 from .tree import canonical
@@ -156,6 +157,7 @@ class Range:
         >>> r.combos()[1].tolist()
         [2.0, 1.0]
         """
+        refuse_bools(hands, "hands")  # numpy would read True as card 1
         arr = card_array(hands, "hands", (1, 2) if isinstance(hands, str) else (2,))
         if arr.ndim == 1:
             arr = arr[None, :]
@@ -178,10 +180,7 @@ class Range:
             values = np.ones(arr.shape[0])
             weighted = False
         else:
-            try:
-                values = np.asarray(weights, dtype=np.float64)
-            except (TypeError, ValueError):
-                raise ArgumentTypeError(f"weights must be numbers, not {brief(weights)}") from None
+            values = weight_array(weights, "weights")
             if values.shape != (arr.shape[0],):
                 raise ShapeError(f"weights must have one entry per hand ({arr.shape[0]}), got shape {values.shape}")
             bad = np.flatnonzero(~np.isfinite(values) | (values <= 0))
