@@ -19,7 +19,9 @@ from omaha8 import Range
 from omaha8.errors import (
     ArgumentError,
     ArgumentTypeError,
+    CardError,
     CardTypeError,
+    DuplicateCardError,
     Omaha8Error,
     OrderingDataError,
     RangeEquityError,
@@ -220,3 +222,56 @@ def test_save_ordering_replaces_the_file_only_when_complete(tmp_path: Path, monk
     monkeypatch.undo()
     om.save_ordering(table, path)
     assert np.array_equal(om.load_ordering(path).classes, table.classes)
+
+
+# --- the universe, macros and the ordering's places -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hands, error, text",
+    [
+        # a negative id wrapped around a table before: another hand's row, silently
+        ([[51, 50, 49, -1]], CardError, r"hands\[0, 3\] = -1 is not a card id"),
+        ([[52, 0, 1, 2]], CardError, r"hands\[0, 0\] = 52 is not a card id"),
+        ([[1, 1, 2, 3]], DuplicateCardError, r"hands\[0\] holds a card twice"),
+        ([[True, 1, 2, 3]], CardTypeError, r"hands\[0, 0\] = True is not a card"),
+        ([[1.0, 2, 3, 4]], CardTypeError, "integer card ids, not float64"),
+        ([["As", "Kd", "2c", "3h"]], CardTypeError, "integer card ids"),
+        ([[1, 2, 3]], ShapeError, r"\(n, 4\) or \(n, 5\)"),
+        ([[1, 2, 3, 4], [5, 6, 7]], ShapeError, "must be an \\(n, 4\\) or \\(n, 5\\) array"),
+    ],
+)
+def test_hand_index_refuses_what_is_not_a_hand(hands: Any, error: type, text: str) -> None:
+    from omaha8.ranges.universe import hand_index
+
+    with pytest.raises(error, match=text):
+        hand_index(hands)
+
+
+def test_universe_sizes_are_checked() -> None:
+    from omaha8.ranges.universe import n_hands
+
+    assert n_hands(4) == 270_725 and n_hands(np.int64(5)) == 2_598_960
+    for cards in (True, -1, 53, 4.0):
+        with pytest.raises(ShapeError, match="cards must be"):
+            n_hands(cards)  # type: ignore[arg-type]
+    for cards in (3, True, 4.0):
+        with pytest.raises(ShapeError, match="cards must be 4 or 5"):
+            all_hands(cards)  # type: ignore[arg-type]
+
+
+def test_macro_masks_and_places_are_checked() -> None:
+    from omaha8.ranges.match import macro_mask
+
+    for name in ("zz", ["ds"], None):
+        with pytest.raises(ArgumentError, match="name must be a macro"):
+            macro_mask(name, 4)  # type: ignore[arg-type]
+    with pytest.raises(ShapeError):
+        macro_mask("ds", 7)
+    # double-suited 4-card hands: two suits of the four, two cards of each: C(4,2) * C(13,2)^2 = 36,504
+    assert int(macro_mask("ds", 4).sum()) == 36_504
+    table = om.ordering(4)
+    for place in (-1, len(table), 2.0):
+        with pytest.raises((ArgumentError, ArgumentTypeError)):
+            table.hand_text(place)  # type: ignore[arg-type]
+    assert table.hand_text(0) == "As Ah 3s 2h"

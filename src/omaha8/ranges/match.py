@@ -35,7 +35,8 @@ import numpy as np
 
 from .._ranges import match_patterns
 from .._threads import threads_for
-from ..errors import RangeSyntaxError
+from .._args import brief
+from ..errors import ArgumentError, RangeSyntaxError
 from ._cache import CACHE, CACHE_BYTES
 from .syntax import (
     ALL_RANKS,
@@ -119,8 +120,6 @@ def _macro(name: str, hole_size: int) -> BoolArray:
     if name == "np":
         unpaired: BoolArray = np.logical_not(_paired(hole_size))
         return unpaired
-    if name not in MACROS:
-        raise ValueError(f"unknown macro {name!r}")  # the parser admits only known macros
     # the test once per suit-count profile, then a lookup per hand
     table = np.zeros(6**4, dtype=np.bool_)
     for code in range(6**4):
@@ -132,6 +131,9 @@ def _macro(name: str, hole_size: int) -> BoolArray:
 
 def macro_mask(name: str, cards: int) -> BoolArray:
     """The hands a macro (``"ds"``, ``"np"``, ...) admits, over ``all_hands(cards)``."""
+    if not isinstance(name, str) or name not in MACROS:
+        raise ArgumentError(f"name must be a macro ({', '.join(MACROS)}), not {brief(name)}")
+    all_hands(cards)  # checks cards
     return CACHE.get(("macro", name, cards), lambda: (_macro(name, cards),))[0]
 
 

@@ -167,8 +167,9 @@ class Ordering:
 
     def hand_text(self, place: int) -> str:
         """The representative of the class at ``place`` (0 = best), as text."""
+        at = check_int(place, "place", minimum=0, maximum=len(self) - 1)
         hands, _ = canonical_hands(self.cards)
-        return format_cards(hands[self.classes[place]])
+        return format_cards(hands[self.classes[at]])
 
 
 def _readonly(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
