@@ -282,3 +282,14 @@ def test_text_past_the_limit_is_refused_before_any_work() -> None:
     text = "A" * (MAX_TEXT + 1)
     result, work, parsed, evaluated = measured(text, 4)
     assert isinstance(result, RangeSyntaxError) and work.passes == 0 and parsed < 100_000
+
+
+@pytest.mark.parametrize("cards", [4, 5])
+def test_patterns_run_on_the_hands_holding_their_anchors_as_on_every_hand(cards: int) -> None:
+    # one anchor card, two, four (an ace of any suit), a pattern with a macro, and anchors past SUBSET_CARDS
+    for text in ["As", "AsKh", "[As,Kd]Qc", "Ax As", "A[s,h]J$ss", "AsAh$ds", "2c3d, 4h5s, 6c7d, 8s9s",
+                 "2c3d, 4h5s, 6c7d, 8s9s, Tc"]:
+        patterns = [p for node in walk(parse(text)) if isinstance(node, Patterns) for p in node.alternatives]
+        full = match._run(all_hands(cards), patterns, cards, text)
+        assert np.array_equal(match._run_anchored(patterns, cards, text), full), text
+        assert full.any()
