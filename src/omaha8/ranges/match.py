@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
+from .._args import brief
 from .._ranges import match_patterns
 from .._threads import threads_for
-from .._args import brief
 from ..errors import ArgumentError, RangeSyntaxError
 from ._cache import CACHE, CACHE_BYTES
 from .syntax import (
@@ -61,6 +61,7 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 #: The value of a sub-range: its mask, and its weights (``uint8``, 0 outside) when it is weighted.
 Value = tuple[BoolArray, "U8Array | None"]
+
 
 def clear_cache(kinds: tuple[str, ...] | None = None) -> None:
     """Forget every cached mask and range, or only those of ``kinds`` (``"rows"``: whole ranges' rows)."""

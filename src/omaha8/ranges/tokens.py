@@ -12,17 +12,8 @@ from dataclasses import dataclass
 
 from ..errors import RangeSyntaxError
 
-__all__ = [
-    "MAX_TEXT",
-    "MAX_DEPTH",
-    "MAX_NESTING",
-    "MAX_PATTERNS",
-    "MAX_PATTERN_CARDS",
-    "MACROS",
-    "RANK_CLASSES",
-    "Token",
-    "tokenize",
-]
+__all__ = ["MAX_TEXT", "MAX_DEPTH", "MAX_NESTING", "MAX_PATTERNS", "MAX_PATTERN_CARDS", "MACROS", "RANK_CLASSES",
+           "Token", "tokenize"]
 
 #: Longest range text accepted, in characters.
 MAX_TEXT = 10_000
