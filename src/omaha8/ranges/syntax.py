@@ -162,7 +162,8 @@ length, and are counted, not guessed:
   tree of ``n`` items holds at most ``2 + log2(n)`` such arrays (14 for the
   longest text) and the kernel a few more while it runs: at most 20, about
   52 MB for 5-card hands, whatever the number of items (1,999 items of
-  ``!A`` took 5 GB before);
+  ``!A`` took 5 GB before), and bookkeeping (a key per node) of tens of bytes
+  a character;
 - an item or filter written twice is evaluated once, the plain patterns and
   the percentages of a list are matched in one pass each, and every other
   node costs at most three passes over the hands; the patterns matched in
