@@ -367,6 +367,6 @@ def test_percentages() -> None:
 
 
 def range_mask(text: str) -> np.ndarray:
-    from omaha8.ranges.match import evaluate
+    from omaha8.ranges.combine import evaluate
 
     return evaluate(parse(text), 4, text)[0]

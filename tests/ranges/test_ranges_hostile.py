@@ -1,7 +1,7 @@
 """Hostile range text: long chains, many items, deep nesting, huge weights, long numbers, unicode.
 
 Every text gives a range or one of omaha8's errors, never a builtin's; memory is measured
-(tracemalloc sees numpy's buffers) under the bound :mod:`omaha8.ranges.match` states, and time is
+(tracemalloc sees numpy's buffers) under the bound :mod:`omaha8.ranges.syntax` states, and time is
 bounded by counting work (passes over the hands, patterns matched), never by a clock. Results are
 compared with the brute-force twin (:mod:`omaha8.ranges._reference`) on sampled hands and with a
 plain, item-by-item numpy evaluation (:func:`plain`) on every hand.
@@ -24,7 +24,8 @@ from omaha8 import EmptyRangeError, Range, RangeSyntaxError
 from omaha8.errors import Omaha8Error
 from omaha8.ranges import _cache, _reference
 from omaha8.ranges import match
-from omaha8.ranges.match import Work, evaluate, patterns_mask
+from omaha8.ranges.combine import Work, evaluate
+from omaha8.ranges.match import patterns_mask
 from omaha8.ranges.ordering import percent_mask
 from omaha8.ranges.syntax import (
     MAX_DEPTH,

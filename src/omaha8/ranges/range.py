@@ -34,7 +34,8 @@ from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, EmptyRangeError, ShapeError
 from ._cache import CACHE
 from ._checks import refuse_bools, weight_array
-from .match import evaluate, hand_bits
+from .combine import evaluate
+from .match import hand_bits
 from .syntax import parse
 from .tree import canonical
 from .universe import HOLE_SIZES, all_hands, hand_index

@@ -156,7 +156,7 @@ length, and are counted, not guessed:
 
 - parsing keeps a few hundred bytes per character (tokens, the tree, its
   keys): at most about 10 MB;
-- evaluation (:func:`omaha8.ranges.match.evaluate`) folds each list and
+- evaluation (:func:`omaha8.ranges.combine.evaluate`) folds each list and
   chain into one running array over every hand (one byte a hand: 271 KB for
   4 cards, 2.6 MB for 5), evaluating the most demanding operand first, so a
   tree of ``n`` items holds at most ``2 + log2(n)`` such arrays (14 for the
