@@ -14,7 +14,7 @@ processes) is recorded as ``extra_info["seconds_per_unit"]`` instead.
 The references give the regression check a yardstick from the same machine
 and the same moment, since CI machines differ and are noisy:
 
-* ``test_reference_twin``: omaha8's pure-Python evaluator (``omaha8._reference``,
+* ``test_reference_twin``: omaha8's pure-Python evaluator (``omaha8.core._reference``,
   the spec the kernels are tested against) on a small sample: interpreter
   speed, for the kernels;
 * ``test_reference_small_call``: two small numpy arrays made from tuples and
@@ -44,7 +44,7 @@ from bench_showdown import BOARD, CHIPS, FOLDED, HOLES, PAYOUTS
 from conftest import scaled
 
 import omaha8
-from omaha8 import _reference
+from omaha8.core import _reference
 from omaha8.deals import random_deals
 
 CPU = pytest.mark.benchmark(timer=time.process_time)

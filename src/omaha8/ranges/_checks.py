@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief
+from .._support._args import brief
+from ..cards._columns import index_text
 from ..errors import ArgumentError, ArgumentTypeError, CardTypeError, ShapeError
-from ..io.card_columns import index_text
 
 __all__ = ["refuse_bools", "weight_array"]
 

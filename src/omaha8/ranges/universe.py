@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..cards import N_CARDS, format_cards
 from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 
