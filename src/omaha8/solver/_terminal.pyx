@@ -28,7 +28,7 @@ of each walk, Σ r(o) share(h, o) = (A_high + A_x) / 4.
 One walk goes up an order adding each opponent's reach to a table of sums
 N(S) per subset S of its cards, and each hand reads the disjoint weight by
 inclusion–exclusion over the subsets of its own cards (proved in
-:mod:`omaha8._solver`): Σ over S ⊊ h of (-1)^|S| N(S), plus (-1)^k times
+:mod:`omaha8.solver._solver`): Σ over S ⊊ h of (-1)^|S| N(S), plus (-1)^k times
 the weight of an opponent holding exactly h's cards, which the table
 leaves out. A hand reads before the opponents of its own key are added
 (``<``) and after (``<=``).
