@@ -149,6 +149,18 @@ def __dir__() -> list[str]:
 if not TYPE_CHECKING:  # type checkers read the imports above; an unknown name stays an error for them
     __getattr__ = _package_getattr
 
+
+def get_include() -> str:
+    """The folder to give Cython (``include_path=``) to ``cimport omaha8.capi``: the one holding ``omaha8/``.
+
+    cythonize also finds ``omaha8/capi.pxd`` on ``sys.path`` without it.
+
+    >>> import os
+    >>> os.path.isfile(os.path.join(get_include(), "omaha8", "capi.pxd"))
+    True
+    """
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -202,7 +214,8 @@ __all__ = [
     "canonical_hands",
     "canonical_form",
     "canonical_index",
-    # runtime
+    # runtime and compiled code
+    "get_include",
     "max_threads",
     "openmp_enabled",
     # errors
