@@ -270,7 +270,7 @@ class _Settlement(HandState):
         n = self._n
         first = self._deck_board[: self._run_from]
         for board in [first + run[self._run_from:] for run in self._run_boards]:
-            run = showdown(board, [self._holes[s] if s in live else None for s in range(n)], button=self._button)
+            run = showdown([self._holes[s] if s in live else None for s in range(n)], board, button=self._button)
             out.append(([0 if h is None else h.high for h in run.hands], [0 if h is None else h.low or 0 for h in run.hands]))
         return out
 
