@@ -157,6 +157,7 @@ def _calls(tmp: str) -> dict[str, Call]:
         "omaha8.canonical_index": Call(omaha8.canonical_index, dict(holes=[ids(h) for h in HOLES]), 1),
         "omaha8.max_threads": Call(omaha8.max_threads, {}, 0),
         "omaha8.openmp_enabled": Call(omaha8.openmp_enabled, {}, 0),
+        "omaha8.get_include": Call(omaha8.get_include, {}, 0),
         "omaha8.Deals": Call(omaha8.Deals, dict(holes=holes, boards=boards, lines=None, first=2), 4),
         "omaha8.Range": Call(omaha8.Range, dict(text="AA23$ds", cards=5), 2, lambda result, k: len(result)),
         "omaha8.solver.showdown_values": Call(
