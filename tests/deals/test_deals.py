@@ -516,6 +516,72 @@ def test_csv_results_read_back(tmp_path: Path) -> None:
         assert row["low_winners"] == _mask_text(int(r.low_winners[i]))
 
 
+def _read_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[dl.Deals, dl.Deals]:
+    """A result file read as deals by the field-span kernel, and by the slow route (each line re-split)."""
+    fast = dl.read_deals(path, skip_bad=True)
+    with monkeypatch.context() as patch:
+        patch.setattr(dl._readers.DealReader, "_project_spans", lambda self, arr, starts, ends: None)
+        slow = dl.read_deals(path, skip_bad=True)
+    return fast, slow
+
+
+def _same_deals(fast: dl.Deals, slow: dl.Deals) -> None:
+    assert fast.holes.shape == slow.holes.shape
+    assert (fast.holes == slow.holes).all() and (fast.boards == slow.boards).all()
+    assert fast.lines.tolist() == slow.lines.tolist()
+    assert [(r.line, r.text, r.error) for r in fast.rejects] == [(r.line, r.text, r.error) for r in slow.rejects]
+
+
+def test_results_read_back_as_deals_by_the_kernel_and_the_slow_route(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    r = _analyzed(400, players=3, seed=21)
+    path = tmp_path / "r.csv"
+    dl.write_results(path, r, columns="all")
+    fast, slow = _read_both_ways(path, monkeypatch)
+    _same_deals(fast, slow)
+    assert (fast.holes == r.deals.holes).all() and (fast.boards == r.deals.boards).all()
+    # lines the kernel must hand to the slow route: a missing field, one too many, an unpaired quote, a quoted
+    # board, a quoted description holding commas, a bad card, a blank line, a duplicate card
+    lines = path.read_text().splitlines()
+    header, rows = lines[0], lines[1:]
+    names = header.split(",")
+    board, seat0 = names.index("board"), names.index("seat0")
+
+    def text(fields: list[str]) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="").writerow(fields)
+        return out.getvalue()
+
+    rng = np.random.default_rng(3)
+    mangled = [header]
+    for row in rows:
+        fields = list(csv.reader([row]))[0]
+        kind = int(rng.integers(0, 10))
+        if kind == 0:
+            line = text(fields[:-1])
+        elif kind == 1:
+            line = text([*fields, "x"])
+        elif kind == 2:
+            line = '"' + row
+        elif kind == 3:
+            line = text(fields[:board]) + f',"{fields[board]}",' + text(fields[board + 1:])
+        elif kind == 4:
+            line = '"one, two",' + text(fields[1:])
+        elif kind == 5:
+            line = text([*fields[:seat0 + 1], "Zz" + fields[seat0 + 1][2:], *fields[seat0 + 2:]])
+        elif kind == 6:
+            line = ""
+        elif kind == 7:
+            line = text([*fields[:seat0 + 1], fields[seat0], *fields[seat0 + 2:]])
+        else:
+            line = row
+        mangled.append(line)
+    path.write_text("\n".join(mangled) + "\n")
+    fast, slow = _read_both_ways(path, monkeypatch)
+    _same_deals(fast, slow)
+    assert 0 < len(fast) < 400 and fast.rejects
+
+
 def test_csv_result_columns_and_fractions(tmp_path: Path) -> None:
     r = dl.analyze_deals(_deals(SPLIT_DEAL))
     path = tmp_path / "r.csv"
