@@ -49,7 +49,7 @@ def _ids(value: object) -> list[int] | None:
     elif not isinstance(value, str) or len(value) > 4 * _LOOK:
         return None
     try:
-        ids: list[int] = parse_cards(value).tolist()  # type: ignore[arg-type]
+        ids: list[int] = parse_cards(value).tolist()
     except (Omaha8Error, ValueError, TypeError):
         return None
     return ids
