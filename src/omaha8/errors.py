@@ -46,6 +46,7 @@ __all__ = [
     "DealFileError",
     "HandReadError",
     "OutputError",
+    "InputError",
     "SchedulerError",
     "PreflopError",
     "GameError",
@@ -183,7 +184,15 @@ class HandReadError(Omaha8Error, ValueError):
 
 
 class OutputError(Omaha8Error, ValueError):
-    """An output file that cannot be written, or of an unknown kind."""
+    """An output file that cannot be written, or of an unknown kind: ``-o 'PATH': cannot write: REASON``."""
+
+
+class InputError(Omaha8Error, ValueError):
+    """An input file that cannot be read at all (missing, a folder, no permission): ``'PATH': cannot read: REASON``.
+
+    A file that is read but is not what it should be is the reader's own error (:class:`DealFileError`,
+    :class:`HandReadError`).
+    """
 
 
 class SchedulerError(Omaha8Error, ValueError):

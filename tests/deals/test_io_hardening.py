@@ -604,7 +604,7 @@ def test_stdout_twice_or_no_named_rejects_file_is_a_usage_error(tmp_path: Path,
     source = _deal_file(tmp_path, n=5)
     with pytest.raises(SystemExit) as info:
         main(["batch", str(source), "-o", "-", "--skip-bad", "--rejects", "-"])
-    assert info.value.code == 2 and "is the same file as -o -" in capsys.readouterr().err
+    assert info.value.code == 2 and "is the same file as -o '-'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as info:
         main(["batch", "-", "-o", "-", "--skip-bad"])
     assert info.value.code == 2 and "give --rejects PATH" in capsys.readouterr().err

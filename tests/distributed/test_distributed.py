@@ -448,7 +448,7 @@ def test_batches_on_the_cluster(client: Any) -> None:
 
 def test_preflop_table_command(client: Any, tmp_path: Any, capsys: Any) -> None:
     path = tmp_path / "table.csv"
-    args = ["preflop-table", "--hands", "100:160", "--samples", "800", "--seed", "3", "-o", str(path), "--no-progress"]
+    args = ["preflop-table", "--slice", "100:160", "--samples", "800", "--seed", "3", "-o", str(path), "--no-progress"]
     assert main([*args, "--scheduler", client.scheduler.address]) == 0
     out = capsys.readouterr().out
     assert "classes    60 of 4-card hands" in out and "seed 3" in out and "local cluster" not in out
@@ -459,10 +459,10 @@ def test_preflop_table_command(client: Any, tmp_path: Any, capsys: Any) -> None:
     expected = preflop_table(4, samples=800, seed=3, hands=slice(100, 160))
     lines = on_cluster.splitlines()
     assert len(lines) == 61 and lines[1].startswith(f"100,{expected.rows['hand'][0]},")
-    assert main(["preflop-table", "--hands", "0:3", "--samples", "50", "--seed", "1", "--workers", "0", "--top", "2"]) == 0
+    assert main(["preflop-table", "--slice", "0:3", "--samples", "50", "--seed", "1", "--workers", "0", "--top", "2"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 5 + 1 + 2
     with pytest.raises(SystemExit):
-        main(["preflop-table", "--hands", "a:b", "--workers", "0"])
+        main(["preflop-table", "--slice", "a:b", "--workers", "0"])
     assert main(["preflop-table", "--cards", "5", "--opponents", "9", "--workers", "0"]) == 2
     assert "opponents must be 1..8" in capsys.readouterr().err
 

@@ -149,6 +149,11 @@ def _check_columns(columns: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def _reason(exc: OSError) -> str:
+    """Why an output could not be written, without the words the message already has."""
+    return (exc.strerror or str(exc)).removeprefix("cannot write: ")
+
+
 class RowFile:
     """One row file being written: :meth:`write` rows, then :meth:`close` (complete) or :meth:`discard` (none).
 
@@ -188,7 +193,7 @@ class RowFile:
                 self._raw = _open_binary(self._built, "wb")
         except OSError as exc:
             self.discard()
-            raise OutputError(f"{option} {brief(path)}: cannot write: {exc.strerror or exc}") from None
+            raise OutputError(f"{option} {brief(path)}: cannot write: {_reason(exc)}") from None
         if self.kind != "parquet":
             self._text = io.TextIOWrapper(self._raw, encoding="utf-8", newline="", write_through=False)
             if self.kind == "csv":
@@ -244,7 +249,7 @@ class RowFile:
                 self.output.finish_stream()
         except OSError as exc:
             self.discard()
-            raise OutputError(f"{self.option} {brief(self.path)}: cannot write: {exc.strerror or exc}") from None
+            raise OutputError(f"{self.option} {brief(self.path)}: cannot write: {_reason(exc)}") from None
         except BaseException:
             self.discard()
             raise
