@@ -608,13 +608,13 @@ def test_array_results(tmp_path: Path, suffix: str) -> None:
     data = np.load(path)
     get = data.__getitem__
     if suffix == ".npz":
-        assert sorted(data.files) == ["high", "high_winners", "line", "low", "low_winners", "seats", "shares"]
+        assert sorted(data.files) == ["high", "high_winners_mask", "line", "low", "low_winners_mask", "seats", "shares"]
     else:
-        assert data.dtype.names == ("line", "seats", "high", "low", "high_winners", "low_winners", "shares")
+        assert data.dtype.names == ("line", "seats", "high", "low", "high_winners_mask", "low_winners_mask", "shares")
     assert (get("high") == np.concatenate([p.high for p in parts])).all()
     assert (get("seats") == np.concatenate([p.deals.holes for p in parts])).all()
     assert (get("shares") == np.concatenate([p.shares for p in parts])).all()
-    assert (get("low_winners") == np.concatenate([p.low_winners for p in parts])).all()
+    assert (get("low_winners_mask") == np.concatenate([p.low_winners for p in parts])).all()
 
 
 def test_writer_leaves_no_file_when_aborted(tmp_path: Path) -> None:

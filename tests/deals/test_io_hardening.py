@@ -181,7 +181,7 @@ def test_fifo_output_is_written_into(tmp_path: Path, suffix: str) -> None:
         assert got[0] == _expected_csv(tmp_path, source, "line,winners")
     else:
         with np.load(io.BytesIO(got[0])) as f:
-            assert sorted(f.files) == ["high_winners", "line", "low_winners"] and len(f["line"]) == 40
+            assert sorted(f.files) == ["high_winners_mask", "line", "low_winners_mask"] and len(f["line"]) == 40
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.csv", fifo.name]
 
 

@@ -84,11 +84,18 @@ class _NpyAppender:
         self.file.close()
 
 
+#: Array names that differ from their column group's: descriptions are stored as the values they describe, and
+#: winners as bit masks (bit p: seat p), under a name that says so (``high_winners`` is a list of seats in
+#: every other format).
+_ARRAY_NAMES = {"high_desc": "high", "low_desc": "low", "high_winners": "high_winners_mask",
+                "low_winners": "low_winners_mask"}
+
+
 def _array_columns(columns: Sequence[str]) -> list[str]:
-    """Array names for column groups: descriptions are stored as the values they describe."""
+    """Array names for column groups (:data:`_ARRAY_NAMES`)."""
     out: list[str] = []
     for group in columns:
-        name = {"high_desc": "high", "low_desc": "low"}.get(group, group)
+        name = _ARRAY_NAMES.get(group, group)
         if name not in out:
             out.append(name)
     return out
@@ -254,8 +261,8 @@ class ResultWriter:
             "seats": (np.dtype(np.uint8), (P, k)),
             "high": (np.dtype(np.uint16), (P,)),
             "low": (np.dtype(np.uint8), (P,)),
-            "high_winners": (np.dtype(np.uint16), ()),
-            "low_winners": (np.dtype(np.uint16), ()),
+            "high_winners_mask": (np.dtype(np.uint16), ()),
+            "low_winners_mask": (np.dtype(np.uint16), ()),
             "shares": (np.dtype(np.float64), (P,)),
         }
         return layouts[name]
@@ -278,12 +285,12 @@ class ResultWriter:
             "seats": deals.holes,
             "high": results.high,
             "low": results.low,
-            "high_winners": results.high_winners,
-            "low_winners": results.low_winners,
+            "high_winners_mask": results.high_winners,
+            "low_winners_mask": results.low_winners,
             "shares": results.shares,
         }
         for group in self.columns:
-            source = {"high_desc": "high", "low_desc": "low"}.get(group, group)
+            source = _ARRAY_NAMES.get(group, group)
             if arrays[source] is None:
                 raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
