@@ -97,14 +97,14 @@ def test_check_lists_failures_and_exits_1(capsys: pytest.CaptureFixture[str]) ->
     lines = err.splitlines()
     assert lines[0] == (f"{DATA / 'malformed_mid_file.txt'}:38: hand 900000000102: skipped: unreadable: line 38, "
                         "column 6: the action 'shoves $5' is not a PokerStars action")
-    assert lines[-1] == "omaha8 hands: 1 hand(s) failed"
+    assert lines[-1] == "omaha8: 1 hand(s) failed the check"
     code, _, err = run(capsys, str(DATA / "five_card.txt"), str(DATA / "other_game_and_cancelled.txt"), "--check")
     assert (code, err) == (0, "")  # other games and cancelled hands are not failures
 
 
 def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(tmp_path / "missing.txt"))
-    assert code == 2 and err.startswith("omaha8: error: ") and "missing.txt: cannot read" in err
+    assert code == 2 and err.startswith("omaha8: error: ") and "missing.txt': cannot read" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "rows.xlsx"))
     assert code == 2 and "must end in .csv, .jsonl or .parquet" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "no" / "dir" / "rows.csv"))

@@ -39,11 +39,13 @@ from ..deals import (
     _check_seed,
     _needs,
 )
-from ..errors import Omaha8Error
+from .._support._args import brief
+from ..errors import Omaha8Error, OutputError
 from ..deals._prefetch import Prefetched
+from ..cli import _os_error_text, one_line
 from ..deals._result_columns import result_columns
 from ..deals._row_files import ROW_FORMATS, RowFile, row_format
-from ._output import STDOUT_TWICE, add_output_options, check_outputs, identity, usage_error
+from ._output import STDOUT_TWICE, add_output_options, check_inputs, check_outputs, identity, usage_error
 
 #: The kinds of ``-o``: the result files of :class:`omaha8.deals.ResultWriter`, and the row files.
 FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy", **ROW_FORMATS}
@@ -176,6 +178,8 @@ def run(args: argparse.Namespace) -> int:
         raise _usage(STDOUT_TWICE)
     if args.output is not None:
         row_format(args.output, FORMATS)  # an unknown kind is refused before any work, with the list of kinds
+    if args.input is not None:
+        check_inputs([args.input])  # one line that names the file, in the form of every command
     rejects = _rejects_path(args) if args.skip_bad else None
     _check_paths(args, rejects)
     try:
@@ -183,12 +187,12 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise  # the reader of -o - went away: the command line stops quietly
     except OSError as exc:
-        print(f"omaha8: error: {exc}", file=sys.stderr)
+        print(f"omaha8: error: {one_line(_os_error_text(exc))}", file=sys.stderr)
         return 2
     except ValueError as exc:
         if isinstance(exc, Omaha8Error):
             raise
-        print(f"omaha8: error: {exc}", file=sys.stderr)
+        print(f"omaha8: error: {one_line(exc)}", file=sys.stderr)
         return 2
 
 
@@ -226,8 +230,13 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                 writers[kind] = _RowResults(path, players, cols)
             elif path is not None and kind not in writers:
                 # the results are made here and never changed: their text is formatted in the writer thread
-                writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
-                                             n_threads=args.threads, format_in_background=True)
+                try:
+                    writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
+                                                 n_threads=args.threads, format_in_background=True)
+                except OSError as exc:
+                    option = "-o" if kind == "results" else "--deals-out"
+                    reason = (exc.strerror or str(exc)).removeprefix("cannot write: ")
+                    raise OutputError(f"{option} {brief(path)}: cannot write: {reason}") from None
 
     try:
         if rejects_path is not None:

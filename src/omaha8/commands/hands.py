@@ -25,14 +25,14 @@ from typing import Any
 from .._support._args import brief
 from .._support._progress import Progress
 from ..cli import one_line
-from ..errors import HandReadError, OutputError
+from ..errors import OutputError
 from ..histories import read
 from ..histories.frames import Series, plot_results
 from ..histories.records import SkippedHand
 from ..histories.report import ROW_TYPES, HandReport, add_to_totals, analyze
 from ..histories.stats import PlayerTotals
 from ..deals._row_files import RowFile
-from ._output import STDOUT_TWICE, add_output_options
+from ._output import STDOUT_TWICE, add_output_options, read_error
 
 #: Longest reason a ``--check`` line quotes.
 CHECK_REASON_LIMIT = 300
@@ -102,7 +102,7 @@ def _expand(path: str) -> list[str]:
     found = sorted(os.path.join(root, name) for root, dirs, names in os.walk(path) for name in names
                    if not name.startswith("."))
     if not found:
-        raise HandReadError(path, 0, 0, "cannot read: the folder holds no files")
+        raise read_error(path, "the folder holds no files")
     return found
 
 
@@ -115,10 +115,14 @@ def _inputs(args: argparse.Namespace) -> list[str]:
         try:
             os.stat(given)
         except OSError as exc:
-            raise HandReadError(given, 0, 0, f"cannot read: {exc.strerror}") from None
+            raise read_error(given, exc) from None
         for path in _expand(given):
             key: tuple[int, int] | str = _identity(path) or os.path.realpath(path)
             if key not in seen:
+                try:
+                    os.stat(path)  # a link to nothing in a folder: one line that names it
+                except OSError as exc:
+                    raise read_error(path, exc) from None
                 seen.add(key)
                 out.append(path)
     for option, target_path in (("-o", args.output), ("--graph", getattr(args, "graph", None))):
@@ -137,7 +141,7 @@ def _read_file(path: str, with_ev: bool) -> list[HandReport]:
     try:
         raw = open(path, "rb")
     except OSError as exc:
-        raise HandReadError(path, 0, 0, f"cannot read: {exc.strerror}") from None
+        raise read_error(path, exc) from None
     with raw:
         return [analyze(item, ev=with_ev) for item in read(raw, name=path)]
 
@@ -232,17 +236,17 @@ def run(args: argparse.Namespace) -> int:
         text = sys.stderr if args.output == "-" else sys.stdout  # -o - is the rows: the summary goes beside them
         for line in _summary(state.totals, with_ev):
             print(line, file=text)
-        counts = ", ".join(f"{n} {k}" for k, n in sorted(state.statuses.items()))
-        print(f"{state.hands} hands in {len(files)} file(s): {counts or 'none'}", file=text)
+        counts = ", ".join(f"{n:,} {k}" for k, n in sorted(state.statuses.items()))
+        print(f"{state.hands:,} hands in {len(files):,} file(s): {counts or 'none'}", file=text)
         if state.repeated:
-            print(f"note: {state.repeated} hand(s) repeated a site and hand id read before (the same hand twice): "
+            print(f"note: {state.repeated:,} hand(s) repeated a site and hand id read before (the same hand twice): "
                   f"counted once", file=text)
     if args.check:
         sys.stdout.flush()  # the summary before the failures, also when both go to one pipe
         for line in state.failures:
             print(line, file=sys.stderr)
         if state.failures:
-            print(f"omaha8 hands: {len(state.failures)} hand(s) failed", file=sys.stderr)
+            print(f"omaha8: {len(state.failures):,} hand(s) failed the check", file=sys.stderr)
             return 1
     return 0
 
@@ -259,7 +263,7 @@ def _read_here(files: list[str], state: _Run, with_ev: bool) -> None:
             try:
                 raw = open(path, "rb")
             except OSError as exc:
-                raise HandReadError(path, 0, 0, f"cannot read: {exc.strerror}") from None
+                raise read_error(path, exc) from None
             with raw:
                 for item in read(raw, name=path):
                     state.add(path, analyze(item, ev=with_ev))

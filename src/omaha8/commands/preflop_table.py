@@ -125,13 +125,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _summary(table: PreflopTable, seconds: float, args: argparse.Namespace) -> list[str]:
     rows = table.rows
-    where = args.scheduler or (f"a local cluster of {args.workers} workers" if args.workers else
-                               f"this process ({os.cpu_count() or 1} cores)")
+    where = (f"on {args.scheduler}" if args.scheduler else f"on a local cluster of {args.workers:,} workers"
+             if args.workers else f"in this process ({os.cpu_count() or 1} cores)")
     lines = [
         f"classes    {len(table):,} of {table.cards}-card hands, {table.opponents} random "
         f"opponent{'s' * (table.opponents != 1)}",
         f"samples    {table.samples:,} per hand, seed {table.seed}",
-        f"time       {seconds:.1f} s on {where}, {len(table) * table.samples / max(seconds, 1e-9):,.0f} deals/s",
+        f"time       {seconds:.1f} s {where}, {len(table) * table.samples / max(seconds, 1e-9):,.0f} deals/s",
     ]
     if len(table):
         lines.append(f"std error  {100 * float(np.mean(rows['std_error'])):.3f}% of the pot on average, "
