@@ -158,3 +158,29 @@ def test_evaluate_json_objects_are_its_rows(capsys: pytest.CaptureFixture[str], 
     assert seat1["seat"] == 1 and seat1["hole"] == "5c 5d 8h 9h"
     assert seat1["low_description"] == "8-5-4-2-A low" and seat1["high_description"].startswith("One pair, fives")
 
+
+
+def _readme_columns() -> dict[str, list[str]]:
+    """The columns README's table of rows lists for each command."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    found = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].strip("`") in COMMANDS and ": `" in cells[1]:
+            listed = cells[1].split(": `", 1)[1].split("`")[0]
+            found[cells[0].strip("`")] = [name.strip() for name in listed.split(",")]
+    return found
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c != "batch"])
+def test_readme_lists_each_command_s_columns(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             command: str) -> None:
+    path = tmp_path / "out.csv"
+    run(capsys, [*COMMANDS[command], "-o", str(path)])
+    header = path.read_text(encoding="utf-8").splitlines()[0].split(",")
+    seats = []
+    for name in header:  # seat0, seat1, ...: one README name, seatN
+        family = name.rstrip("0123456789") + "N" if name.startswith("seat") and name[4:].isdigit() else name
+        if family not in seats:
+            seats.append(family)
+    assert _readme_columns()[command] == seats
