@@ -41,7 +41,7 @@ from .._support._plain import plain
 from ..deals._row_files import ROW_FORMATS, RowFile, row_format
 from ..errors import InputError, OutputError
 
-__all__ = ["STDOUT_TWICE", "Output", "add_output_options", "check_inputs", "check_outputs", "identity", "read_error", "same_file",
+__all__ = ["STDOUT_TWICE", "Output", "add_output_options", "check_inputs", "check_outputs", "identity", "read_error",
            "usage_error"]
 
 
@@ -82,12 +82,6 @@ def identity(path: str, fd: int) -> tuple[str, object]:
     except OSError:
         return ("path", "-" if path == "-" else os.path.realpath(path))
     return ("inode", (info.st_dev, info.st_ino, stat.S_ISCHR(info.st_mode)))
-
-
-def same_file(a: str, b: str) -> bool:
-    """Whether two paths name one file (a symlink or a hard link is the same file), by device and inode."""
-    key = identity(a, 1)
-    return key == identity(b, 1) and not (key[0] == "inode" and key[1][2])  # type: ignore[index]
 
 
 def check_outputs(command: str, outputs: Sequence[tuple[str, str | None]], inputs: Sequence[str] = ()) -> None:
@@ -196,7 +190,3 @@ class Output:
         else:
             self.discard()
 
-
-def write_error(option: str, path: str, exc: OSError) -> OutputError:
-    """``OPTION 'PATH': cannot write: REASON``: the one form of an output that cannot be written."""
-    return OutputError(f"{option} {brief(path)}: cannot write: {exc.strerror or exc}")
