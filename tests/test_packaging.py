@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
+import os
 import re
+import runpy
+import subprocess
 import sys
 import tarfile
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import pytest
 
@@ -219,6 +224,69 @@ def test_the_setuptools_floor_is_the_first_that_takes_an_spdx_license() -> None:
     assert PYPROJECT["project"]["license"] == "MIT"
     requires = PYPROJECT["build-system"]["requires"]
     assert "setuptools>=77.0.1" in requires
+
+
+@pytest.fixture()
+def setup_py(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """setup.py's globals, read with setuptools.setup() replaced by a no-op (nothing is built)."""
+    import setuptools
+
+    monkeypatch.chdir(ROOT)  # setup.py finds the sources from the checkout's root
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: None)
+    return runpy.run_path(str(ROOT / "setup.py"), run_name="omaha8_setup")
+
+
+def test_extensions_compile_on_every_cpu_unless_told(setup_py: dict[str, Any]) -> None:
+    from setuptools import Distribution
+
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert setup_py["_cpus"]() == cpus
+    command = setup_py["BuildExt"](Distribution({"ext_modules": []}))
+    command.initialize_options()
+    command.finalize_options()
+    assert command.parallel == cpus
+    told = setup_py["BuildExt"](Distribution({"ext_modules": []}))
+    told.initialize_options()
+    told.parallel = "1"  # build_ext -j 1
+    told.finalize_options()
+    assert told.parallel == 1
+
+
+def test_cythonize_jobs_default_to_the_cpus_and_are_checked(setup_py: dict[str, Any],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    jobs = setup_py["_jobs"]
+    monkeypatch.delenv("OMAHA8_CYTHONIZE_JOBS", raising=False)
+    assert jobs("OMAHA8_CYTHONIZE_JOBS") == setup_py["_cpus"]()
+    monkeypatch.setenv("OMAHA8_CYTHONIZE_JOBS", "3")
+    assert jobs("OMAHA8_CYTHONIZE_JOBS") == 3
+    for bad in ("0", "-2", "two", "\u0663", "1.5"):  # \u0663 is ARABIC-INDIC DIGIT THREE
+        monkeypatch.setenv("OMAHA8_CYTHONIZE_JOBS", bad)
+        with pytest.raises(SystemExit, match="OMAHA8_CYTHONIZE_JOBS"):
+            jobs("OMAHA8_CYTHONIZE_JOBS")
+
+
+def test_setup_py_hands_setuptools_the_sources_and_translates_nothing_when_read() -> None:
+    # the sdist lists each extension's sources: they must be the .pyx and .py, never generated C; and
+    # reading setup.py (as the sdist and metadata steps do) must not run Cython
+    code = ("import json, runpy, setuptools\n"
+            "seen, translated = {}, []\n"
+            "try:\n"
+            "    import Cython.Build\n"
+            "    Cython.Build.cythonize = lambda *args, **kwargs: translated.append(args) or []\n"
+            "except ImportError:\n"
+            "    pass\n"
+            "setuptools.setup = lambda **kwargs: seen.update(kwargs)\n"
+            "runpy.run_path('setup.py', run_name='omaha8_setup')\n"
+            "print(json.dumps({'sources': [s for e in seen['ext_modules'] for s in e.sources],"
+            " 'translated': len(translated)}))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          check=True)
+    seen = json.loads(done.stdout)
+    package = ROOT / "src" / "omaha8"
+    pyx = {p.relative_to(ROOT).as_posix() for p in package.rglob("*.pyx")}
+    assert pyx and pyx <= set(seen["sources"])
+    assert {PurePosixPath(name).suffix for name in seen["sources"]} == {".pyx", ".py"}
+    assert seen["translated"] == 0
 
 
 def _setup_variables() -> set[str]:
