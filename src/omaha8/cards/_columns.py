@@ -15,19 +15,21 @@ array(['As Kd 2c 3h'], dtype='<U11')
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _format_text, _parse_text
-from .._support._args import brief, check_bool, check_int
+from .._support._args import brief, check_bool, check_int, is_int
 from .._support._threads import threads_for
 from . import N_CARDS, parse_cards
 from ..errors import CardError, CardTypeError, ShapeError
 
-__all__ = ["parse_card_array", "format_card_array", "index_text"]
+__all__ = ["parse_card_array", "format_card_array", "index_text", "refuse_bools"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 
@@ -40,6 +42,31 @@ _MAX_STRING_CARDS = (1 << 15) - 1
 def index_text(name: str, index: tuple[int, ...]) -> str:
     """``holes[17, 2]`` for name ``holes`` and index ``(17, 2)``."""
     return f"{name}[{', '.join(str(i) for i in index)}]"
+
+
+def refuse_bools(given: object, arr: np.ndarray[Any, Any], name: str) -> None:
+    """Refuse a bool among the card ids of ``given``, the lists that numpy read as the integer array ``arr``.
+
+    numpy reads ``[True, 5, 9, 13]`` as the ids 1, 5, 9, 13; a card id is what
+    :func:`~omaha8._support._args.is_int` accepts (the check of every scalar
+    card, which refuses bools), item by item here too. An ndarray's dtype
+    already says what it holds (a bool array is refused by its dtype).
+    """
+    if isinstance(given, np.ndarray) or arr.dtype.kind not in "iu" or arr.size == 0:
+        return
+
+    def leaves() -> Iterable[object]:
+        items: Iterable[object] = [given]
+        for _ in range(arr.ndim):  # numpy found arr.ndim levels of sequences
+            items = itertools.chain.from_iterable(items)  # type: ignore[arg-type]  # each level is iterable
+        return items
+
+    if set(map(type, leaves())) <= {int}:
+        return  # plain ints: the common case, one pass in C
+    for flat_index, item in enumerate(leaves()):
+        if not is_int(item):
+            raise CardTypeError(f"{_where(name, arr.shape, flat_index)} = {brief(item)} is not a card: "
+                                "give card ids (int) or card strings")
 
 
 def _text_array(strings: Any, name: str) -> np.ndarray[Any, Any]:
@@ -180,6 +207,7 @@ def _id_array(ids: npt.ArrayLike, name: str) -> U8Array:
         arr = np.asarray(ids)
     except (ValueError, TypeError) as exc:
         raise ShapeError(f"{name} must be a rectangular array of card ids: {_cut(str(exc))}") from None
+    refuse_bools(ids, arr, name)
     if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):
         raise CardTypeError(f"{name} must hold integer card ids, not dtype {arr.dtype}")
     if arr.ndim < 1:
