@@ -30,8 +30,10 @@ from ..errors import ArgumentError, ArgumentTypeError
 
 __all__ = [
     "BRIEF_LIMIT",
+    "MAX_ARRAY_BYTES",
     "SEED_LIMIT",
     "brief",
+    "check_array_bytes",
     "check_bool",
     "check_chunk_rows",
     "check_int",
@@ -46,6 +48,10 @@ BRIEF_LIMIT = 120
 SEED_LIMIT = 2**64
 # chunks are indexed with C ints in the kernels
 CHUNK_LIMIT = 2**31 - 1
+#: Most bytes one array may take when an argument sets its size (a count of deals, a number of bins, a
+#: separator's length): a larger request is refused before anything is allocated. Work that needs more
+#: is done in chunks (``iter_random_deals``, ``iter_deals``, ``chunk_rows=``).
+MAX_ARRAY_BYTES = 1 << 34
 
 
 def brief(value: object, limit: int = BRIEF_LIMIT) -> str:
@@ -68,6 +74,24 @@ def brief(value: object, limit: int = BRIEF_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[: limit - 2]}… ({total})"
+
+
+def _size_text(n_bytes: int) -> str:
+    return f"{n_bytes / 2**30:,.1f} GiB" if n_bytes >= 2**30 else f"{n_bytes / 2**20:,.1f} MiB"
+
+
+def check_array_bytes(n_bytes: int, what: str, asked: str) -> None:
+    """Refuse an array of ``n_bytes`` bytes, ``what`` (its shape in words), that ``asked`` (the arguments) set.
+
+    >>> check_array_bytes(211_876 * 65_536 * 8, "a histogram of 211,876 hands x 65,536 bins of float64",
+    ...                   "bins=65536")
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentError: bins=65536 asks for a histogram of 211,876 hands x 65,536 bins of float64: 103.5 GiB, more than the 16.0 GiB allowed for one result
+    """
+    if n_bytes > MAX_ARRAY_BYTES:
+        raise ArgumentError(f"{asked} asks for {what}: {_size_text(n_bytes)}, more than the "
+                            f"{_size_text(MAX_ARRAY_BYTES)} allowed for one result")
 
 
 def is_int(value: object) -> bool:

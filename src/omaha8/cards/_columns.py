@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _format_text, _parse_text
-from .._support._args import brief, check_bool, check_int, is_int
+from .._support._args import brief, check_array_bytes, check_bool, check_int, is_int
 from .._support._threads import threads_for
 from . import N_CARDS, parse_cards
 from ..errors import CardError, CardTypeError, ShapeError
@@ -174,6 +174,8 @@ def parse_card_array(
     k = want
     if k is None:
         k = 0 if n == 0 else _first_count(codes, flat, name, shape, n_threads)
+    else:
+        check_array_bytes(n * k, f"{n:,} rows of {k:,} card ids", f"cards={k}")
     out = np.empty((n, k), dtype=np.uint8)
     counts = np.empty(n, dtype=np.int16)
     _parse_text.parse_text_rows(codes, out, counts, threads_for(n_threads, codes.shape[0]))
@@ -275,6 +277,8 @@ def format_card_array(
     kind = "S" if as_bytes else "U"
     if width == 0:
         return np.zeros(lead, dtype=f"{kind}1")
+    check_array_bytes(n * width * (1 if as_bytes else 4), f"{n:,} strings of {width:,} characters",
+                      f"sep of {len(sep):,} characters")
     out = np.empty((n, width), dtype=np.uint8 if as_bytes else np.uint32)
     _format_text.format_id_rows(arr.reshape(n, k), sep_codes, out, threads_for(n_threads, n))
     return out.view(f"{kind}{width}" if as_bytes else f"<U{width}").reshape(lead)
