@@ -198,18 +198,8 @@ def run(args: argparse.Namespace) -> int:
             raise _usage(f"{option}: {exc}") from None
     rejects = _rejects_path(args) if args.skip_bad else None
     _check_paths(args, rejects)
-    try:
-        return _run(args, rejects)
-    except BrokenPipeError:
-        raise  # the reader of -o - went away: the command line stops quietly
-    except OSError as exc:
-        print(f"omaha8: error: {exc}", file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        if isinstance(exc, Omaha8Error):
-            raise
-        print(f"omaha8: error: {exc}", file=sys.stderr)
-        return 2
+    # omaha8's errors and the file system's are the input's (exit 2), anything else is a bug (70): omaha8.cli says so
+    return _run(args, rejects)
 
 
 def _run(args: argparse.Namespace, rejects_path: str | None) -> int:

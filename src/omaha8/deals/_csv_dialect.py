@@ -18,7 +18,7 @@ Deals, CSV (``.csv``, or ``.csv.gz``)
     the same number of cards), so a malformed first row is one bad row like
     any other. Blank lines are skipped; ``\\r\\n`` line ends and a UTF-8
     byte-order mark at the start (Excel's CSV) are accepted; a line may have
-    at most :data:`MAX_LINE_BYTES` bytes. Rows are numbered by their line in
+    at most :data:`MAX_LINE_BYTES` bytes (a longer one is a bad row). Rows are numbered by their line in
     the file, counting from 1. ``-`` reads standard input (CSV, gzip
     detected); pipes and FIFOs are read without seeking.
     A result file whose columns include ``board`` and ``seat0..`` reads as a
@@ -58,8 +58,8 @@ __all__ = ["MAX_LINE_BYTES", "LAYOUT_SAMPLE"]
 _LINE_BLANK = 1
 
 #: Longest line a CSV deal file may have, in bytes, line end excluded. A deal
-#: line is under 200 bytes; a longer one means the file is not a deal file,
-#: and the reader stops there rather than buffer it.
+#: line is under 200 bytes; a longer one is one bad row, read to its end
+#: without being buffered, its text cut to its first MAX_LINE_BYTES bytes.
 MAX_LINE_BYTES = 1 << 16
 #: Rows whose layout (seats, cards per seat) is counted to settle a CSV file's layout.
 LAYOUT_SAMPLE = 1000
