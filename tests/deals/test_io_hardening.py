@@ -316,11 +316,11 @@ def test_chunk_rows_is_checked_everywhere(tmp_path: Path, bad: Any) -> None:
 
 
 def test_chunk_rows_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for value in ("0", "-1", str(2**70)):
+    for value, words in (("0", "at least 1, got 0"), ("-1", "at least 1, got -1"), (str(2**70), "at most 2147483647")):
         with pytest.raises(SystemExit) as info:
             main(["batch", "--random", "5", "--chunk-rows", value])
         assert info.value.code == 2
-        assert "--chunk-rows: chunk_rows must be" in capsys.readouterr().err
+        assert f"argument --chunk-rows: must be {words}" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- long lines at bounded memory

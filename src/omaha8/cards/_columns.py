@@ -26,6 +26,7 @@ import numpy.typing as npt
 from . import _format_text, _parse_text
 from .._support._args import brief, check_array_bytes, check_bool, check_int, is_int
 from .._support._threads import threads_for
+from .._support._text import noun
 from . import N_CARDS, parse_cards
 from ..errors import CardError, CardTypeError, ShapeError
 
@@ -184,7 +185,8 @@ def parse_card_array(
         hand = _slow_hand(flat[i], where)
         if len(hand) != k:
             against = f"cards={k} was asked for" if want is not None else f"{_where(name, shape, 0)} has {k}"
-            raise ShapeError(f"{where} has {len(hand)} cards but {against}: {brief(_as_str(flat[i]))}")
+            raise ShapeError(f"{where} has {len(hand)} {noun(len(hand), 'card')} but {against}: "
+                             f"{brief(_as_str(flat[i]))}")
         out[i] = hand
     return out.reshape(*shape, k)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .._support._text import printable
 from ..cards import format_cards, parse_cards
 from ..deals import format_card_array
 from ..ranges.range import Range
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             out.write("\n".join(lines[start : start + 65_536].tolist()) + "\n")
         return 0
     total = n_hands(args.cards)
-    print(f"Range: {args.text}   ({args.cards}-card hands)")
+    print(f"Range: {printable(args.text)}   ({args.cards}-card hands)")
     removed = [f"{name} {format_cards(parse_cards(cards, name=name))}"
                for name, cards in (("board", args.board), ("dead", args.dead)) if cards]
     if removed:

@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 
 from .._support._args import brief
+from .._support._text import noun
 from ..cards import N_CARDS, format_card, parse_cards
 from ..errors import CardError, DuplicateCardError, Omaha8Error, ShapeError
 
@@ -106,7 +107,8 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
         return None
     fields = _split_fields(text)
     if n_seats is not None and len(fields) != n_seats + 1:
-        raise ShapeError(f"{len(fields)} fields, but a deal here has {n_seats + 1}: the board and {n_seats} seats")
+        raise ShapeError(f"{len(fields)} {noun(len(fields), 'field')}, but a deal here has {n_seats + 1}: the board "
+                         f"and {n_seats} {noun(n_seats, 'seat')}")
     if len(fields) < 2:
         raise ShapeError("a deal needs a board and at least one seat")
     hands = []
@@ -117,7 +119,8 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
             raise CardError(f"{_field_label(i)}: {exc}") from None
         want = 5 if i == 0 else (k if k is not None else (len(ids) if len(ids) in (4, 5) else 4))
         if len(ids) != want:
-            raise ShapeError(f"{_field_label(i)} has {len(ids)} cards, not {want}: {brief(text_i.strip())}")
+            raise ShapeError(f"{_field_label(i)} has {len(ids)} {noun(len(ids), 'card')}, not {want}: "
+                             f"{brief(text_i.strip())}")
         hands.append(ids)
     seen: dict[int, str] = {}
     for i, ids in enumerate(hands):

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..cards import _parse_text
 from .._support._args import check_bool, check_chunk_rows
+from .._support._text import noun
 from .._support._threads import threads_for
 from ..cards import N_CARDS
 from ..errors import CardError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
@@ -157,7 +158,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             return text
         fields = _split_fields(text)
         if len(fields) != self._n_fields:
-            raise ShapeError(f"{len(fields)} fields, but the header names {self._n_fields}")
+            raise ShapeError(f"{len(fields)} {noun(len(fields), 'field')}, but the header names {self._n_fields}")
         return ",".join(_quoted(fields[i]) for i in self._project)
 
     def _parse_text(self, text: str, k: int | None) -> tuple[list[int], list[list[int]]] | None:

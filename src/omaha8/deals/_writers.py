@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from ..cards import _format_text
 from .._support._args import brief, check_bool, check_chunk_rows
+from .._support._text import csv_cell, noun
 from .._support._threads import threads_for
 from ..cards._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
@@ -268,8 +269,8 @@ class ResultWriter:
         deals = results.deals
         n = len(deals)
         if (deals.players, deals.cards) != (self.players, self.cards) and n:
-            raise ShapeError(f"results for {deals.players} seats of {deals.cards} cards do not fit a file "
-                             f"of {self.players} seats of {self.cards}")
+            raise ShapeError(f"results for {deals.players} {noun(deals.players, 'seat')} of {deals.cards} cards do not "
+                             f"fit a file of {self.players} {noun(self.players, 'seat')} of {self.cards}")
         arrays = {
             "line": deals.lines,
             "deal": np.arange(deals.first, deals.first + n, dtype=np.int64),
@@ -512,7 +513,11 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
     """Write rejected rows as CSV ``line,error,text``; returns how many.
 
     ``path`` may also be an open text file: the rows are written to it (a
-    header first when it is at its start), and it stays open.
+    header first when it is at its start), and it stays open. A cell that a
+    spreadsheet would run as a formula (it starts with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return) is written with a ``'`` before it, as
+    the OWASP guidance on CSV injection says: a rejected line is the user's
+    text, whatever it holds.
 
     Examples
     --------
@@ -522,7 +527,7 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
     1
     >>> print(open(path).read(), end="")
     line,error,text
-    3,card 'As' appears twice,AsAs
+    3,"card 'As' appears twice","AsAs"
     """
     if not isinstance(path, (str, bytes, os.PathLike)):
         return _write_reject_rows(path, rejects, header=not append)
@@ -531,11 +536,14 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
 
 
 def _write_reject_rows(f: TextIO, rejects: Iterable[RejectedRow], header: bool) -> int:
-    out = csv.writer(f, lineterminator="\n")
+    # every text cell quoted: a rejected line may hold a lone carriage return, which the csv module
+    # quotes only when it ends lines, and which would split the row for every reader
+    out = csv.writer(f, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     if header:
-        out.writerow(["line", "error", "text"])
+        f.write("line,error,text\n")
     count = 0
     for row in rejects:
-        out.writerow([row.line, row.error, row.text])
+        # the text is the user's line: a spreadsheet must not run it (OWASP: CSV injection)
+        out.writerow([row.line, csv_cell(row.error), csv_cell(row.text)])
         count += 1
     return count
