@@ -15,16 +15,14 @@ array(['As Kd 2c 3h'], dtype='<U11')
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _format_text, _parse_text
-from .._support._args import brief, check_array_bytes, check_bool, check_int, is_int
+from .._support._args import brief, check_array_bytes, check_bool, check_int, check_name, non_int_at
 from .._support._threads import threads_for
 from .._support._text import noun
 from . import N_CARDS, parse_cards
@@ -50,24 +48,20 @@ def refuse_bools(given: object, arr: np.ndarray[Any, Any], name: str) -> None:
 
     numpy reads ``[True, 5, 9, 13]`` as the ids 1, 5, 9, 13; a card id is what
     :func:`~omaha8._support._args.is_int` accepts (the check of every scalar
-    card, which refuses bools), item by item here too. An ndarray's dtype
-    already says what it holds (a bool array is refused by its dtype).
+    card, which refuses bools), item by item here too.
     """
-    if isinstance(given, np.ndarray) or arr.dtype.kind not in "iu" or arr.size == 0:
-        return
+    at = non_int_at(given, arr)
+    if at is not None:
+        item = _item(given, arr.shape, at)
+        raise CardTypeError(f"{_where(name, arr.shape, at)} = {brief(item)} is not a card: "
+                            "give card ids (int) or card strings")
 
-    def leaves() -> Iterable[object]:
-        items: Iterable[object] = [given]
-        for _ in range(arr.ndim):  # numpy found arr.ndim levels of sequences
-            items = itertools.chain.from_iterable(items)  # type: ignore[arg-type]  # each level is iterable
-        return items
 
-    if set(map(type, leaves())) <= {int}:
-        return  # plain ints: the common case, one pass in C
-    for flat_index, item in enumerate(leaves()):
-        if not is_int(item):
-            raise CardTypeError(f"{_where(name, arr.shape, flat_index)} = {brief(item)} is not a card: "
-                                "give card ids (int) or card strings")
+def _item(given: Any, shape: tuple[int, ...], flat_index: int) -> Any:
+    """The item of nested lists ``given`` at ``flat_index`` of an array of ``shape``."""
+    for i in np.unravel_index(flat_index, shape):
+        given = given[int(i)]
+    return given
 
 
 def _text_array(strings: Any, name: str) -> np.ndarray[Any, Any]:
@@ -165,6 +159,7 @@ def parse_card_array(
     ...
     omaha8.errors.CardError: strings[1]: 'Kx' is not a card: suit 'x' is not one of c, d, h, s (in 'Kx')
     """
+    name = check_name(name)
     text = _text_array(strings, name)
     want = None if cards is None else check_int(cards, "cards", minimum=0, maximum=_MAX_STRING_CARDS)
     shape = text.shape
@@ -265,6 +260,7 @@ def format_card_array(
     ...
     omaha8.errors.CardError: ids[0, 1] = 52 is not a card id (0-51)
     """
+    name = check_name(name)
     as_bytes = check_bool(as_bytes, "as_bytes")
     if not isinstance(sep, str):
         raise CardTypeError(f"sep must be a str, not {type(sep).__name__}")

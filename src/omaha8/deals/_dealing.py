@@ -64,7 +64,7 @@ def random_deals(
     ...
     omaha8.errors.ShapeError: 10 seats of 5 cards and a board need 55 cards; a deck has 52
     """
-    _check_dealt_layout(players, cards)
+    players, cards = _check_dealt_layout(players, cards)
     n = check_int(n, "n", minimum=0, maximum=_MAX_ARRAY_DEALS)
     _check_deal_bytes(n, players, cards, f"n={n}")
     first = check_int(first, "first", minimum=0, maximum=_MAX_STREAM_DEALS - n)
@@ -91,7 +91,7 @@ def iter_random_deals(
     >>> [len(chunk) for chunk in iter_random_deals(5, seed=2, chunk_rows=2)]
     [2, 2, 1]
     """
-    _check_dealt_layout(players, cards)
+    players, cards = _check_dealt_layout(players, cards)
     n = check_int(n, "n", minimum=0, maximum=_MAX_STREAM_DEALS)
     seed = _check_seed(seed)
     chunk_rows = check_chunk_rows(chunk_rows)
