@@ -34,7 +34,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from .._support._args import brief, check_int, is_int
+from .._support._args import brief, check_int, check_name, is_int
 from ..errors import ArgumentTypeError, CardError, CardTypeError
 
 __all__ = [
@@ -235,6 +235,7 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
     ...
     omaha8.errors.CardError: cards[1] = 52 is not a card id (0-51)
     """
+    name = check_name(name)
     if isinstance(cards, str):
         return np.array(text_ids(cards), dtype=np.uint8)
     if isinstance(cards, np.ndarray):

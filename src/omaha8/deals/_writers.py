@@ -20,14 +20,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import _format_text
-from .._support._args import brief, check_bool, check_chunk_rows
+from .._support._args import brief, check_bool, check_chunk_rows, check_int
+from .._support._text import csv_cell, noun
 from .._support._threads import threads_for
 from ..cards._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from . import _outputs as outputs
 from ..cards._columns import _id_array
 from ._containers import DealResults, RejectedRow, _check_layout
-from ._outputs import _close_quietly, _Output
+from ._outputs import _check_path, _close_quietly, _Output
 from ._result_columns import _header, _text_table, resolve_columns
 
 __all__ = ["ResultWriter", "write_results", "write_deals", "write_rejects"]
@@ -151,8 +152,12 @@ class ResultWriter:
         n_threads: int | None = None,
         format_in_background: bool = False,
     ) -> None:
+        players = check_int(players, "players")
+        cards = check_int(cards, "cards")
         _check_layout(players, cards)
         self._format_in_background = check_bool(format_in_background, "format_in_background")
+        header = check_bool(header, "header")
+        lines = check_bool(lines, "lines")
         self.path = Path(path)
         self.players, self.cards = players, cards
         self.columns = resolve_columns(columns, lines=lines)
@@ -268,8 +273,8 @@ class ResultWriter:
         deals = results.deals
         n = len(deals)
         if (deals.players, deals.cards) != (self.players, self.cards) and n:
-            raise ShapeError(f"results for {deals.players} seats of {deals.cards} cards do not fit a file "
-                             f"of {self.players} seats of {self.cards}")
+            raise ShapeError(f"results for {deals.players} {noun(deals.players, 'seat')} of {deals.cards} cards do not "
+                             f"fit a file of {self.players} {noun(self.players, 'seat')} of {self.cards}")
         arrays = {
             "line": deals.lines,
             "deal": np.arange(deals.first, deals.first + n, dtype=np.int64),
@@ -512,7 +517,11 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
     """Write rejected rows as CSV ``line,error,text``; returns how many.
 
     ``path`` may also be an open text file: the rows are written to it (a
-    header first when it is at its start), and it stays open.
+    header first when it is at its start), and it stays open. A cell that a
+    spreadsheet would run as a formula (it starts with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return) is written with a ``'`` before it, as
+    the OWASP guidance on CSV injection says: a rejected line is the user's
+    text, whatever it holds.
 
     Examples
     --------
@@ -522,20 +531,32 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
     1
     >>> print(open(path).read(), end="")
     line,error,text
-    3,card 'As' appears twice,AsAs
+    3,"card 'As' appears twice","AsAs"
     """
+    append = check_bool(append, "append")
+    if isinstance(rejects, (str, bytes, RejectedRow)) or not isinstance(rejects, Iterable):
+        raise ArgumentTypeError(f"rejects must be an iterable of RejectedRow, not {type(rejects).__name__} "
+                                f"{brief(rejects)}")
     if not isinstance(path, (str, bytes, os.PathLike)):
+        if not callable(getattr(path, "write", None)):
+            raise ArgumentTypeError(f"path must be a file name or an open text file, not {type(path).__name__} "
+                                    f"{brief(path)}")
         return _write_reject_rows(path, rejects, header=not append)
-    with open(path, "a" if append else "w", newline="", encoding="utf-8") as f:
+    with open(_check_path(path), "a" if append else "w", newline="", encoding="utf-8") as f:
         return _write_reject_rows(f, rejects, header=not append or f.tell() == 0)
 
 
 def _write_reject_rows(f: TextIO, rejects: Iterable[RejectedRow], header: bool) -> int:
-    out = csv.writer(f, lineterminator="\n")
+    # every text cell quoted: a rejected line may hold a lone carriage return, which the csv module
+    # quotes only when it ends lines, and which would split the row for every reader
+    out = csv.writer(f, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     if header:
-        out.writerow(["line", "error", "text"])
+        f.write("line,error,text\n")
     count = 0
     for row in rejects:
-        out.writerow([row.line, row.error, row.text])
+        if not isinstance(row, RejectedRow):
+            raise ArgumentTypeError(f"rejects[{count}] must be a RejectedRow, not {type(row).__name__} {brief(row)}")
+        # the text is the user's line: a spreadsheet must not run it (OWASP: CSV injection)
+        out.writerow([row.line, csv_cell(row.error), csv_cell(row.text)])
         count += 1
     return count

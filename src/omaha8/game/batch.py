@@ -31,7 +31,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from .._support._args import brief, check_bool, check_int, check_seed, is_int
+from .._support._args import brief, check_array_bytes, check_bool, check_int, check_seed, is_int, non_int_at
 from .._support._threads import threads_for
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, ShapeError
 from . import _batch
@@ -138,6 +138,9 @@ class BatchTables:
     ) -> None:
         self._n_tables = check_int(n_tables, "n_tables", minimum=1, maximum=2**31 - 1)
         self._n_seats = check_int(n_seats, "n_seats", minimum=2, maximum=10, value_error=ShapeError)
+        # the engine's state: about 120 bytes a seat (13 int64 and 13 bytes) and 150 a table
+        check_array_bytes(self._n_tables * (120 * self._n_seats + 150),
+                          f"the state of {self._n_tables:,} tables of {self._n_seats} seats", f"n_tables={n_tables}")
         self._variant = check_int(variant, "variant", minimum=4, maximum=5, value_error=ShapeError)
         self._structure = _structure(structure)
         carry = check_bool(carry_stacks, "carry_stacks")
@@ -162,8 +165,9 @@ class BatchTables:
         if isinstance(stacks, (str, bytes, Mapping)):
             raise ChipError(f"stacks must be chip counts, not {type(stacks).__name__} {brief(stacks)}")
         given = np.asarray(stacks)
-        if given.dtype.kind not in "iu" or given.dtype == np.bool_:
-            raise ChipError(f"stacks must be whole numbers of chips, not {given.dtype} values {brief(stacks)}")
+        if given.dtype.kind not in "iu" or given.dtype == np.bool_ or non_int_at(stacks, given) is not None:
+            raise ChipError(f"stacks must be whole numbers of chips, not {_kind_of(stacks, given)} values "
+                            f"{brief(stacks)}")
         if given.ndim > 2 or (given.ndim >= 1 and given.shape[-1] != self._n_seats) or (
                 given.ndim == 2 and given.shape[0] != self._n_tables):
             raise ShapeError(f"stacks must be one number, {self._n_seats} numbers (one per seat) or an array of "
@@ -455,13 +459,19 @@ def _structure(value: object) -> Structure:
     return value
 
 
+def _kind_of(given: object, array: np.ndarray[Any, Any]) -> str:
+    """What ``given`` holds, for an error: its dtype, or bools where numpy took True for 1 (no other item of an
+    integer array fails is_int)."""
+    return "bool" if non_int_at(given, array) is not None else str(array.dtype)
+
+
 def _whole(value: npt.ArrayLike, name: str, m: int) -> np.ndarray[Any, Any]:
     """``value`` as an integer array of m rows (one value is every row's)."""
     if isinstance(value, (str, bytes)) or (not isinstance(value, (np.ndarray, Sequence)) and not is_int(value)):
         raise ArgumentTypeError(f"{name} must be whole numbers, one a table, not {type(value).__name__} {brief(value)}")
     array = np.asarray(value)
-    if array.dtype.kind not in "iu" or array.dtype == np.bool_:
-        raise ArgumentTypeError(f"{name} must be whole numbers, not {array.dtype} values {brief(value)}")
+    if array.dtype.kind not in "iu" or array.dtype == np.bool_ or non_int_at(value, array) is not None:
+        raise ArgumentTypeError(f"{name} must be whole numbers, not {_kind_of(value, array)} values {brief(value)}")
     if array.ndim == 0:
         return np.full(m, operator.index(array.item()), dtype=array.dtype)
     if array.shape != (m,):
