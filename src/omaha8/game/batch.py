@@ -485,7 +485,9 @@ class BatchTables:
             # checked where an action is given, as step() checks them
             kinds[rows], amounts[rows] = self._actions(
                 given[rows], None if amount is None else _whole(amount, "amount", m)[rows], len(rows), rows)
-        finished, net, more, more_net, final = self._engine.advance(codes, kinds, amounts, self._threads)
+        # a call plays a few decisions a table, a showdown now and then: some 16 hands' evaluations of work
+        threads = threads_for(self._threads, 16 * m)
+        finished, net, more, more_net, final = self._engine.advance(codes, kinds, amounts, threads)
         if self._engine.broken():
             raise GameError("a table settled a hand with no live seat in it: the engine is broken")
         return Advance(finished, net, final, more, more_net)
