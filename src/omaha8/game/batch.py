@@ -123,6 +123,8 @@ class BatchTables:
         self._seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) if checked is None else checked
         start = self._stacks(stacks)
         self._start = start
+        # advance()'s checked policies, by (policy, until_seat) as given
+        self._stops: dict[tuple[object, object], np.ndarray[Any, np.dtype[np.int8]]] = {}
         s = self._structure
         fixed = isinstance(s, FixedLimit)
         self._engine = _batch.Engine(
@@ -453,6 +455,37 @@ class BatchTables:
         ...
         omaha8.errors.ArgumentError: until_seat must be at most 5, got 7
         """
+        key = _policy_key(policy, until_seat)
+        codes = None if key is None else self._stops.get(key)
+        if codes is None:
+            codes = self._policy_codes(policy, until_seat)
+            if key is not None:
+                self._stops[key] = codes  # checked once: a training loop asks the same every call
+        m = self._n_tables
+        if kind is None:
+            kinds = np.full(m, -1, np.int8)
+            amounts = np.zeros(m, np.int64)
+        else:
+            given = _whole(kind, "kind", m)
+            acting = given != -1
+            if acting.all():
+                kinds, amounts = self._actions(given, amount, m)
+            else:
+                # checked where an action is given, as step() checks them
+                rows = np.flatnonzero(acting).astype(np.intp)
+                kinds = np.full(m, -1, np.int8)
+                amounts = np.zeros(m, np.int64)
+                kinds[rows], amounts[rows] = self._actions(
+                    given[rows], None if amount is None else _whole(amount, "amount", m)[rows], len(rows), rows)
+        # a call plays a few decisions a table, a showdown now and then: some 16 hands' evaluations of work
+        threads = threads_for(self._threads, 16 * m)
+        finished, net, more, more_net, final = self._engine.advance(codes, kinds, amounts, threads)
+        if self._engine.broken():
+            raise GameError("a table settled a hand with no live seat in it: the engine is broken")
+        return Advance(finished, net, final, more, more_net)
+
+    def _policy_codes(self, policy: object, until_seat: object) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """advance()'s policy per seat as the kernel's codes, checked: some seat stops every table."""
         n = self._n_seats
         names = [policy] * n if isinstance(policy, str) else policy
         if not isinstance(names, Sequence) or isinstance(names, bytes):
@@ -476,21 +509,7 @@ class BatchTables:
             t = int(np.flatnonzero(~seated)[0])
             raise ArgumentError(f"at table {t} no seat that stops the table ({np.flatnonzero(stopping).tolist()}) "
                                 "has chips to start with: the table would never stop")
-        m = self._n_tables
-        kinds = np.full(m, -1, np.int8)
-        amounts = np.zeros(m, np.int64)
-        if kind is not None:
-            given = _whole(kind, "kind", m)
-            rows = np.flatnonzero(given != -1).astype(np.intp)
-            # checked where an action is given, as step() checks them
-            kinds[rows], amounts[rows] = self._actions(
-                given[rows], None if amount is None else _whole(amount, "amount", m)[rows], len(rows), rows)
-        # a call plays a few decisions a table, a showdown now and then: some 16 hands' evaluations of work
-        threads = threads_for(self._threads, 16 * m)
-        finished, net, more, more_net, final = self._engine.advance(codes, kinds, amounts, threads)
-        if self._engine.broken():
-            raise GameError("a table settled a hand with no live seat in it: the engine is broken")
-        return Advance(finished, net, final, more, more_net)
+        return codes
 
     def history(self, table: int) -> HandHistory:
         """The last finished hand at ``table`` as a :class:`~omaha8.game.HandHistory`.
@@ -529,6 +548,17 @@ def _structure(value: object) -> Structure:
         if chips > MAX_STACK:
             raise ChipError(f"{type(value).__name__}: {name} = {chips} is more than {MAX_STACK} chips")
     return value
+
+
+def _policy_key(policy: object, until_seat: object) -> tuple[object, object] | None:
+    """advance()'s arguments as a key of its checked policies, or None for arguments not kept (checked anew)."""
+    if not (until_seat is None or type(until_seat) is int):
+        return None
+    if isinstance(policy, str):
+        return policy, until_seat
+    if isinstance(policy, (list, tuple)) and all(p is None or type(p) is str for p in policy):
+        return tuple(policy), until_seat
+    return None
 
 
 def _whole(value: npt.ArrayLike, name: str, m: int) -> np.ndarray[Any, Any]:
