@@ -111,9 +111,8 @@ def random_legal(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return (rng.random(masks.shape) + masks.astype(bool)).argmax(axis=1)
 
 
-def play_sync(n_steps: int, seed: int) -> tuple[int, int]:
-    envs = gym.vector.SyncVectorEnv([lambda: OmahaHiLoEnv(num_players=SEATS, opponents="random")] * TABLES,
-                                    autoreset_mode=gym.vector.AutoresetMode.SAME_STEP)
+def play_vector_env(envs: gym.vector.VectorEnv, n_steps: int, seed: int) -> tuple[int, int]:
+    """A random legal action at every table for ``n_steps`` steps; returns (hands, decisions)."""
     rng = np.random.default_rng(seed)
     obs, info = envs.reset(seed=seed)
     hands = 0
@@ -122,7 +121,13 @@ def play_sync(n_steps: int, seed: int) -> tuple[int, int]:
         hands += int(terminated.sum())
         if terminated.any():
             assert info["final_info"]["net_chips"].sum() == 0
-    return hands, n_steps * TABLES
+    return hands, n_steps * envs.num_envs
+
+
+def play_sync(n_steps: int, seed: int) -> tuple[int, int]:
+    envs = gym.vector.SyncVectorEnv([lambda: OmahaHiLoEnv(num_players=SEATS, opponents="random")] * TABLES,
+                                    autoreset_mode=gym.vector.AutoresetMode.SAME_STEP)
+    return play_vector_env(envs, n_steps, seed)
 
 
 def play_scalar_loop(n_steps: int, seed: int) -> tuple[int, int]:
@@ -145,16 +150,7 @@ def play_scalar_loop(n_steps: int, seed: int) -> tuple[int, int]:
 
 
 def play_vector(n_steps: int, seed: int, tables: int = TABLES) -> tuple[int, int]:
-    envs = OmahaHiLoVectorEnv(num_envs=tables, num_players=SEATS, opponents="random")
-    rng = np.random.default_rng(seed)
-    obs, info = envs.reset(seed=seed)
-    hands = 0
-    for _ in range(n_steps):
-        obs, _, terminated, _, info = envs.step(random_legal(rng, info["action_mask"]))
-        hands += int(terminated.sum())
-        if terminated.any():
-            assert info["final_info"]["net_chips"].sum() == 0
-    return hands, n_steps * tables
+    return play_vector_env(OmahaHiLoVectorEnv(num_envs=tables, num_players=SEATS, opponents="random"), n_steps, seed)
 
 
 def play_vector_many(n_steps: int, seed: int) -> tuple[int, int]:
