@@ -13,6 +13,7 @@ written out plainly). Every step must match, table by table.
 from __future__ import annotations
 
 import sys
+import warnings
 from pathlib import Path
 from typing import Any, Callable
 
@@ -24,7 +25,14 @@ pytest.importorskip("pettingzoo")
 
 import gymnasium as gym  # noqa: E402
 from envs_reference import reference_actions, reference_observation  # noqa: E402
-from gymnasium.utils.env_checker import data_equivalence  # noqa: E402
+from gymnasium.utils.env_checker import (  # noqa: E402
+    check_reset_options,
+    check_reset_return_type,
+    check_reset_seed_determinism,
+    check_returned_data_not_reused,
+    data_equivalence,
+)
+from gymnasium.utils.passive_env_checker import env_reset_passive_checker  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
 from gymnasium.wrappers.vector import RecordEpisodeStatistics  # noqa: E402
 
@@ -201,8 +209,20 @@ def test_gymnasium_vector_conventions_and_wrappers() -> None:
 
 
 def test_the_checks_gymnasium_has_for_environments() -> None:
-    # Gymnasium has no checker for vector environments; its env checker's tests that apply to one: the same
-    # seed gives the same data, and no returned data is shared with an earlier call
+    # Gymnasium has no checker for vector environments. Its env checker's checks that read reset() and step()
+    # the same way for both kinds run here (check_returned_data_not_reused tests `if terminated`: one table);
+    # check_step_determinism asks `truncated is False` of a single environment, so determinism is checked below
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        for n in (1, 4):
+            envs = gym.make_vec(ENV_ID, num_envs=n, num_players=3, opponents="random").unwrapped
+            assert envs.spec is not None and envs.spec.nondeterministic is False  # the seeded checks compare data
+            checks = [check_reset_seed_determinism, check_reset_options, check_reset_return_type,
+                      env_reset_passive_checker] + [check_returned_data_not_reused] * (n == 1)
+            for check in checks:
+                check(envs)
+    assert [str(w.message) for w in seen] == []
+
     def run(seed: int) -> list[Any]:
         envs = OmahaHiLoVectorEnv(num_envs=5, num_players=4, opponents="random")
         envs.action_space.seed(seed)
