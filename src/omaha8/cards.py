@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._args import brief, check_int, is_int
+from ._parse_text import card_text_ids
 from .errors import ArgumentTypeError, CardError, CardTypeError
 
 __all__ = [
@@ -175,9 +176,11 @@ def _remembered_text(text: str) -> tuple[int, ...]:
 def text_ids(text: str) -> tuple[int, ...]:
     """The card ids of a card string, as :func:`parse_cards` reads it, as a tuple.
 
-    Short strings (a hand, a board) are parsed once and remembered, so a
-    simulator that passes the same strings again pays a dictionary lookup.
-    Errors are :func:`parse_cards`' own and are never remembered.
+    A short string (a hand, a board) in the usual forms (ASCII ranks and
+    suits, separators or none) is read by a text kernel, new text as fast as
+    text seen before; any other short string is parsed once and remembered,
+    so a simulator that passes the same strings again pays a dictionary
+    lookup. Errors are :func:`parse_cards`' own and are never remembered.
 
     >>> text_ids("As Kd 2c 3h")
     (51, 45, 0, 6)
@@ -188,7 +191,8 @@ def text_ids(text: str) -> tuple[int, ...]:
     """
     # only exact str: a subclass could hash or compare its own way
     if type(text) is str and len(text) <= _CACHED_TEXT:
-        return _remembered_text(text)
+        found = card_text_ids(text)
+        return _remembered_text(text) if found is None else found
     if not isinstance(text, str):
         raise CardTypeError(f"cards must be a string here, not {type(text).__name__} {brief(text)}")
     return tuple(_parse_text(text))
