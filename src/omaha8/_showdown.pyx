@@ -22,9 +22,10 @@ import numpy as np
 from omaha8._core cimport (
     MAX_HOLE,
     MAX_SHOWDOWN_SEATS,
-    N_PAIR_CLASSES,
+    PREFETCH_BLOCK,
     PreparedBoard,
     Tables,
+    prefetch_board_row,
     prepare_board,
     prepared_values,
     tables,
@@ -84,21 +85,6 @@ cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, c
     return winner_masks(n_seats, high, low, live)
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define omaha8_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define omaha8_prefetch(p) ((void)(p))
-    #endif
-    """
-    void prefetch "omaha8_prefetch"(const void* p) noexcept nogil
-
-
-cdef enum:
-    BLOCK_ROWS = 16           # deals whose board rows are fetched ahead together
-
-
 # What every deal of one call shares; an output pointer is NULL when not asked for.
 cdef struct Job:
     const uint8_t* holes
@@ -113,13 +99,13 @@ cdef struct Job:
     uint8_t* bad
 
 
-# Deals start..stop-1 (at most BLOCK_ROWS): first every board's parts, asking the
-# memory for their HIGH_BOARD rows (182 bytes, up to four cache lines, in a 1.1 MB
-# table) so that the misses overlap, then the seats. n_hole and check are constants
-# at each call, so each combination compiles to its own loop.
+# Deals start..stop-1 (at most PREFETCH_BLOCK): first every board's parts, asking the
+# memory for their HIGH_BOARD rows (prefetch_board_row) so that the misses overlap,
+# then the seats. n_hole and check are constants at each call, so each combination
+# compiles to its own loop.
 cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
                               bint check) noexcept nogil:
-    cdef PreparedBoard parts[BLOCK_ROWS]
+    cdef PreparedBoard parts[PREFETCH_BLOCK]
     cdef Py_ssize_t row
     cdef uint32_t masks, over
     cdef uint64_t seen
@@ -127,10 +113,7 @@ cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop,
     cdef const uint8_t* board
     for row in range(start, stop):
         prepare_board(TABLES, job.boards + row * job.board_step, &parts[row - start])
-        prefetch(parts[row - start].high_row)
-        prefetch(parts[row - start].high_row + 32)
-        prefetch(parts[row - start].high_row + 64)
-        prefetch(parts[row - start].high_row + N_PAIR_CLASSES - 1)
+        prefetch_board_row(&parts[row - start])
     for row in range(start, stop):
         hole = job.holes + row * job.hole_step
         board = job.boards + row * job.board_step
@@ -201,17 +184,17 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
     if check:
         bad = np.zeros(n, dtype=np.uint8)
         job.bad = &bad[0]
-    n_blocks = (n + BLOCK_ROWS - 1) // BLOCK_ROWS
+    n_blocks = (n + PREFETCH_BLOCK - 1) // PREFETCH_BLOCK
     for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
         # constant arguments at each call: the compiler unrolls the seat loop and drops the check
         if n_hole == 4 and check:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, True)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, True)
         elif n_hole == 4:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, False)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, False)
         elif check:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, True)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, True)
         else:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, False)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, False)
     if check:
         with nogil:
             for row in range(n):
