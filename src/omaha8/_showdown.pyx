@@ -37,24 +37,23 @@ from omaha8._settle cimport mask_fractions, winner_masks
 cdef const Tables* TABLES = tables()
 
 
-# One seat's high and low on its deal's prepared board. n_hole is a constant at
-# each call site, so the loops unroll. With check, the cards are added to the
-# row's check (card_check).
-cdef inline void seat_values(const uint8_t* hole, int n_hole, const PreparedBoard* b, uint16_t* high,
-                             uint8_t* low, bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
-    if check:
-        card_check(hole, n_hole, seen, over)
-    high[0] = prepared_values(TABLES, b, hole, n_hole, low)
-
-
 # A row's card check, branch-free, as its cards are read: seen collects the bits
 # 1 << (c & 63), over the values c + 12. A card is over 51 exactly when c + 12 has
 # a bit of 64 or more; the row's cards are distinct when seen has one bit per card.
-cdef inline void card_check(const uint8_t* cards, int n, uint64_t* seen, uint32_t* over) noexcept nogil:
+cdef inline uint64_t card_bits(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint64_t bits = 0
     cdef int i
     for i in range(n):
-        seen[0] |= (<uint64_t>1) << (cards[i] & 63)
-        over[0] |= cards[i] + 12
+        bits |= (<uint64_t>1) << (cards[i] & 63)
+    return bits
+
+
+cdef inline uint32_t card_overs(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint32_t over = 0
+    cdef int i
+    for i in range(n):
+        over |= cards[i] + 12
+    return over
 
 
 cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
@@ -62,26 +61,37 @@ cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept
 
 
 # Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts.
-# active (NULL: every seat) is read at active[0..n_seats-1].
-# With check, every card of the deal goes into seen and over (card_check), inactive seats' too.
+# active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
+# constants at each call site, so the loops unroll.
+# With check, every card of the deal (inactive seats' too) goes into the check's
+# seen and over (card_bits, card_overs), kept in registers and stored once at the end:
+# through the pointers, each seat's uint8 low value could alias them.
 cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
                                 const PreparedBoard* parts, const uint8_t* active,
-                                bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
+                                bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
     cdef uint16_t high[MAX_SHOWDOWN_SEATS]
     cdef uint8_t low[MAX_SHOWDOWN_SEATS]
-    cdef uint32_t live = 0
+    cdef uint32_t live = 0, over = 0
+    cdef uint64_t seen = 0
+    cdef const uint8_t* hole
     cdef int p
     if check:
-        card_check(board, 5, seen, over)
+        seen = card_bits(board, 5)
+        over = card_overs(board, 5)
     for p in range(n_seats):
+        hole = holes + p * n_hole
+        if check:
+            seen |= card_bits(hole, n_hole)
+            over |= card_overs(hole, n_hole)
         if active == NULL or active[p]:
             live |= (<uint32_t>1) << p
-            seat_values(holes + p * n_hole, n_hole, parts, &high[p], &low[p], check, seen, over)
+            high[p] = prepared_values(TABLES, parts, hole, n_hole, &low[p])
         else:
-            if check:
-                card_check(holes + p * n_hole, n_hole, seen, over)
             high[p] = 0
             low[p] = 0
+    if check:
+        seen_out[0] = seen
+        over_out[0] = over
     return winner_masks(n_seats, high, low, live)
 
 
@@ -213,8 +223,6 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
     cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
     cdef PreparedBoard parts
     cdef uint8_t low
-    cdef uint64_t seen = 0
-    cdef uint32_t over = 0
     check_shapes(holes, boards, None)
     if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
         raise ValueError("boards must be (N, 5) and out (N, P)")
@@ -222,4 +230,4 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
         for row in range(n):
             prepare_board(TABLES, &boards[row, 0], &parts)
             for p in range(n_seats):
-                seat_values(&holes[row, p, 0], n_hole, &parts, &out[row, p], &low, False, &seen, &over)
+                out[row, p] = prepared_values(TABLES, &parts, &holes[row, p, 0], n_hole, &low)
