@@ -1,6 +1,8 @@
 """Build omaha8's Cython extensions.
 
-Every ``src/omaha8/*.pyx`` file becomes one extension module ``omaha8.<name>``.
+Every ``.pyx`` file under ``src/omaha8`` becomes one extension module, named
+from its path (``core/_core.pyx`` is ``omaha8.core._core``), so a concern's
+kernels sit in its package beside the Python that calls them.
 The hand engine's hot modules (``COMPILED_PYTHON``) are plain, typed Python
 that Cython also compiles, with Python's semantics kept (no C types from
 annotations, bounds and negative indices checked): the compiled module is
@@ -15,9 +17,9 @@ OMAHA8_OPENMP
     ``off``: always build serial kernels. ``require``: fail if OpenMP is
     unavailable.
 OMAHA8_EXTENSIONS
-    Comma-separated module names (``_core,_showdown``, ``game.hand``) to build
-    only those; for development. Default: every ``.pyx`` and every module of
-    ``COMPILED_PYTHON``.
+    Comma-separated module names under the package (``core._core``,
+    ``game.hand``) to build only those; for development. Default: every
+    ``.pyx`` and every module of ``COMPILED_PYTHON``.
 OMAHA8_NATIVE
     ``1`` adds ``-march=native`` (faster, but the wheel only runs on CPUs like
     the build machine's). Default ``0``.
@@ -104,23 +106,28 @@ def _only() -> set[str]:
     return {name for name in os.environ.get("OMAHA8_EXTENSIONS", "").split(",") if name}
 
 
+def _name(source: Path) -> str:
+    """The module name of a source under the package, from its path: ``core/_core.pyx`` -> ``core._core``."""
+    return ".".join(source.relative_to(PACKAGE_DIR).with_suffix("").parts)
+
+
 def _extensions() -> list[Extension]:
     only = _only()
     return [
         Extension(
-            f"omaha8.{pyx.stem}",
+            f"omaha8.{_name(pyx)}",
             [str(pyx)],
             include_dirs=[numpy.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         )
-        for pyx in sorted(PACKAGE_DIR.glob("*.pyx"))
-        if not only or pyx.stem in only
+        for pyx in sorted(PACKAGE_DIR.rglob("*.pyx"))
+        if not only or _name(pyx) in only
     ]
 
 
 def _compiled_python() -> list[Extension]:
     only = _only()
-    names = {source: source.removesuffix(".py").replace("/", ".") for source in COMPILED_PYTHON}
+    names = {source: _name(PACKAGE_DIR / source) for source in COMPILED_PYTHON}
     return [Extension(f"omaha8.{name}", [str(PACKAGE_DIR / source)])
             for source, name in names.items() if not only or name in only]
 

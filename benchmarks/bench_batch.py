@@ -28,7 +28,7 @@ from conftest import timed
 from omaha8 import evaluate_batch
 from omaha8.cli import main
 from omaha8.deals import format_card_array, parse_card_array, random_deals, write_deals
-from omaha8.showdown import pot_shares, winners
+from omaha8.pots._showdown import pot_shares, winners
 
 N_ROWS = int(os.environ.get("OMAHA8_BENCH_ROWS", "1000000"))
 N_SEATS = 6

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from conftest import timed
 
-from omaha8.equity import EquityResult, equity
+from omaha8.odds._equity import EquityResult, equity
 
 HEADS_UP_4 = ["As Ad 2c 3d", "Ks Kd Qh Jh"]
 HEADS_UP_5 = ["As Ad 2c 3d 4c", "Ks Kd Qh Jh Th"]

@@ -5,7 +5,7 @@ Run: ``python -m pytest benchmarks/bench_game.py --benchmark-only``.
 Every hand is dealt from a seeded shuffle and played to its end by players
 who pick a legal action uniformly at random (fold, check or call, bet or
 raise) and a bet size uniformly between the least and the most allowed;
-showdowns go through :func:`omaha8.showdown.showdown`. A second variant
+showdowns go through :func:`omaha8.pots._showdown.showdown`. A second variant
 never folds, so every hand reaches a showdown. Each benchmark asserts that
 chips are conserved in every hand and records hands per second.
 

@@ -59,7 +59,7 @@ from c_baseline import Baseline, NoCompiler, build
 from conftest import scaled
 
 import omaha8
-from omaha8 import _reference
+from omaha8.core import _reference
 from omaha8.deals import random_deals
 
 CPU = pytest.mark.benchmark(timer=time.process_time)

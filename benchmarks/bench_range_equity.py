@@ -17,7 +17,7 @@ import pytest
 from conftest import timed
 
 from omaha8 import Range
-from omaha8.equity import equity
+from omaha8.odds._equity import equity
 from omaha8.ranges.ordering import percent_mask
 
 HERO = "As Ad 2c 3d"

@@ -2,7 +2,7 @@
 
 Run: ``python -m pytest benchmarks/bench_ranges.py --benchmark-only``.
 Floors on a 2-core machine: any range over all 4-card hands in 50 ms, 5-card in 1 s, cold. Each benchmark
-checks its count (hand-checked where the arithmetic is short, see tests/test_ranges.py) and that the cold
+checks its count (hand-checked where the arithmetic is short, see tests/ranges/test_ranges.py) and that the cold
 and cached runs agree.
 """
 
@@ -19,7 +19,7 @@ from omaha8.ranges import match
 from omaha8.ranges import range as range_module
 from omaha8.ranges.match import clear_cache
 from omaha8.ranges.universe import all_hands
-from omaha8.starting_hands import N_CLASSES
+from omaha8.core._starting_hands import N_CLASSES
 
 # (range, its 4-card count, its 5-card count); None where the count is only checked cold against cached
 RANGES = [

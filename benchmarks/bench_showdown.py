@@ -14,7 +14,7 @@ import pytest
 from conftest import random_deals, timed
 
 from omaha8.cards import parse_cards
-from omaha8.showdown import pot_shares, showdown, winners
+from omaha8.pots._showdown import pot_shares, showdown, winners
 
 N_DEALS = 100_000
 N_SEATS = 6

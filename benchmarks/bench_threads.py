@@ -31,7 +31,7 @@ from conftest import timed
 
 import omaha8
 from omaha8 import equity, evaluate_batch
-from omaha8._threads import threads_for
+from omaha8._support._threads import threads_for
 from omaha8.cli import main
 from omaha8.deals import random_deals, write_deals
 
@@ -46,7 +46,7 @@ def hands() -> tuple[np.ndarray, np.ndarray]:
 
 
 def _threads_used(n_threads: int, rows: int) -> int:
-    """The threads a call of ``rows`` rows starts: the count omaha8._threads resolves for it."""
+    """The threads a call of ``rows`` rows starts: the count omaha8._support._threads resolves for it."""
     return threads_for(n_threads, rows)
 
 

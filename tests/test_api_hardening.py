@@ -37,9 +37,9 @@ from omaha8 import (
     showdown,
     winners,
 )
-from omaha8._args import brief
+from omaha8._support._args import brief
 from omaha8.cards import MAX_CARD_TEXT
-from omaha8.equity import MAX_SAMPLES
+from omaha8.odds._equity import MAX_SAMPLES
 from omaha8.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -50,8 +50,8 @@ from omaha8.errors import (
     ShapeError,
     ShowdownError,
 )
-from omaha8.showdown import MAX_CHIPS
-from omaha8.values import ValueRangeError
+from omaha8.pots._showdown import MAX_CHIPS
+from omaha8.core._values import ValueRangeError
 
 ROOT = Path(__file__).resolve().parent.parent
 # seat 0: trip kings (Kh Ks + Kd) for the high, no low; seat 1: 7-4-3-2-A low (3c 4c + Ah 2h 7c);
@@ -438,7 +438,7 @@ def _sections() -> set[str]:
 
 def _project_texts() -> list[Path]:
     paths = [ROOT / "README.md", *(ROOT / "src").rglob("*.py"), *(ROOT / "src").rglob("*.pyx"),
-             *(ROOT / "tests").glob("*.py")]
+             *(ROOT / "tests").rglob("*.py")]
     return [p for p in paths if p.is_file()]
 
 

@@ -26,12 +26,12 @@ DEFINED = sorted(
 # where each class was importable before it moved to omaha8.errors: it must stay importable there
 OLD_HOMES = [
     ("omaha8", "EquityError"),
-    ("omaha8.equity", "EquityError"),
-    ("omaha8.values", "ValueRangeError"),
-    ("omaha8.range_equity", "RangeEquityError"),
+    ("omaha8.odds._equity", "EquityError"),
+    ("omaha8.core._values", "ValueRangeError"),
+    ("omaha8.odds._range_equity", "RangeEquityError"),
     ("omaha8.ranges.ordering", "OrderingDataError"),
     ("omaha8.deals", "DealFileError"),
-    ("omaha8.io.readers", "DealFileError"),
+    ("omaha8.deals._readers", "DealFileError"),
     ("omaha8.histories", "HandReadError"),
     ("omaha8.histories.pokerstars", "HandReadError"),
     ("omaha8.commands.hands", "OutputError"),

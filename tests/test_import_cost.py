@@ -11,6 +11,7 @@ import ast
 import importlib
 import json
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,21 +26,24 @@ ROOT = Path(omaha8.__file__).resolve().parent.parent
 #: Modules that ``import omaha8`` must not load: omaha8's heavier layers, and the
 #: standard-library modules that only deal files, equity seeds and the commands need.
 HEAVY = [
-    "omaha8._core",  # builds its tables at import (a few ms)
-    "omaha8.evaluate",
-    "omaha8.showdown",
+    "omaha8.core._core",  # builds its tables at import (a few ms)
+    "omaha8.core._evaluate",
+    "omaha8.pots",
+    "omaha8.odds",
+    "omaha8.pots._showdown",
     "omaha8.deals",
-    "omaha8.io.readers",
-    "omaha8.io.writers",
-    "omaha8.analysis",
-    "omaha8.equity",
-    "omaha8.range_equity",
+    "omaha8.deals._readers",
+    "omaha8.deals._writers",
+    "omaha8.deals._analysis",
+    "omaha8.odds._equity",
+    "omaha8.odds._range_equity",
     "omaha8.ranges",
-    "omaha8.starting_hands",
+    "omaha8.core._starting_hands",
     "omaha8.game",
     "omaha8.histories",
     "omaha8.solver",
     "omaha8.distributed",
+    "omaha8.envs",
     "omaha8.commands",
     "omaha8.cli",
     "argparse",
@@ -56,7 +60,15 @@ HEAVY = [
     "shutil",
     "pathlib",
     "fractions",
+    # the optional extras
+    "gymnasium",
+    "pettingzoo",
+    "dask",
 ]
+
+
+#: The packages whose public names are imported on first use (a ``_LAZY`` table).
+LAZY_PACKAGES = ["omaha8", "omaha8.core"]
 
 
 def _fresh(code: str) -> dict[str, object]:
@@ -89,35 +101,31 @@ def test_a_lazy_name_loads_its_module_on_first_use() -> None:
     seen = _fresh(
         "import json, sys\n"
         "import omaha8\n"
-        "was = 'omaha8.equity' in sys.modules\n"
+        "was = 'omaha8.odds._equity' in sys.modules\n"
         "from omaha8 import EquityResult\n"
-        "print(json.dumps({'was': was, 'now': 'omaha8.equity' in sys.modules,\n"
-        "                  'same': EquityResult is sys.modules['omaha8.equity'].EquityResult}))\n"
+        "print(json.dumps({'was': was, 'now': 'omaha8.odds._equity' in sys.modules,\n"
+        "                  'same': EquityResult is sys.modules['omaha8.odds._equity'].EquityResult}))\n"
     )
     assert seen == {"was": False, "now": True, "same": True}
 
 
-@pytest.mark.parametrize("name", ["evaluate", "showdown", "equity"])
-def test_a_submodule_of_the_same_name_does_not_replace_the_function(name: str) -> None:
-    # importing omaha8.<name> (as internal code does) binds the module on the package; the function must stay
-    seen = _fresh(
-        "import json, importlib\n"
-        "import omaha8\n"
-        f"module = importlib.import_module('omaha8.{name}')\n"
-        f"print(json.dumps({{'function': callable(omaha8.{name}) and omaha8.{name} is module.{name},\n"
-        f"                  'module': type(omaha8.{name}).__name__}}))\n"
-    )
-    assert seen == {"function": True, "module": "function"}
+def test_no_module_is_named_like_a_public_name() -> None:
+    # a submodule is bound on its package when it is imported: one named like a function would replace it
+    modules = {info.name for info in pkgutil.iter_modules(omaha8.__path__)}
+    assert {"core", "pots", "odds", "cards"} <= modules  # the check sees the package's modules
+    assert modules & set(omaha8.__all__) == set()
 
 
-def test_every_name_in_all_resolves_to_the_object_of_its_module() -> None:
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_every_name_in_all_resolves_to_the_object_of_its_module(package: str) -> None:
     # every public name, read through the package, is the object its defining module holds
-    lazy = omaha8._LAZY  # the table of names imported on first use
-    for name in omaha8.__all__:
-        value = getattr(omaha8, name)
+    module = importlib.import_module(package)
+    lazy = module._LAZY  # the table of names imported on first use
+    for name in module.__all__:
+        value = getattr(module, name)
         if name in lazy:
-            assert value is getattr(importlib.import_module(lazy[name], "omaha8"), name), name
-    assert set(lazy) <= set(omaha8.__all__)
+            assert value is getattr(importlib.import_module(lazy[name], package), name), name
+    assert set(lazy) <= set(module.__all__)
 
 
 def test_all_and_dir_are_complete_in_a_fresh_interpreter() -> None:
@@ -140,13 +148,15 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         omaha8.evaluate_everything  # type: ignore[attr-defined]  # noqa: B018
 
 
-def test_the_lazy_table_matches_the_typed_imports() -> None:
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_the_lazy_table_matches_the_typed_imports(package: str) -> None:
     # the names imported under TYPE_CHECKING (what mypy sees) are exactly the lazy ones, from the same modules
-    tree = ast.parse(Path(omaha8.__file__).read_text(encoding="utf-8"))
+    module = importlib.import_module(package)
+    tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
     typed: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
             for stmt in node.body:
                 assert isinstance(stmt, ast.ImportFrom)
                 typed.update({alias.name: "." * stmt.level + (stmt.module or "") for alias in stmt.names})
-    assert typed == omaha8._LAZY
+    assert typed == module._LAZY

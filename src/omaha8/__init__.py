@@ -16,14 +16,13 @@ batches (:func:`pot_shares`); exact and Monte Carlo hi/lo equity
 from __future__ import annotations
 
 import os
-import sys
-import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # Idle OpenMP threads sleep rather than spin, so small calls and a busy machine
 # cost no extra CPU; libgomp reads this once, when the first kernel loads.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
+from ._support._lazy import lazy_names
 from .cards import N_CARDS, RANKS, SUITS, card_id, format_card, format_cards, parse_card, parse_cards
 from .errors import (
     CardError,
@@ -40,7 +39,23 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from ._core import max_threads, openmp_enabled
+    from .core import (
+        HandEvaluation,
+        HighCategory,
+        canonical_form,
+        canonical_hands,
+        canonical_index,
+        describe_high,
+        describe_low,
+        evaluate,
+        evaluate_batch,
+        evaluate_high_batch,
+        evaluate_low_batch,
+        high_categories,
+        high_category,
+        max_threads,
+        openmp_enabled,
+    )
     from .deals import (
         DealResults,
         Deals,
@@ -53,10 +68,8 @@ if TYPE_CHECKING:
         write_deals,
         write_results,
     )
-    from .equity import EquityResult, equity, max_players
-    from .evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
-    from .ranges import Range
-    from .showdown import (
+    from .odds import EquityResult, equity, max_players
+    from .pots import (
         CardroomOddChips,
         OddChipPolicy,
         Pot,
@@ -66,14 +79,29 @@ if TYPE_CHECKING:
         showdown,
         winners,
     )
-    from .starting_hands import canonical_form, canonical_hands, canonical_index
-    from .values import HighCategory, describe_high, describe_low, high_categories, high_category
+    from .ranges import Range
 
 # The names above that need a kernel's tables, the range parser or the deal-file
 # machinery are imported on first use (PEP 562), so ``import omaha8`` stays cheap;
-# each is listed under the module that defines it, as in the imports above.
+# each is listed under the package that gives it, as in the imports above.
 _LAZY_MODULES: dict[str, tuple[str, ...]] = {
-    "._core": ("max_threads", "openmp_enabled"),
+    ".core": (
+        "HandEvaluation",
+        "HighCategory",
+        "canonical_form",
+        "canonical_hands",
+        "canonical_index",
+        "describe_high",
+        "describe_low",
+        "evaluate",
+        "evaluate_batch",
+        "evaluate_high_batch",
+        "evaluate_low_batch",
+        "high_categories",
+        "high_category",
+        "max_threads",
+        "openmp_enabled",
+    ),
     ".deals": (
         "DealResults",
         "Deals",
@@ -86,10 +114,8 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
         "write_deals",
         "write_results",
     ),
-    ".equity": ("EquityResult", "equity", "max_players"),
-    ".evaluate": ("HandEvaluation", "evaluate", "evaluate_batch", "evaluate_high_batch", "evaluate_low_batch"),
-    ".ranges": ("Range",),
-    ".showdown": (
+    ".odds": ("EquityResult", "equity", "max_players"),
+    ".pots": (
         "CardroomOddChips",
         "OddChipPolicy",
         "Pot",
@@ -99,43 +125,11 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
         "showdown",
         "winners",
     ),
-    ".starting_hands": ("canonical_form", "canonical_hands", "canonical_index"),
-    ".values": ("HighCategory", "describe_high", "describe_low", "high_categories", "high_category"),
+    ".ranges": ("Range",),
 }
-_LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
-
+_LAZY, _lazy_getattr, __dir__ = lazy_names(__name__, _LAZY_MODULES, globals())
 if not TYPE_CHECKING:  # type checkers read the imports above; an unknown name stays an error for them
-
-    def __getattr__(name: str) -> Any:
-        module = _LAZY.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from importlib import import_module
-
-        value = getattr(import_module(module, __name__), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
-
-class _Package(types.ModuleType):
-    """omaha8's own module type: it keeps ``omaha8.evaluate``, ``omaha8.showdown``
-    and ``omaha8.equity`` the functions once their modules of the same name load.
-
-    Python binds a submodule on its package when the submodule is first imported;
-    while those names were imported eagerly, the function was bound after the module.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and value.__name__ == f"{__name__}.{name}" and name in _LAZY:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+    __getattr__ = _lazy_getattr
 
 __version__ = "0.1.0"
 

@@ -20,7 +20,7 @@ import argparse
 import math
 from collections.abc import Callable
 
-from .._args import CHUNK_LIMIT, SEED_LIMIT, brief
+from .._support._args import CHUNK_LIMIT, SEED_LIMIT, brief
 
 __all__ = ["SECONDS", "SEED", "THREADS", "int_option", "seconds_option"]
 

@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO, cast
 
-from .._args import check_chunk_rows, check_n_threads
-from .._progress import Progress
+from .._support._args import check_chunk_rows, check_n_threads
+from .._support._progress import Progress
 from ..deals import (
     DealResults,
     Deals,
@@ -39,7 +39,7 @@ from ..deals import (
     _needs,
 )
 from ..errors import Omaha8Error
-from ..io.prefetch import Prefetched
+from ..deals._prefetch import Prefetched
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from ..cards import format_cards, parse_cards
-from ..equity import MAX_SAMPLES, equity
+from ..odds._equity import MAX_SAMPLES, equity
 from ._options import SEED, THREADS, int_option
 
 
@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..range_equity import is_range  # seats may be range text
+    from ..odds._range_equity import is_range  # seats may be range text
     from ..ranges import Range
 
     started = time.perf_counter()

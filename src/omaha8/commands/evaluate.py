@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import ArgumentError, CardError, CardTypeError, DuplicateCardError
-from ..evaluate import evaluate
+from ..core._evaluate import evaluate
 
 EXAMPLE_BOARD = "Ah Kh 7c 4d 2s"
 EXAMPLE_HOLES = ("As 3s Qc Jd", "5c 5d 8h 9h")

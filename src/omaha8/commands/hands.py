@@ -17,7 +17,7 @@ import sys
 import time
 from typing import IO, Any
 
-from .._progress import Progress
+from .._support._progress import Progress
 from ..errors import OutputError
 from ..histories import HandReadError, read_pokerstars
 from ..histories.report import ROW_COLUMNS, PlayerTotals, add_to_totals, analyze

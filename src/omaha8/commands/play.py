@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from ..game import FixedLimit, Hand, LegalActions, MixedGame, NoLimit, PotLimit, Table
-from ..showdown import PotSplit
+from ..pots._showdown import PotSplit
 
 STRUCTURES = ("pot-limit", "no-limit", "fixed-limit", "mixed")
 

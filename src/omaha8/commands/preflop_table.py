@@ -19,12 +19,12 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from .._args import CHUNK_LIMIT, brief
-from .._preflop import MAX_SAMPLES
+from .._support._args import CHUNK_LIMIT, brief
+from ..odds._preflop import MAX_SAMPLES
 from ..distributed._client import CONNECT_TIMEOUT, require
 from ..distributed.preflop import DEFAULT_SAMPLES, PreflopTable, preflop_table
 from ..errors import ArgumentError
-from ..starting_hands import canonical_hands
+from ..core._starting_hands import canonical_hands
 from ._options import SECONDS, SEED, int_option
 
 

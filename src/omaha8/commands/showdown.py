@@ -7,9 +7,9 @@ from typing import Any
 
 from ..cards import format_cards
 from ..errors import ChipError, ShowdownError
-from ..evaluate import HandEvaluation
-from .._args import brief
-from ..showdown import MAX_SEATS, Pot, PotSplit, ShowdownResult, showdown
+from ..core._evaluate import HandEvaluation
+from .._support._args import brief
+from ..pots._showdown import MAX_SEATS, Pot, PotSplit, ShowdownResult, showdown
 from ._options import int_option
 
 EXAMPLE_BOARD = "Ah 2h 7c Kd Qs"

@@ -7,7 +7,7 @@
 * Many jobs: :func:`equity_many` answers a list (or a CSV file) of equity
   spots, results in order, reproducible from one seed on any cluster.
 * Preflop tables: :func:`preflop_table` gives every class of starting hands
-  (:mod:`omaha8.starting_hands`) its equity, scoop, high and low figures
+  (:mod:`omaha8.core._starting_hands`) its equity, scoop, high and low figures
   against random hands.
 * Batches: :func:`run_batch_on_cluster` (``omaha8 batch --scheduler``) and
   :func:`random_batch_summary`.
@@ -31,7 +31,7 @@ something that is not a client is an :class:`~omaha8.errors.ArgumentTypeError`. 
 (40, 'As Ah Ks Kh')
 >>> bool((table.rows == preflop_table(4, samples=1000, seed=1, hands=slice(0, 40)).rows).all())  # here
 True
->>> from omaha8.equity import equity
+>>> from omaha8.odds._equity import equity
 >>> again = equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], samples=10_000, seed=spot_seed(2, 0))
 >>> bool((spots[0].equity == again.equity).all())
 True

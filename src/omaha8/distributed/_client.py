@@ -28,8 +28,8 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from .._args import CHUNK_LIMIT, brief, is_int
-from .._progress import Progress
+from .._support._args import CHUNK_LIMIT, brief, is_int
+from .._support._progress import Progress
 from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError, SchedulerError
 
 __all__ = [
@@ -217,7 +217,7 @@ def threads_per_task(n_threads: int | None, client: Any) -> int | None:
 
 
 class TaskProgress:
-    """The shared progress line (:class:`omaha8._progress.Progress`) of a cluster run, counting tasks."""
+    """The shared progress line (:class:`omaha8._support._progress.Progress`) of a cluster run, counting tasks."""
 
     def __init__(self, label: str, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
         self.total = total

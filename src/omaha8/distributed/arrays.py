@@ -3,7 +3,7 @@
 Every function takes dask arrays (or numpy arrays and lists, which it cuts
 into blocks of ``chunk_rows`` rows) and returns lazy dask arrays. Each block
 is checked (ids 0..51, no card twice in a deal) and evaluated by the same
-kernels as :func:`omaha8.evaluate_batch` and :func:`omaha8.showdown.pot_shares`,
+kernels as :func:`omaha8.evaluate_batch` and :func:`omaha8.pots._showdown.pot_shares`,
 with ``n_threads`` threads per block: 1 by default, so that a worker running
 one task per core does not oversubscribe them. The values are the same as
 the single-machine functions give, row for row.
@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._args import check_bool, check_chunk_rows, check_int, check_n_threads
-from .._validate import card_array
+from .._support._args import check_bool, check_chunk_rows, check_int, check_n_threads
+from ..cards._validate import card_array
 from ..deals import random_deals as _random_deals
 from ..errors import CardTypeError, Omaha8Error, ShapeError, ShowdownError
-from ..evaluate import evaluate_batch
-from ..showdown import MAX_SEATS
-from ..showdown import pot_shares as _pot_shares
-from ..showdown import winners as _winners
+from ..core._evaluate import evaluate_batch
+from ..pots._showdown import MAX_SEATS
+from ..pots._showdown import pot_shares as _pot_shares
+from ..pots._showdown import winners as _winners
 from ._client import require
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def _check_rows(a: da.Array, b: da.Array, a_name: str, b_name: str) -> None:
 
 
 def _mask(active: Any) -> npt.NDArray[np.bool_]:
-    """A numpy active mask checked as :func:`omaha8.showdown.pot_shares` checks it."""
+    """A numpy active mask checked as :func:`omaha8.pots._showdown.pot_shares` checks it."""
     try:
         a = np.asarray(active)
     except (ValueError, TypeError):
@@ -261,7 +261,7 @@ def pot_shares(
     n_threads: int | None = 1,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
 ) -> da.Array:
-    """Each seat's fraction of one pot, deal by deal (:func:`omaha8.showdown.pot_shares` per block).
+    """Each seat's fraction of one pot, deal by deal (:func:`omaha8.pots._showdown.pot_shares` per block).
 
     Parameters
     ----------
@@ -303,7 +303,7 @@ def winners(
     n_threads: int | None = 1,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
 ) -> tuple[da.Array, da.Array]:
-    """The high and low winners' seat bitmasks (:func:`omaha8.showdown.winners` per block).
+    """The high and low winners' seat bitmasks (:func:`omaha8.pots._showdown.winners` per block).
 
     Arguments as :func:`pot_shares`; returns two uint16 (N,) dask arrays,
     the low one 0 where no active seat has a low.

@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from ..deals import Deals, DealResults, analyze_deals, random_deals
-from ..showdown import winners
-from .._args import check_bool, check_chunk_rows, check_int, check_n_threads
+from ..pots._showdown import winners
+from .._support._args import check_bool, check_chunk_rows, check_int, check_n_threads
 from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["MAX_DEALS", "run_batch_on_cluster", "random_batch_summary", "BatchSummary"]

@@ -1,6 +1,6 @@
 """Preflop tables: every starting hand's hi/lo figures against random hands.
 
-For each class of starting hands (:mod:`omaha8.starting_hands`: 16,432 for
+For each class of starting hands (:mod:`omaha8.core._starting_hands`: 16,432 for
 4 cards, 134,459 for 5) the table holds its equity, scoop, high and low
 win and tie rates and how often nobody has a low, by Monte Carlo: each
 sample deals ``opponents`` random hands and a random board from the rest
@@ -33,12 +33,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _preflop
-from .._args import brief, check_bool, check_int, check_n_threads, is_int
-from .._threads import threads_for
+from ..odds import _preflop
+from .._support._args import brief, check_bool, check_int, check_n_threads, is_int
+from .._support._threads import threads_for
 from ..cards import format_cards
 from ..errors import PreflopError, ShapeError
-from ..starting_hands import canonical_hands, canonical_index
+from ..core._starting_hands import canonical_hands, canonical_index
 from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "DEFAULT_SAMPLES"]
@@ -48,7 +48,7 @@ __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "D
 DEFAULT_SAMPLES = 20_000
 
 #: The columns of a table, in order (``class`` is the row of
-#: :func:`omaha8.starting_hands.canonical_hands`).
+#: :func:`omaha8.core._starting_hands.canonical_hands`).
 COLUMNS = ("class", "hand", "multiplicity", "equity", "std_error", "scoop", "high_win", "high_tie",
            "low_win", "low_tie", "no_low")
 _RATES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low")
@@ -165,7 +165,7 @@ def preflop_counts(
     """Raw counts of some classes (one task of :func:`preflop_table`).
 
     Returns int64 (len(classes), 8): for each class, in the order of
-    ``omaha8._preflop.STATS``: pot units won (``2 * lcm(1..players)`` per
+    ``omaha8.odds._preflop.STATS``: pot units won (``2 * lcm(1..players)`` per
     pot), samples with the best high alone and shared, the best low alone
     and shared, scoops, the sum of squared pot units, and samples without
     any low.
@@ -231,7 +231,7 @@ def preflop_table(
         without Dask.
     hands
         Only these classes (numbers, a slice or a boolean mask over
-        :func:`omaha8.starting_hands.canonical_hands`); default every one.
+        :func:`omaha8.core._starting_hands.canonical_hands`); default every one.
         A class's row does not depend on which others are computed with it.
     hands_per_task
         Classes per task; None: 8 tasks per worker thread, 16 to 1024 classes each.

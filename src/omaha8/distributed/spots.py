@@ -1,6 +1,6 @@
 """Many equity spots at once, spread over the workers of a Dask cluster.
 
-A *spot* is one :func:`omaha8.equity.equity` question: the players' hands,
+A *spot* is one :func:`omaha8.odds._equity.equity` question: the players' hands,
 the known board cards and the dead cards. :func:`equity_many` answers a list
 of them, or a CSV file of them, one or more spots per task, and gathers the
 results in the order of the spots.
@@ -47,9 +47,9 @@ from typing import Any, Union
 
 import numpy as np
 
-from .._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
+from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
 from ..cards import CardsLike, parse_cards
-from ..equity import EquityError, EquityResult, check_samples, equity
+from ..odds._equity import EquityError, EquityResult, check_samples, equity
 from ..errors import CardTypeError, Omaha8Error, ShapeError
 from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 

@@ -1,23 +1,23 @@
-"""The engine's showdown: :func:`omaha8.showdown.showdown` for a hand's own, already checked values.
+"""The engine's showdown: :func:`omaha8.pots._showdown.showdown` for a hand's own, already checked values.
 
 A :class:`~omaha8.game.Hand` holds card ids it dealt or checked itself and
 integer contributions it counted, so the input checks and parsing of the
-public :func:`~omaha8.showdown.showdown` (most of its cost on one hand) are
+public :func:`~omaha8.pots._showdown.showdown` (most of its cost on one hand) are
 skipped here. Nothing else is: the hand is settled by the builder that
-:func:`~omaha8.showdown.showdown` returns through once its checks pass
-(:func:`omaha8._pots._showdown_result`: the uncalled bet, the pot layers, the
+:func:`~omaha8.pots._showdown.showdown` returns through once its checks pass
+(:func:`omaha8.pots._pots._showdown_result`: the uncalled bet, the pot layers, the
 hi/lo splits with their odd chips, the show order), so the result is the same
-:class:`~omaha8.showdown.ShowdownResult`, field for field
-(``tests/test_game_settlement_fast.py`` compares the two on many random hands).
+:class:`~omaha8.pots._showdown.ShowdownResult`, field for field
+(``tests/game/test_game_settlement_fast.py`` compares the two on many random hands).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._pots import _showdown_result
-from ..odd_chips import OddChipPolicy
-from ..pot_results import ShowdownResult
+from ..pots._pots import _showdown_result
+from ..pots._odd_chips import OddChipPolicy
+from ..pots._results import ShowdownResult
 
 __all__ = ["trusted_showdown"]
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..errors import ArgumentTypeError, ChipError
-from ..showdown import MAX_CHIPS, OddChipPolicy
+from ..pots._showdown import MAX_CHIPS, OddChipPolicy
 from .rake import RakePolicy
 
 __all__ = ["check_odd_chips", "check_rake"]

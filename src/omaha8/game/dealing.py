@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from .._args import brief, check_int
+from .._support._args import brief, check_int
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import ChipError, DuplicateCardError, ShapeError
 from .errors import GameError

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._args import brief, check_int, check_seed, is_int
+from .._support._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
 from ..errors import ArgumentTypeError, ChipError, ShapeError
 from .arguments import _chip_list, check_odd_chips, check_rake
@@ -343,7 +343,7 @@ class Hand(_Dealing, _Streets, HandView):
         bet_to = self._bet_to
         owe = bet_to - mine if self._n_live != 1 else self._owe(p)
         # _wager_bounds written out without its reasons (asked before every action; its twin, which says why
-        # a wager is refused, gives the same bounds: tests/test_game_legal_fast.py)
+        # a wager is refused, gives the same bounds: tests/game/test_game_legal_fast.py)
         lo = hi = 0
         all_in_to = mine + have
         if all_in_to > bet_to:

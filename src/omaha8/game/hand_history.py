@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..cards import format_cards, parse_cards
 from ..errors import Omaha8Error
 from .errors import ReplayError

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol, Union, runtime_checkable
 
-from .._args import brief, check_bool, check_int, is_int
+from .._support._args import brief, check_bool, check_int, is_int
 from ..errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["RakePolicy", "NoRake", "PercentageRake", "PokerStarsRake"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import ArgumentTypeError
 from .errors import IllegalActionError, ReplayError
 from .events import ACTIONS

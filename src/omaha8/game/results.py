@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..showdown import PotSplit
+from ..pots._showdown import PotSplit
 
 __all__ = ["LegalActions", "PotResult", "HandResult"]
 
@@ -129,7 +129,7 @@ class HandResult:
     board
         The board cards dealt (fewer than five when the hand ended early).
     showdown
-        The :func:`omaha8.showdown.showdown` result (hands, show order, and
+        The :func:`omaha8.pots._showdown.showdown` result (hands, show order, and
         pots as split before any rake), or None when everyone else folded.
     pots
         Each pot as settled, main pot first: its chips, rake, eligible

@@ -16,9 +16,9 @@ import operator
 from collections.abc import Iterable
 from typing import Any
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import Omaha8Error
-from ..showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
+from ..pots._showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
 from ._showdown_lane import trusted_showdown
 from .arguments import check_odd_chips, check_rake
 from .errors import GameError
@@ -124,7 +124,7 @@ class _Settlement(HandState):
         return log
 
     #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`; :meth:`_settlement`,
-    #: which settles every hand, is its twin (tests/test_game_settlement_fast.py plays hands both ways)
+    #: which settles every hand, is its twin (tests/game/test_game_settlement_fast.py plays hands both ways)
     _fast_settlement = True
 
     def _settlement_fast(self) -> tuple[list[PotResult], list[int], Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..showdown import OddChipPolicy
+from ..pots._showdown import OddChipPolicy
 from .events import STREETS, HoleDealt, Post
 from .rake import RakePolicy
 from .results import HandResult, LegalActions

@@ -23,7 +23,7 @@ from typing import Union
 
 import numpy as np
 
-from .._args import brief, is_int
+from .._support._args import brief, is_int
 from ..errors import ArgumentError, ArgumentTypeError, ChipError
 
 __all__ = [
@@ -295,7 +295,7 @@ class PotLimit(_BigBet):
     def wager_range(self, bet_to: int, to_call: int, all_in_to: int, pot: int, min_raise: int, level: int,
                     bet_size: int) -> tuple[int, int]:
         """Least and most total of a bet or raise: a full raise up to the pot-limit maximum (or all-in)."""
-        # least_to and max_to written out (asked before every action; tests/test_game_settlement_fast.py
+        # least_to and max_to written out (asked before every action; tests/game/test_game_settlement_fast.py
         # checks that the two agree)
         lo = bet_to + min_raise
         if lo > all_in_to:

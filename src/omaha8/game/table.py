@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Union
 
-from .._args import brief, check_int, check_seed, is_int
+from .._support._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
 from ..errors import ArgumentTypeError, BuyInError, ChipError, ShapeError
 from .arguments import _chip_list, check_odd_chips, check_rake

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .._args import brief
+from .._support._args import brief
 from ..cards import format_card
 from .hand_record import HandRecord
 from .records import Action, Collection, Post, Seat

@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import ArgumentError
-from ..showdown import winners
+from ..pots._showdown import winners
 from .records import STREET_NAMES, RecordData
 from .replay import ReplayDiscrepancy, replay_record
 

@@ -33,7 +33,7 @@ import os
 from collections.abc import Iterator
 from typing import IO, Union
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import HandReadError
 from ._pokerstars_hand import _Bad, _HEADER, _NotReplayed, _OtherGame, _Parser
 from .hand_record import HandRecord

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._args import brief
+from .._support._args import brief
 from ..errors import ArgumentError
 
 __all__ = ["Seat", "Post", "Action", "Collection", "RecordData", "SkippedHand", "POST_KINDS", "ACTION_KINDS"]

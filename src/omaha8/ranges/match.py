@@ -1,7 +1,7 @@
 """Fast range matching: a mask over every hand of :func:`~omaha8.ranges.universe.all_hands`.
 
 Each pattern compiles to a few small arrays for the nogil kernel
-:func:`omaha8._ranges.match_patterns` (per pattern card: a 52-bit mask of the
+:func:`omaha8.ranges._ranges.match_patterns` (per pattern card: a 52-bit mask of the
 cards it may be, its variable slots, whether it is interchangeable with
 the card before it, and how many of its cards share that mask); macros are numpy tests on per-hand suit-count and pair
 tables built once per hand size; ``,`` ``:`` ``!`` are numpy ``| & ~`` on the
@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from .._ranges import match_patterns
-from .._threads import threads_for
+from ._ranges import match_patterns
+from .._support._threads import threads_for
 from ..errors import RangeSyntaxError
 from .syntax import (
     ALL_RANKS,

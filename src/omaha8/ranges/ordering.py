@@ -6,7 +6,7 @@ Hands are ordered by their hi/lo equity heads-up against one random hand
 random board: the same figure as the ``equity`` column of
 :func:`omaha8.distributed.preflop.preflop_table` with one opponent. Suits
 never rank against each other, so the ordering is over the suit classes of
-:mod:`omaha8.starting_hands` (16,432 for 4 cards, 134,459 for 5) and every
+:mod:`omaha8.core._starting_hands` (16,432 for 4 cards, 134,459 for 5) and every
 hand of a class has its class's place.
 
 How the shipped tables are made
@@ -18,7 +18,7 @@ recomputed on its own and gives the same figure. The standard error of a
 class's equity is about 0.13 percentage points for 4 cards and 0.4 for 5
 (each class's own is kept in the table). Equities are stored quantized to
 1/65535; classes are ordered by quantized equity, highest first, and ties
-by class number (the row of :func:`omaha8.starting_hands.canonical_hands`),
+by class number (the row of :func:`omaha8.core._starting_hands.canonical_hands`),
 so the order is a pure function of the stored numbers. Rebuild a table with::
 
     python -m omaha8.ranges.ordering build --cards 4 -o order4.npz
@@ -70,7 +70,7 @@ from typing import Any
 
 import numpy as np
 
-from .._args import brief, check_int, check_n_threads, check_seed
+from .._support._args import brief, check_int, check_n_threads, check_seed
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import (
     ArgumentError,
@@ -80,7 +80,7 @@ from ..errors import (
     OrderingDataError,
     ShapeError,
 )
-from ..starting_hands import canonical_hands, canonical_index
+from ..core._starting_hands import canonical_hands, canonical_index
 from .universe import HOLE_SIZES, all_hands
 
 __all__ = [
@@ -119,7 +119,7 @@ class Ordering:
     cards
         Hole cards per hand: 4 or 5.
     classes
-        int64 class numbers (rows of :func:`omaha8.starting_hands.canonical_hands`), best first.
+        int64 class numbers (rows of :func:`omaha8.core._starting_hands.canonical_hands`), best first.
     equity
         Equity heads-up against a random hand, as stored (multiples of 1/65535).
     std_error

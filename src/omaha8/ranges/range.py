@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._args import brief
-from .._validate import card_array, check_deals
+from .._support._args import brief
+from ..cards._validate import card_array, check_deals
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, EmptyRangeError, ShapeError
 from .match import evaluate, hand_bits

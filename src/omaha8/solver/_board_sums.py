@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _solver
-from ..evaluate import evaluate_batch
+from . import _solver
+from ..core._evaluate import evaluate_batch
 from ._sweep_inputs import (
     BoolArray,
     F64Array,

@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import N_CARDS, CardsLike
-from ..evaluate import evaluate_batch
-from ..showdown import pot_shares
+from ..core._evaluate import evaluate_batch
+from ..pots._showdown import pot_shares
 from .sweeps import CombosSource, ShowdownValues, _board_cards, _combos
 
 __all__ = ["showdown_values_reference"]

@@ -8,13 +8,13 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from .._args import brief, check_int
-from .._validate import card_array, check_deals
+from .._support._args import brief, check_int
+from ..cards._validate import card_array, check_deals
 from ..cards import CardsLike, N_CARDS, format_card, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, ShapeError
 from ..ranges.range import Range
 from ..ranges.universe import HOLE_SIZES, hand_index
-from ..values import N_LOW_VALUES
+from ..core._values import N_LOW_VALUES
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 I32Array = np.ndarray[Any, np.dtype[np.int32]]

@@ -6,7 +6,7 @@ sorted by high value and by low value. One walk up an order adds each
 opponent's weight to a table of weight sums per card subset, and each hand
 reads from it the weight of the weaker opponents that share none of its
 cards (exact card removal by inclusion–exclusion, proved in
-:mod:`omaha8._solver`). Ties come from a second read after the opponents of
+:mod:`omaha8.solver._solver`). Ties come from a second read after the opponents of
 equal value are added; the whole river costs a few walks, O(n log n) time
 and O(n) memory, never a pair of combos (and exact sums when the weights
 are whole numbers).
@@ -55,9 +55,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .. import _solver
-from .._args import check_int
-from .._threads import threads_for
+from . import _solver
+from .._support._args import check_int
+from .._support._threads import threads_for
 from ..cards import CardsLike, N_CARDS
 from ..errors import ShapeError
 from ._board_sums import _Opponents, _bin_of, _board_sums, _disjoint_weight, _runout_sums

@@ -1,0 +1,37 @@
+"""Typed surface of omaha8.cards._format_text: nogil kernels that write card ids and result lines as text."""
+
+from typing import Any
+
+import numpy as np
+
+_U8 = np.ndarray[Any, np.dtype[np.uint8]]
+_I64 = np.ndarray[Any, np.dtype[np.int64]]
+
+COLUMN_KINDS: dict[str, int]
+__test__: dict[str, str]
+
+def format_id_rows(
+    ids: _U8,
+    sep: np.ndarray[Any, np.dtype[np.uint32]],
+    out: np.ndarray[Any, np.dtype[np.uint8]] | np.ndarray[Any, np.dtype[np.uint32]],
+    n_threads: int,
+) -> None: ...
+def format_result_rows(
+    plan: Any,
+    n: int,
+    n_seats: int,
+    k: int,
+    deal_start: int,
+    line: Any = ...,
+    boards: Any = ...,
+    holes: Any = ...,
+    high: Any = ...,
+    low: Any = ...,
+    high_winners: Any = ...,
+    low_winners: Any = ...,
+    shares: Any = ...,
+    high_table: tuple[Any, Any] | None = ...,
+    low_table: tuple[Any, Any] | None = ...,
+    out: _U8 | None = ...,
+    n_threads: int = ...,
+) -> tuple[_U8, _I64]: ...

@@ -1,0 +1,233 @@
+# cython: language_level=3
+"""nogil kernel for splitting one pot over many deals.
+
+Each row is one deal: P seats' holes and a board. A row costs one board pass
+(its HIGH_BOARD row, low-rank mask and flush suit, shared by every seat) and
+then, per seat, one lookup per hole pair in that row, one low lookup, and a
+flush evaluation only for a seat holding two cards of the board's flush suit.
+The hi/lo rule that turns the seats' values into winners and fractions is
+:file:`_settle.pxd`'s.
+
+:func:`settle` fills whichever outputs it is given (winner masks, fractions)
+and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
+checks shapes and the active mask, and resolves ``n_threads``, before calling it.
+"""
+
+from cython.parallel cimport prange
+from omaha8._support._bits cimport popcount
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+import numpy as np
+
+from omaha8.core._core cimport (
+    MAX_HOLE,
+    MAX_SHOWDOWN_SEATS,
+    PREFETCH_BLOCK,
+    PreparedBoard,
+    Tables,
+    prefetch_board_row,
+    prepare_board,
+    prepared_values,
+    tables,
+)
+from omaha8.pots._settle cimport mask_fractions, winner_masks
+
+
+# the evaluator's tables; every seat of a deal is scored on one prepared board
+cdef const Tables* TABLES = tables()
+
+
+# A row's card check, branch-free, as its cards are read: seen collects the bits
+# 1 << (c & 63), over the values c + 12. A card is over 51 exactly when c + 12 has
+# a bit of 64 or more; the row's cards are distinct when seen has one bit per card.
+cdef inline uint64_t card_bits(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint64_t bits = 0
+    cdef int i
+    for i in range(n):
+        bits |= (<uint64_t>1) << (cards[i] & 63)
+    return bits
+
+
+cdef inline uint32_t card_overs(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint32_t over = 0
+    cdef int i
+    for i in range(n):
+        over |= cards[i] + 12
+    return over
+
+
+cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
+    return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
+
+
+# Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts.
+# active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
+# constants at each call site, so the loops unroll.
+# With check, every card of the deal (inactive seats' too) goes into the check's
+# seen and over (card_bits, card_overs), kept in registers and stored once at the end:
+# through the pointers, each seat's uint8 low value could alias them.
+cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
+                                const PreparedBoard* parts, const uint8_t* active,
+                                bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
+    cdef uint16_t high[MAX_SHOWDOWN_SEATS]
+    cdef uint8_t low[MAX_SHOWDOWN_SEATS]
+    cdef uint32_t live = 0, over = 0
+    cdef uint64_t seen = 0
+    cdef const uint8_t* hole
+    cdef int p
+    if check:
+        seen = card_bits(board, 5)
+        over = card_overs(board, 5)
+    for p in range(n_seats):
+        hole = holes + p * n_hole
+        if check:
+            seen |= card_bits(hole, n_hole)
+            over |= card_overs(hole, n_hole)
+        if active == NULL or active[p]:
+            live |= (<uint32_t>1) << p
+            high[p] = prepared_values(TABLES, parts, hole, n_hole, &low[p])
+        else:
+            high[p] = 0
+            low[p] = 0
+    if check:
+        seen_out[0] = seen
+        over_out[0] = over
+    return winner_masks(n_seats, high, low, live)
+
+
+# What every deal of one call shares; an output pointer is NULL when not asked for.
+cdef struct Job:
+    const uint8_t* holes
+    const uint8_t* boards
+    const uint8_t* active
+    Py_ssize_t hole_step
+    Py_ssize_t board_step
+    int n_seats
+    uint16_t* high_out
+    uint16_t* low_out
+    double* shares_out
+    uint8_t* bad
+
+
+# Deals start..stop-1 (at most PREFETCH_BLOCK): first every board's parts, asking the
+# memory for their HIGH_BOARD rows (prefetch_board_row) so that the misses overlap,
+# then the seats. n_hole and check are constants at each call, so each combination
+# compiles to its own loop.
+cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
+                              bint check) noexcept nogil:
+    cdef PreparedBoard parts[PREFETCH_BLOCK]
+    cdef Py_ssize_t row
+    cdef uint32_t masks, over
+    cdef uint64_t seen
+    cdef const uint8_t* hole
+    cdef const uint8_t* board
+    for row in range(start, stop):
+        prepare_board(TABLES, job.boards + row * job.board_step, &parts[row - start])
+        prefetch_board_row(&parts[row - start])
+    for row in range(start, stop):
+        hole = job.holes + row * job.hole_step
+        board = job.boards + row * job.board_step
+        seen = 0
+        over = 0
+        masks = settle_row(hole, job.n_seats, n_hole, board, &parts[row - start],
+                           NULL if job.active == NULL else job.active + row * job.n_seats, check, &seen, &over)
+        if check:
+            job.bad[row] = check_failed(seen, over, <int>job.hole_step + 5)
+        if job.high_out != NULL:
+            job.high_out[row] = <uint16_t>(masks & 0xFFFF)
+        if job.low_out != NULL:
+            job.low_out[row] = <uint16_t>(masks >> 16)
+        if job.shares_out != NULL:
+            mask_fractions(masks, job.n_seats, job.shares_out + row * job.n_seats)
+
+
+cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
+                      const uint8_t[:, ::1] active) except -1:
+    cdef Py_ssize_t n = holes.shape[0]
+    if holes.shape[1] < 1 or holes.shape[1] > MAX_SHOWDOWN_SEATS:
+        raise ValueError(f"holes must have 1..{MAX_SHOWDOWN_SEATS} seats")
+    if holes.shape[2] < 2 or holes.shape[2] > MAX_HOLE or boards.shape[1] != 5:
+        raise ValueError("holes must have 2..5 cards per seat and boards 5")
+    if boards.shape[0] != n and boards.shape[0] != 1:
+        raise ValueError("boards must have one row per deal or exactly one row")
+    if active is not None and (active.shape[0] != n or active.shape[1] != holes.shape[1]):
+        raise ValueError("active must be (N, P)")
+    return 0
+
+
+def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
+           uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
+           bint check=False):
+    """Split one pot per deal: fill whichever outputs are not None.
+
+    ``holes`` (N, P, 4|5); ``boards`` (N, 5) or (1, 5) shared; ``active``
+    (N, P) of 0/1 or None for all seats. ``high_out``/``low_out`` (N,) get
+    the seat masks of the high and low winners, ``shares_out`` (N, P) each
+    seat's fraction of the pot (all zeros for a deal with no active seat).
+    ``n_threads`` is used as given. Card bytes need not be valid; with
+    ``check``, each row's ids and duplicates (inactive seats' cards too) are
+    checked in the same pass. Returns the first bad row (the outputs are then
+    meaningless), or -1 (always -1 without ``check``).
+    """
+    cdef Py_ssize_t n = holes.shape[0], row, block, n_blocks, bad_row = -1
+    cdef int n_seats = holes.shape[1], n_hole = holes.shape[2]
+    cdef int threads = n_threads if n_threads > 1 else 1
+    cdef Job job
+    cdef uint8_t[::1] bad
+    check_shapes(holes, boards, active)
+    if (high_out is not None and high_out.shape[0] != n) or (low_out is not None and low_out.shape[0] != n):
+        raise ValueError("winner outputs must have one entry per deal")
+    if shares_out is not None and (shares_out.shape[0] != n or shares_out.shape[1] != n_seats):
+        raise ValueError("shares_out must be (N, P)")
+    if n == 0:
+        return -1
+    job.holes = &holes[0, 0, 0]
+    job.boards = &boards[0, 0]
+    job.active = NULL if active is None else &active[0, 0]
+    job.hole_step = n_seats * n_hole
+    job.board_step = 0 if boards.shape[0] == 1 else 5
+    job.n_seats = n_seats
+    job.high_out = NULL if high_out is None else &high_out[0]
+    job.low_out = NULL if low_out is None else &low_out[0]
+    job.shares_out = NULL if shares_out is None else &shares_out[0, 0]
+    job.bad = NULL
+    if check:
+        bad = np.zeros(n, dtype=np.uint8)
+        job.bad = &bad[0]
+    n_blocks = (n + PREFETCH_BLOCK - 1) // PREFETCH_BLOCK
+    for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
+        # constant arguments at each call: the compiler unrolls the seat loop and drops the check
+        if n_hole == 4 and check:
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, True)
+        elif n_hole == 4:
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, False)
+        elif check:
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, True)
+        else:
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, False)
+    if check:
+        with nogil:
+            for row in range(n):
+                if bad[row]:
+                    bad_row = row
+                    break
+    return bad_row
+
+
+def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, uint16_t[:, ::1] out):
+    """Each seat's high value as the kernel scores it (board parts once per deal); for tests.
+
+    ``holes`` (N, P, 4|5), ``boards`` (N, 5), ``out`` (N, P). Card bytes need not be valid.
+    """
+    cdef Py_ssize_t n = holes.shape[0], row
+    cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
+    cdef PreparedBoard parts
+    cdef uint8_t low
+    check_shapes(holes, boards, None)
+    if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
+        raise ValueError("boards must be (N, 5) and out (N, P)")
+    with nogil:
+        for row in range(n):
+            prepare_board(TABLES, &boards[row, 0], &parts)
+            for p in range(n_seats):
+                out[row, p] = prepared_values(TABLES, &parts, &holes[row, p, 0], n_hole, &low)

@@ -1,0 +1,102 @@
+"""The result-line kernel (format_result_rows in omaha8.cards._format_text) against its slow twin, _result_lines."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from omaha8.cards import _format_text
+from omaha8.deals import Deals, analyze_deals, random_deals
+from omaha8.deals._result_columns import RESULT_COLUMNS, _fraction_text, _result_lines, _text_table
+
+ODD_SHARES = [0.0, -0.0, 1.0, 0.5, 0.25, 1 / 3, 1 / 6, 1 / 12, 2 / 3, 0.1234565, 0.9999996, 0.9999994, 1e-7, 5e-7,
+              -1e-9, -0.5, 2.5, 1e12, 1e13, -1e13, float("nan"), float("inf"), float("-inf"), 123456.654321]
+
+
+def _fast(columns: list[str], n: int, players: int, cards: int, first: int, arrays: dict[str, np.ndarray],
+          threads: int = 2) -> bytes:
+    plan = np.array([_format_text.COLUMN_KINDS[c] for c in columns], dtype=np.int32)
+    text, pieces = _format_text.format_result_rows(
+        plan, n, players, cards, first, line=arrays["line"], boards=arrays["board"], holes=arrays["seats"],
+        high=arrays["high"], low=arrays["low"], high_winners=arrays["high_winners"],
+        low_winners=arrays["low_winners"], shares=arrays["shares"], high_table=_text_table(True),
+        low_table=_text_table(False), n_threads=threads)
+    return b"".join(bytes(text[a:b]) for a, b in pieces.tolist())
+
+
+def _analyzed(n: int, players: int, cards: int, seed: int) -> dict[str, np.ndarray]:
+    boards, holes = random_deals(n, players=players, cards=cards, seed=seed)
+    r = analyze_deals(Deals(boards, holes))
+    return {"line": np.arange(3, 3 + n, dtype=np.int64), "board": boards, "seats": holes, "high": r.high,
+            "low": r.low, "high_winners": r.high_winners, "low_winners": r.low_winners, "shares": r.shares}
+
+
+def _arbitrary(n: int, players: int, cards: int, seed: int) -> dict[str, np.ndarray]:
+    # whatever bytes the kernel gets: ids past 51, values past the tables, masks past the seats, odd doubles
+    rng = np.random.default_rng(seed)
+    big = np.iinfo(np.int64)
+    return {
+        "line": rng.choice(np.array([0, 1, 9, 10, 99, 100, 12345, -1, -10, big.max, big.min, 2**53 + 1]), n),
+        "board": rng.integers(0, 256, (n, 5), dtype=np.uint8),
+        "seats": rng.integers(0, 256, (n, players, cards), dtype=np.uint8),
+        "high": rng.choice(np.array([0, 1, 9, 10, 99, 100, 999, 1000, 7462, 7463, 9999, 10000, 65535]),
+                           (n, players)).astype(np.uint16),
+        "low": rng.integers(0, 256, (n, players), dtype=np.uint8),
+        "high_winners": rng.integers(0, 1 << 16, n, dtype=np.uint16),
+        "low_winners": rng.integers(0, 1 << 16, n, dtype=np.uint16),
+        "shares": np.where(rng.random((n, players)) < 0.5, rng.choice(ODD_SHARES, (n, players)),
+                           rng.random((n, players)) * 10 - 5),
+    }
+
+
+LAYOUTS = [(1, 4), (2, 4), (6, 4), (11, 4), (16, 4), (2, 5), (3, 5), (9, 5)]
+
+
+@pytest.mark.parametrize("players,cards", LAYOUTS)
+def test_every_group_as_the_slow_twin(players: int, cards: int) -> None:
+    make = _analyzed if 5 + players * cards <= 52 else _arbitrary
+    for arrays in (make(300, players, cards, players), _arbitrary(300, players, cards, players + 100)):
+        for group in RESULT_COLUMNS:
+            assert _fast([group], 300, players, cards, 40, arrays) == _result_lines([group], 300, players, 40,
+                                                                                    arrays), group
+        everything = list(RESULT_COLUMNS)
+        assert _fast(everything, 300, players, cards, 0, arrays) == _result_lines(everything, 300, players, 0, arrays)
+        backwards = everything[::-1]
+        assert _fast(backwards, 300, players, cards, 0, arrays, 1) == _result_lines(backwards, 300, players, 0,
+                                                                                    arrays)
+
+
+def test_random_column_lists() -> None:
+    rng = np.random.default_rng(5)
+    for trial in range(40):
+        players, cards = LAYOUTS[trial % len(LAYOUTS)]
+        arrays = _arbitrary(97, players, cards, trial)
+        columns = list(rng.choice(RESULT_COLUMNS, int(rng.integers(1, 8)), replace=False))
+        assert _fast(columns, 97, players, cards, trial, arrays) == _result_lines(columns, 97, players, trial,
+                                                                                  arrays), columns
+
+
+def test_fraction_text_hand_checked() -> None:
+    # 0.1234565 * 1e6 + 0.5 = 123457.0 (rounded half up, before the trailing zeros go); 2/3 -> 0.666667
+    assert [_fraction_text(x) for x in (0.1234565, 2 / 3, 0.9999996, 1e-7, -1e-9, 1e13)] == \
+        ["0.123457", "0.666667", "1", "0", "-0", "nan"]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".csv.gz"])
+def test_formatting_in_the_writer_thread_writes_the_same_file(tmp_path, suffix: str) -> None:  # type: ignore[no-untyped-def]
+    from omaha8.deals import ResultWriter
+
+    batches = []
+    for i in range(5):
+        boards, holes = random_deals(700 + i, players=4, cards=4, seed=i)
+        batches.append(analyze_deals(Deals(boards, holes, first=sum(len(b) for b in batches))))
+    files = []
+    for background in (False, True):
+        path = tmp_path / f"r{background}{suffix}"
+        with ResultWriter(path, players=4, cards=4, lines=False, format_in_background=background) as w:
+            for batch in batches:
+                w.write(batch)
+        files.append(path.read_bytes())
+    assert files[0] == files[1] and len(files[0]) > 1000
+    with pytest.raises(TypeError):
+        ResultWriter(tmp_path / "x.csv", players=4, cards=4, format_in_background=1)  # type: ignore[arg-type]
