@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Any, Union
 
 import numpy as np
@@ -36,7 +36,6 @@ import numpy.typing as npt
 
 from .._support._args import brief, check_int, is_int
 from ..errors import ArgumentTypeError, CardError, CardTypeError
-from ._parse_text import card_text_ids
 
 __all__ = [
     "RANKS",
@@ -168,6 +167,19 @@ def _split_text(text: str) -> list[int]:
 _CACHED_TEXT = 64
 
 
+# The text kernel (_parse_text.card_text_ids), loaded at the first card string read, not by
+# `import omaha8` (it is a compiled module of its own, about a millisecond to load).
+_read_text: Callable[[str], tuple[int, ...] | None] | None = None
+
+
+def _text_kernel() -> Callable[[str], tuple[int, ...] | None]:
+    global _read_text
+    from ._parse_text import card_text_ids
+
+    _read_text = card_text_ids
+    return card_text_ids
+
+
 @functools.lru_cache(maxsize=4096)
 def _remembered_text(text: str) -> tuple[int, ...]:
     return tuple(_split_text(text))
@@ -191,7 +203,7 @@ def text_ids(text: str) -> tuple[int, ...]:
     """
     # only exact str: a subclass could hash or compare its own way
     if type(text) is str and len(text) <= _CACHED_TEXT:
-        found = card_text_ids(text)
+        found = (_read_text or _text_kernel())(text)
         return _remembered_text(text) if found is None else found
     if not isinstance(text, str):
         raise CardTypeError(f"cards must be a string here, not {type(text).__name__} {brief(text)}")
