@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -33,7 +33,6 @@ FUNCTIONS = sorted(
     name for name in omaha8.__all__
     if callable(getattr(omaha8, name)) and (not inspect.isclass(getattr(omaha8, name)) or name == "Deals")
 )
-KNOWN: dict[str, str] = {}
 # functions that read a file by name: a name that is not there is the file system's FileNotFoundError
 # (or IsADirectoryError, PermissionError), as for open(); every other failure is omaha8's own error
 READS_FILES = {"read_deals", "iter_deals"}
@@ -116,20 +115,12 @@ def _draw_arguments(data: st.DataObject, func: Callable[..., Any]) -> dict[str, 
     return kwargs
 
 
-def _params() -> list[Any]:
-    return [pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN[name], strict=False) if name in KNOWN else ())
-            for name in FUNCTIONS]
-
-
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", FUNCTIONS)
 def test_only_omaha8_errors_come_out(name: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     func = getattr(omaha8, name)
     monkeypatch.chdir(tmp_path)  # functions that take a path may write one: here, nowhere else
-    quick = name in KNOWN  # a known failure: no time spent shrinking it
 
-    @settings(max_examples=30 if quick else 100, deadline=None, database=None, derandomize=True,
-              phases=[Phase.explicit, Phase.generate] if quick else list(Phase),
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=100, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def check(data: st.DataObject) -> None:
         kwargs = _draw_arguments(data, func)

@@ -43,6 +43,7 @@ COMMANDS: tuple[str, ...] = (
     "preflop_table",
     "range",
     "hands",
+    "solve",
 )
 
 EXIT_OK = 0

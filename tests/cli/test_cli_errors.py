@@ -160,6 +160,15 @@ def test_help_and_version_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "exit status: 0 success" in out
 
 
+# every command the README documents, as users type it
+@pytest.mark.parametrize("command", ["batch", "equity", "evaluate", "hands", "play", "preflop-table", "range",
+                                     "showdown"])
+def test_every_command_is_registered(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    # the parser reaches the command: its own help, not the top-level one or an unknown-command error
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and out.startswith(f"usage: omaha8 {command} ")
+
+
 def test_a_file_that_cannot_be_written_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     code, _, err = run(capsys, "preflop-table", "--hands", "0:1", "--samples", "5", "--seed", "1", "--workers", "0",
                        "-o", str(tmp_path) + "/no/such/dir/table.csv")

@@ -20,10 +20,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_registered() -> None:
-    assert "hands" in cli.COMMANDS
-
-
 def test_json_layout(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(DATA / "side_pots_hi_lo.txt"), str(DATA / "other_game_and_cancelled.txt"), "--json")
     assert code == 0

@@ -15,10 +15,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_registered() -> None:
-    assert "range" in cli.COMMANDS
-
-
 def test_count_prints_the_number_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "AA!AAA", "--count") == (0, "6768\n", "")  # C(4,2)C(48,2)
     assert run(capsys, "AA", "--cards", "5", "--count") == (0, "108336\n", "")

@@ -13,10 +13,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_registered() -> None:
-    assert "showdown" in cli.COMMANDS
-
-
 def test_example_hand_with_a_side_pot(capsys: pytest.CaptureFixture[str]) -> None:
     # seat 2 all-in 40 with the only low; seat 0's three kings win the rest (see showdown_cases.json)
     code, out, _ = run(capsys)

@@ -263,12 +263,6 @@ def test_every_form_gives_the_same_result(form: str) -> None:
             assert_same(equity(*given), walk(holes, board, dead))
 
 
-@pytest.mark.parametrize("n_threads", [None, 1, 2, 7])
-def test_threads_do_not_change_a_small_run(n_threads: int | None) -> None:
-    holes, board = [(51, 47, 0, 4), (50, 46, 1, 5)], (49, 45, 41)
-    assert_same(equity(holes, board, n_threads=n_threads), walk([list(h) for h in holes], list(board)))
-
-
 def test_progress_on_a_small_run_draws_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     r = equity([(51, 47, 0, 4), (50, 46, 1, 5)], (49, 45, 41), progress=True)
     assert r.boards == 41 * 40 // 2 and capsys.readouterr().err == ""

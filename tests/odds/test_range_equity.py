@@ -11,7 +11,7 @@ import pytest
 import omaha8
 from omaha8.odds import _range_equity as range_equity
 from omaha8.cards import parse_cards
-from omaha8.errors import CardError, DuplicateCardError, ShapeError
+from omaha8.errors import ArgumentError, ArgumentTypeError, CardError, DuplicateCardError, EquityError, ShapeError
 from omaha8.odds._range_equity import RangeEquityError, reference_equity
 from omaha8.ranges.ordering import ordering, percent_mask
 from omaha8.ranges.universe import all_hands
@@ -460,8 +460,8 @@ def test_star_text_lists_every_hand_only_when_exact() -> None:
         (dict(samples=2**70), omaha8.EquityError, "samples must be at most"),
         (dict(samples=2.5), TypeError, "samples must be an int"),
         (dict(samples=True), TypeError, "samples must be an int"),
-        (dict(samples=10, seed=-1), omaha8.EquityError, "seed must be at least 0"),
-        (dict(samples=10, seed=2**64), omaha8.EquityError, "seed must be at most"),
+        (dict(samples=10, seed=-1), omaha8.EquityError, r"seed must be in 0 \.\. 2\*\*64 - 1, got -1"),
+        (dict(samples=10, seed=2**64), omaha8.EquityError, r"seed must be in 0 \.\. 2\*\*64 - 1, got 1844"),
         (dict(samples=10, seed="7"), TypeError, "seed must be an int"),
     ],
 )
@@ -469,3 +469,18 @@ def test_bad_run_parameters_with_ranges(kwargs: dict, error: type, text: str) ->
     with pytest.raises(error, match=text) as info:
         omaha8.equity(["As Ad 2c 3d", "10%"], "Kh 7c 2s", **kwargs)
     assert isinstance(info.value, omaha8.Omaha8Error)
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"progress": "yes"}, ArgumentTypeError, "progress must be True or False, not str 'yes'"),
+    ({"samples": 10, "seed": -1}, EquityError, r"seed must be in 0 \.\. 2\*\*64 - 1, got -1"),
+    ({"samples": 10, "seed": 2**64}, EquityError, r"seed must be in 0 \.\. 2\*\*64 - 1, got 18446744073709551616"),
+    ({"samples": 0}, EquityError, "samples must be at least 1, got 0"),
+    ({"n_threads": 0}, ArgumentError, "n_threads must be at least 1, got 0"),
+])
+def test_hands_and_ranges_check_the_run_arguments_alike(kwargs: dict[str, object], error: type[Exception],
+                                                        message: str) -> None:
+    # one argument layer: a seat of hands, a seat of a range and the flop's fast lane refuse the same value alike
+    for seats in (["As Ad 2c 3d", "Ks Kd Qh Jh"], ["As Ad 2c 3d", "KK"]):
+        with pytest.raises(error, match=message):
+            omaha8.equity(seats, "Kh 7c 2s", **kwargs)  # type: ignore[arg-type]

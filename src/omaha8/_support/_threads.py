@@ -1,4 +1,4 @@
-"""How many threads a kernel call uses: ``n_threads`` resolved once, in Python.
+"""How many threads a kernel call uses: ``n_threads`` resolved in Python, handed to the kernel as an int.
 
 Every public function that takes ``n_threads`` checks it with
 :func:`omaha8._support._args.check_n_threads` and turns it into a plain thread count
@@ -26,7 +26,8 @@ __all__ = ["MAX_THREADS", "WORK_PER_THREAD", "threads_for"]
 #: second, sleeping thread costs some 10-70 us (more on a loaded machine); set
 #: when a hand cost about 30 ns, where two threads paid from about 8192 units
 #: (benchmarks/bench_threads.py: 8192 rows 0.19 ms on two threads, 0.25 ms on
-#: one). A hand now costs about 17 ns, so the break-even may lie higher.
+#: one). Hands have been made faster since, which moves the break-even up;
+#: it has not been measured again (bench_threads.py measures it).
 WORK_PER_THREAD = 4096
 
 #: Most threads a kernel is handed, whatever was asked.

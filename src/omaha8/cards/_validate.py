@@ -1,9 +1,13 @@
-"""Input checks for batch arrays, done once at the boundary, vectorised.
+"""Input checks for batch arrays, done at the boundary, vectorised.
 
 Every public batch function turns its card arguments into C-contiguous
-``uint8`` arrays with :func:`card_array` and then checks ids and duplicates
-with :func:`check_deals` (one nogil pass in :mod:`omaha8.core._core`) before any
-kernel runs.
+``uint8`` arrays with :func:`card_array`. Ids and duplicates are then checked
+one of two ways: ``evaluate_batch``, ``pot_shares`` and ``winners`` check
+every card in their kernel's own pass and, when a row fails, call
+:func:`check_deals` only to name the row and the card; the callers of kernels
+that trust their input (``analyze_deals`` when it keeps seat values, the deal
+writers, ranges, the solver) call :func:`check_deals` (one nogil pass in :mod:`omaha8.core._core`)
+before the kernel runs.
 """
 
 from __future__ import annotations

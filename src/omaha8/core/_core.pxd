@@ -70,8 +70,11 @@ cdef const uint8_t* card_lowbit_table() noexcept nogil
 #
 # A flush in Omaha takes two hole cards and three board cards of one suit. At
 # most one suit can have three of five board cards, so the rule needs only the
-# rank masks of that suit's cards in the hole and on the board. This is the one
-# definition every kernel uses.
+# rank masks of that suit's cards in the hole and on the board. Every kernel
+# that scores a hole on a board goes through this one definition; the two
+# places in _core.pyx that score a single 2+3 combination (evaluate_hand, which
+# names the cards it used, and five_card_values, the table check over every
+# five-card hand) read HIGH_FLUSH for that combination directly.
 
 # Best flush or straight flush (HIGH_FLUSH value) of two ranks of hole_mask and
 # three of board_mask, the rank masks of one suit's cards; 0 when the hole has

@@ -34,7 +34,7 @@ from .._support._progress import Progress
 from .._support._threads import WORK_PER_THREAD, threads_for
 from ..cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
 from ..errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
-from ._range_equity import check_run, is_range, prepare_ranges, run_ranges
+from ._range_equity import is_range, prepare_ranges, run_ranges
 
 __all__ = ["MAX_SAMPLES", "EquityError", "EquityResult", "check_samples", "equity", "max_players"]
 
@@ -233,10 +233,7 @@ def equity(
         # (None for anything else, which the general path below parses or refuses)
         small = _small_exact.small_exact(holes, board, dead, _ID_OF_TEXT)
         if small is not None:
-            if seed is not None:
-                _check_seed(seed)
-            check_n_threads(n_threads)
-            check_bool(progress, "progress")
+            _run_arguments(None, seed, n_threads, progress)
             return EquityResult(*small)
     if isinstance(holes, (Mapping, Set)):
         raise CardTypeError(f"holes must be a sequence of hands in player order, not a {type(holes).__name__}")
@@ -245,10 +242,7 @@ def equity(
         if any(is_range(seat) for seat in holes):
             return _range_spot_equity(holes, board, dead, samples, seed, n_threads, progress)
     hole_array, board_array, deck = _spot(holes, board, dead)
-    n_samples = check_samples(samples)
-    given_seed = None if seed is None else _check_seed(seed)
-    n_threads = check_n_threads(n_threads)
-    progress = check_bool(progress, "progress")
+    n_samples, given_seed, n_threads, progress = _run_arguments(samples, seed, n_threads, progress)
     if n_samples is None and board_array.shape[0] >= 3:
         # a flop, turn or river: at most 1,081 boards, counted on one thread in one call
         return EquityResult(*_small_exact.small_exact_spot(hole_array, board_array, deck))
@@ -276,7 +270,7 @@ def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samp
                        seed: int | None, n_threads: int | None, progress: bool) -> EquityResult:
     """Equity of a spot in which some seats are ranges (:mod:`omaha8.odds._range_equity`)."""
     board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
-    n_samples, given_seed = check_run(samples, seed, EquityError)
+    n_samples, given_seed, n_threads, progress = _run_arguments(samples, seed, n_threads, progress)
     plan = prepare_ranges(seats, board_ids, dead_ids, _parse)
     bar = Progress("equity", enabled=True) if progress else None
     try:
@@ -379,6 +373,13 @@ def _check_seed(seed: object) -> int:
     if not 0 <= number < SEED_LIMIT:
         raise EquityError(f"seed must be in 0 .. 2**64 - 1, got {brief(number)}")
     return number
+
+
+def _run_arguments(samples: object, seed: object, n_threads: object,
+                   progress: object) -> tuple[int | None, int | None, int | None, bool]:
+    """``samples``, ``seed``, ``n_threads`` and ``progress`` checked: one rule for seats of hands and of ranges."""
+    return (check_samples(samples), None if seed is None else _check_seed(seed), check_n_threads(n_threads),
+            check_bool(progress, "progress"))
 
 
 # ---------------------------------------------------------------- runs

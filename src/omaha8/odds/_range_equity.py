@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from . import _range_equity_kernel as _range_equity
-from .._support._args import SEED_LIMIT, brief, check_int
+from .._support._args import brief
 from .._support._threads import threads_for
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import (
@@ -88,7 +88,6 @@ __all__ = [
     "EXACT_WORK",
     "MAX_SAMPLES",
     "RangeEquityError",
-    "check_run",
     "is_range",
     "prepare_ranges",
     "reference_equity",
@@ -351,15 +350,6 @@ def run_ranges(
         return _exact(plan, plan.build(True), n_threads, update)
     n = DEFAULT_SAMPLES if samples is None else samples
     return _sampled(plan, plan.build(False), n, secrets.randbits(64) if seed is None else seed, n_threads, update)
-
-
-def check_run(samples: object, seed: object, value_error: type[Exception]) -> tuple[int | None, int | None]:
-    """``samples`` (None or 1 .. :data:`MAX_SAMPLES`) and ``seed`` (None or 0 .. 2**64 - 1), checked:
-    a value out of range raises ``value_error``, a non-int (a bool too) ``ArgumentTypeError``."""
-    n = None if samples is None else check_int(samples, "samples", minimum=1, maximum=MAX_SAMPLES,
-                                               value_error=value_error)
-    s = None if seed is None else check_int(seed, "seed", minimum=0, maximum=SEED_LIMIT - 1, value_error=value_error)
-    return n, s
 
 
 def _no_deal(players: int) -> RangeEquityError:

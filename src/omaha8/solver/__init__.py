@@ -1,4 +1,9 @@
-"""Solver primitives: every combo's exact hi/lo equity against a weighted range.
+"""The Omaha Hi/Lo subgame solver, and its primitives: every combo's exact hi/lo equity against a range.
+
+:func:`solve` solves a heads-up turn or river spot between two ranges by
+discounted CFR over arrays of every combo, to a stated exploitability, and
+returns a :class:`Solution` (strategies, values, a summary by hand class,
+JSON). It stands on the sweeps below.
 
 :func:`showdown_values` gives, for a board and two ranges (arrays of combos
 with weights, or range objects), each hand's pot share, high and low win and
@@ -14,6 +19,7 @@ exact card removal, by sorted sweeps rather than pairs of combos.
 
 from __future__ import annotations
 
+from .subgame import ClassRow, Solution, solve
 from .sweeps import CombosSource, ShowdownValues, showdown_values
 
-__all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
+__all__ = ["ClassRow", "CombosSource", "ShowdownValues", "Solution", "showdown_values", "solve"]
