@@ -12,6 +12,10 @@ one line on stderr) naming the option, never a traceback:
 Traceback (most recent call last):
 ...
 argparse.ArgumentError: argument --threads: must be at least 1, got 0
+>>> parser.parse_args(["--threads", "\u0663"])  # an Arabic-Indic three: only 0-9 are digits
+Traceback (most recent call last):
+...
+argparse.ArgumentError: argument --threads: '٣' is not a whole number (digits 0-9)
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ from typing import Any
 
 from .._support._args import CHUNK_LIMIT, SEED_LIMIT, brief
 
-__all__ = ["CARDS", "QUOTING", "SECONDS", "SEED", "THREADS", "int_option", "renamed", "seconds_option",
-           "shell_warning", "warn_shell"]
+__all__ = ["CARDS", "PATH", "QUOTING", "SECONDS", "SEED", "THREADS", "int_option", "path_option", "renamed",
+           "seconds_option", "shell_warning", "warn_shell"]
 
 # option values are typed by people: a hundred digits is already a mistake
 _MAX_DIGITS = 100
@@ -39,9 +43,11 @@ def int_option(minimum: int | None = None, maximum: int | None = None) -> Callab
         if len(digits) > _MAX_DIGITS:
             raise argparse.ArgumentTypeError(f"{brief(text, 40)} is not a whole number of sensible size")
         try:
+            if not digits.isascii():  # int() would read other scripts' digits: '٣' as 3
+                raise ValueError(digits)
             number = int(digits)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{brief(text, 60)} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{brief(text, 60)} is not a whole number (digits 0-9)") from None
         if minimum is not None and number < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {number}")
         if maximum is not None and number > maximum:
@@ -55,6 +61,8 @@ def int_option(minimum: int | None = None, maximum: int | None = None) -> Callab
 def seconds_option(text: str) -> float:
     """An argparse type: a positive number of seconds, at most a day."""
     try:
+        if not text.isascii():
+            raise ValueError(text)
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{brief(text, 60)} is not a number of seconds") from None
@@ -120,8 +128,19 @@ def renamed(new: str, meaning: str = "hole cards per hand, 4 or 5") -> type[argp
 
 
 #: ``--cards``: hole cards per hand, in every command.
-CARDS = {"type": int, "choices": (4, 5), "metavar": "{4,5}"}
+CARDS = {"type": int_option(4, 5), "metavar": "{4,5}"}
 
+def path_option(text: str) -> str:
+    """An argparse type: a file name, never empty (an empty one would be taken as no file at all)."""
+    if not text:
+        raise argparse.ArgumentTypeError("must name a file, not be empty")
+    return text
+
+
+path_option.__name__ = "path"
+
+#: ``-o``, ``--rejects``, ...: a file name.
+PATH = path_option
 #: ``--threads``: 1 or more.
 THREADS = int_option(1, CHUNK_LIMIT)
 #: ``--seed``: 0 .. 2**64 - 1.

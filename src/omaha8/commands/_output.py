@@ -37,9 +37,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TextIO
 
 from .._support._args import brief
+from .._support._text import printable
 from .._support._plain import plain
 from ..deals._row_files import ROW_FORMATS, RowFile, row_format
 from ..errors import InputError, OutputError
+from ._options import PATH
 
 __all__ = ["STDOUT_TWICE", "Output", "add_output_options", "check_inputs", "check_outputs", "identity", "read_error",
            "usage_error"]
@@ -54,7 +56,7 @@ def usage_error(command: str, message: str) -> SystemExit:
 
     The command line prints the message of a ``SystemExit`` that carries text, and exits 2.
     """
-    return SystemExit(f"omaha8: error: {message} (see omaha8 {command} --help)")
+    return SystemExit(f"omaha8: error: {printable(message)} (see omaha8 {command} --help)")
 
 
 def read_error(path: str, exc: OSError | str) -> InputError:
@@ -69,7 +71,7 @@ def add_output_options(parser: argparse.ArgumentParser, rows: str, objects: str,
     kinds = ", ".join(ending for ending in formats if ending != ".ndjson")
     parser.add_argument("--json", action="store_true",
                         help=f"print {objects} on a line instead of the text (fields: see README, 'Data out')")
-    parser.add_argument("-o", "--output", metavar="FILE",
+    parser.add_argument("-o", "--output", metavar="FILE", type=PATH,
                         help=f"write {rows} to FILE, its kind read from its name: {kinds}; "
                         "- for CSV on standard output (the text then goes to standard error)")
 

@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Any
 
+from .._support._text import printable
 from ..cards import format_cards, parse_cards
 from ..odds._equity import MAX_SAMPLES, ROW_COLUMNS, equity
 from ._options import CARDS, QUOTING, SEED, THREADS, int_option, warn_shell
@@ -69,9 +70,6 @@ def run(args: argparse.Namespace) -> int:
     from ..ranges import Range
 
     started = time.perf_counter()
-    for index, hole in enumerate(args.holes):
-        if is_range(hole):
-            warn_shell(hole, f"holes[{index}]")
     seats: list[Any] = [
         Range(hole, cards=args.cards) if args.cards is not None and is_range(hole) else hole for hole in args.holes
     ]
@@ -88,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         result = equity(seats, args.board, args.dead, samples=samples, seed=args.seed, n_threads=args.threads,
                         progress=sys.stderr.isatty() and not args.json)
         elapsed = time.perf_counter() - started
+        for index, hole in enumerate(args.holes):  # ranges that parsed, but may not be the ones typed
+            if is_range(hole):
+                warn_shell(hole, f"holes[{index}]")
         board_text, dead_text = format_cards(board), format_cards(dead)
         hands = [hole if is_range(hole) else format_cards(hole) for hole in args.holes]
         out.say(f"Board: {board_text or '(none)'}")
@@ -95,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
             out.say(f"Dead: {dead_text}")
         if note is not None:
             out.say(f"Note: {note}")
-        out.say(result.table([f"{seat}  {hand}" for seat, hand in enumerate(hands)]), f"Time: {elapsed:.3f} s")
+        out.say(result.table([f"{seat}  {printable(hand)}" for seat, hand in enumerate(hands)]),
+                f"Time: {elapsed:.3f} s")
         out.result({"holes": hands, "board": board_text, "dead": dead_text, **result.to_dict()})
         out.rows({**row, "board": board_text, "dead": dead_text} for row in result.rows(hands))
     return 0

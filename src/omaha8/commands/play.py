@@ -18,6 +18,8 @@ from typing import Any
 from ..cards import format_cards
 from ..deals._dealing import _check_seed
 from ..game import FixedLimit, Hand, LegalActions, MixedGame, NoLimit, PotLimit, Table
+from .._support._args import brief
+from .._support._text import noun
 from ..pots._showdown import PotSplit
 from ._options import CARDS, SEED, int_option, renamed
 from ._output import Output, add_output_options, usage_error
@@ -35,13 +37,22 @@ def columns(players: int) -> dict[str, str]:
             "net": "ints", "stacks": "ints", "rebuys": "ints"}
 
 
+# chips and hands as people type them: past this many a count is a typing mistake
+_MAX_COUNT = 10**15
+_POSITIVE = int_option(1, _MAX_COUNT)
+
+
 def _blinds(text: str) -> tuple[int, int]:
+    parts = text.split("/")
     try:
-        small, big = (int(part) for part in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"blinds must look like 1/2 (small/big), not {text!r}") from None
-    if not 0 < small <= big:
-        raise argparse.ArgumentTypeError(f"blinds must be positive with small <= big, not {text!r}")
+        if len(parts) != 2:
+            raise argparse.ArgumentTypeError("not two numbers")
+        small, big = (_POSITIVE(part) for part in parts)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"blinds must look like 1/2 (small/big, whole numbers from 1 to "
+                                         f"{_MAX_COUNT:,}), not {brief(text, 60)}") from None
+    if not small <= big:
+        raise argparse.ArgumentTypeError(f"blinds must be positive with small <= big, not {brief(text, 60)}")
     return small, big
 
 
@@ -55,7 +66,8 @@ def register(subparsers: Any) -> None:
         epilog="example:\n  omaha8 play --players 6 --structure pot-limit --blinds 1/2 --hands 1000 --seed 7 -o hands.csv",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--players", type=int_option(2, 10), default=6, metavar="N",
+    # the table says which counts it seats; this bound only keeps the list of stacks small
+    parser.add_argument("--players", type=int_option(0, 100), default=6, metavar="N",
                         help="seats at the table, 2-10 (2-9 with --cards 5; default 6)")
     parser.add_argument("--structure", choices=STRUCTURES, default="pot-limit",
                         help="betting structure (mixed: an orbit of pot limit, then an orbit of limit at "
@@ -64,7 +76,7 @@ def register(subparsers: Any) -> None:
                         help="small and big blind, e.g. 1/2 (fixed limit: bets of one and two big blinds)")
     parser.add_argument("--hands", type=int_option(1, MAX_HANDS), default=1000, metavar="N",
                         help="the number of hands to play (default 1000)")
-    parser.add_argument("--stack", type=int_option(1, 10**15), default=None, metavar="CHIPS",
+    parser.add_argument("--stack", type=_POSITIVE, default=None, metavar="CHIPS",
                         help="starting stack (default 100 big blinds)")
     parser.add_argument("--cards", **CARDS, default=None, help="hole cards: 4 or 5 (default: the game's)")
     parser.add_argument("--variant", action=renamed("--cards"), help=argparse.SUPPRESS)
@@ -156,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         n = args.hands
         game = "Courchevel Hi/Lo" if args.game == "courchevel" else (
             "5-card Omaha Hi/Lo" if cards == 5 else "Omaha Hi/Lo")
-        out.say(f"{n:,} {_plural(n, 'hand')} of {game}, {structure.name}, {args.players} players, stacks {stack:,}, "
+        out.say(f"{n:,} {noun(n, 'hand')} of {game}, {structure.name}, {args.players} players, stacks {stack:,}, "
                 f"seed {seed}",
                 f"average pot   {pots / n:,.1f}",
                 f"largest pot   {largest:,}",
@@ -179,6 +191,3 @@ def _record(number: int, hand: Hand, bought: list[int]) -> dict[str, Any]:
             "payouts": list(result.payouts), "net": list(result.net), "stacks": list(result.stacks),
             "rebuys": bought}
 
-
-def _plural(count: int, word: str) -> str:
-    return word if count == 1 else word + "s"

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from .._support._args import CHUNK_LIMIT, brief
+from .._support._text import noun, printable
 from ..odds._preflop import MAX_SAMPLES
 from ..distributed._client import CONNECT_TIMEOUT, require
 from ..distributed.preflop import COLUMN_TYPES, DEFAULT_SAMPLES, PreflopTable, preflop_table
@@ -125,11 +126,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _summary(table: PreflopTable, seconds: float, args: argparse.Namespace) -> list[str]:
     rows = table.rows
-    where = (f"on {args.scheduler}" if args.scheduler else f"on a local cluster of {args.workers:,} workers"
+    where = (f"on {printable(args.scheduler)}" if args.scheduler else f"on a local cluster of {args.workers:,} workers"
              if args.workers else f"in this process ({os.cpu_count() or 1} cores)")
     lines = [
         f"classes    {len(table):,} of {table.cards}-card hands, {table.opponents} random "
-        f"opponent{'s' * (table.opponents != 1)}",
+        f"{noun(table.opponents, 'opponent')}",
         f"samples    {table.samples:,} per hand, seed {table.seed}",
         f"time       {seconds:.1f} s {where}, {len(table) * table.samples / max(seconds, 1e-9):,.0f} deals/s",
     ]
@@ -138,7 +139,7 @@ def _summary(table: PreflopTable, seconds: float, args: argparse.Namespace) -> l
                      f"{100 * float(np.max(rows['std_error'])):.3f}% at most")
         lines.append(f"mean       {100 * table.weighted_mean('equity'):.3f}% equity over real hands")
     if args.output:
-        lines.append(f"table      {args.output}")
+        lines.append(f"table      {printable(args.output)}")
     else:
         best = np.argsort(-rows["equity"], kind="stable")[: max(0, args.top)]
         lines.append(f"{'hand':<16}{'equity':>9}{'scoop':>9}{'high':>9}{'low':>9}")

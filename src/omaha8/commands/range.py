@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .._support._text import printable
 from ..cards import format_cards, parse_cards
 from ..deals import format_card_array
 from ..ranges.range import Range
@@ -29,8 +30,9 @@ def register(subparsers: Any) -> None:
         "line (--list). Board and dead cards remove the combos that hold them. -o FILE writes every combo "
         "and its weight; --json prints the summary as one object (with --list, one object per combo).",
         epilog="QUOTING\n  " + "\n  ".join(textwrap.wrap(QUOTING, 96))
-        + "\n  A range that ends in an operator (KK:, AA23!) or a space, or is empty, is what is left when the "
-        "shell\n  removed a macro: omaha8 warns on standard error.\n\n"
+        + "\n  Where the shell leaves a trace, omaha8 speaks: text that ends in an operator (KK:, AA23!) or is\n"
+        "  empty is refused, and a range that ends in a space (\"AA $ds\") is read with a warning on standard "
+        "error.\n\n"
         "examples:\n  omaha8 range 'AA23$ds' --count\n  omaha8 range 'AA!AAA' --board 'Ah Kd 7c' --count\n"
         "  omaha8 range 'KK-TT:$ds' --list -o kings_to_tens.csv",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -54,8 +56,8 @@ def _weight_text(weight: float) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    warn_shell(args.text, "TEXT")
     hand_range = Range(args.text, cards=args.cards)
+    warn_shell(args.text, "TEXT")  # a range that parsed, but may not be the one typed
     combos, weights = hand_range.combos(board=args.board, dead=args.dead)
     hands = format_card_array(combos, sep=" ") if len(combos) else np.zeros(0, dtype="U1")
     with Output(args, COLUMNS) as out:
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if args.count:
             out.say(str(len(combos)))
             return 0
-        out.say(f"Range: {text}   ({args.cards}-card hands)")
+        out.say(f"Range: {printable(text)}   ({args.cards}-card hands)")
         removed = [f"{name} {cards}" for name, cards in (("board", board), ("dead", dead)) if cards]
         if removed:
             out.say(f"Combos: {len(combos):,} without the cards of {' and '.join(removed)} "

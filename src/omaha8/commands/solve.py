@@ -9,6 +9,7 @@ from typing import Any
 
 from .._support._args import brief
 from .._support._progress import Progress
+from .._support._text import printable
 from ..cards._columns import format_card_array
 from ..deals._row_files import ROW_FORMATS, row_format
 from ..ranges import Range
@@ -26,7 +27,7 @@ _MAX_PERCENT = 10_000.0
 def _percent(text: str) -> float:
     """``"50%"`` as 0.5."""
     body = text.strip()
-    if not body.endswith("%") or len(body) > 30:
+    if not body.endswith("%") or len(body) > 30 or not body.isascii():  # only 0-9 are digits
         raise argparse.ArgumentTypeError(f"{brief(text, 40)} is not a percentage such as 50%")
     try:
         value = float(body[:-1])
@@ -94,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
     whole = args.output is not None and args.output.lower().endswith(".json")
     if args.output is not None and not whole:
         row_format(args.output, FORMATS)  # an unknown kind is refused before the solve
-    for option, text in (("--oop", args.oop), ("--ip", args.ip)):
-        warn_shell(text, option)
     ranges = (Range(args.oop, cards=args.cards), Range(args.ip, cards=args.cards))
+    for option, text in (("--oop", args.oop), ("--ip", args.ip)):
+        warn_shell(text, option)  # ranges that parsed, but may not be the ones typed
     with Progress("solve", keep=False) as bar:
         solution = _solve(args.board, ranges, args.pot, args.stacks, args.structure, args.bets, args.raises,
                           not args.no_allin, args.max_raises, rake, args.target, args.max_iterations, args.threads,
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         out.result(solution.to_dict())
         out.rows(rows)
     if args.output is not None and args.output != "-":
-        print(f"Solution written to {args.output}", file=sys.stderr)
+        print(f"Solution written to {printable(args.output)}", file=sys.stderr)
     return 0
 
 
