@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any
 
-from .._support._text import printable
+from .._support._text import one_line
 from ..cards import format_cards, parse_cards
 from ..odds._equity import MAX_SAMPLES, ROW_COLUMNS, equity
 from ._options import CARDS, QUOTING, SEED, THREADS, int_option, warn_shell
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             out.say(f"Dead: {dead_text}")
         if note is not None:
             out.say(f"Note: {note}")
-        out.say(result.table([f"{seat}  {printable(hand)}" for seat, hand in enumerate(hands)]),
+        out.say(result.table([f"{seat}  {one_line(hand, None)}" for seat, hand in enumerate(hands)]),
                 f"Time: {elapsed:.3f} s")
         out.result({"holes": hands, "board": board_text, "dead": dead_text, **result.to_dict()})
         out.rows({**row, "board": board_text, "dead": dead_text} for row in result.rows(hands))

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .._support._text import printable
+from .._support._text import one_line
 from ..cards import format_cards, parse_cards
 from ..deals import format_card_array
 from ..ranges.range import Range
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if args.count:
             out.say(str(len(combos)))
             return 0
-        out.say(f"Range: {printable(text)}   ({args.cards}-card hands)")
+        out.say(f"Range: {one_line(args.text, None)}   ({args.cards}-card hands)")
         removed = [f"{name} {cards}" for name, cards in (("board", board), ("dead", dead)) if cards]
         if removed:
             out.say(f"Combos: {len(combos):,} without the cards of {' and '.join(removed)} "
