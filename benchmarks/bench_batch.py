@@ -42,8 +42,8 @@ def deal_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
 
 def make_deal_file(path: Path, n_rows: int) -> tuple[Path, np.ndarray, np.ndarray, dict[str, int]]:
     """A seeded 6-seat 4-card CSV deal file, its arrays, and its scoop / no-low counts."""
-    boards, holes = random_deals(n_rows, players=N_SEATS, cards=4, seed=SEED)
-    write_deals(path, boards, holes)
+    holes, boards = random_deals(n_rows, players=N_SEATS, cards=4, seed=SEED)
+    write_deals(path, holes, boards)
     high, low = winners(holes, boards)
     single = (high & (high - 1)) == 0
     counts = {"scoops": int((single & ((low == 0) | (low == high))).sum()), "no_low": int((low == 0).sum())}
@@ -133,7 +133,7 @@ def test_batch_csv_end_to_end(benchmark, deal_file, report: Callable[[str], None
 def test_batch_random_main_job(benchmark, report: Callable[[str], None]) -> None:  # type: ignore[no-untyped-def]
     argv = ["batch", "--random", str(N_ROWS), "--seed", str(SEED)]
     text = benchmark.pedantic(run_batch, args=(argv,), rounds=3, iterations=1)
-    boards, holes = random_deals(N_ROWS, players=N_SEATS, seed=SEED)
+    holes, boards = random_deals(N_ROWS, players=N_SEATS, seed=SEED)
     high, low = winners(holes, boards)
     assert summary_count(text, "no low") == int((low == 0).sum())
     best = timed(benchmark, "min")
@@ -144,7 +144,7 @@ def test_batch_random_main_job(benchmark, report: Callable[[str], None]) -> None
 
 @pytest.fixture(scope="module")
 def hole_text() -> tuple[np.ndarray, np.ndarray]:
-    _, holes = random_deals(N_ROWS // 4, players=4, seed=SEED + 1)
+    holes, _ = random_deals(N_ROWS // 4, players=4, seed=SEED + 1)
     ids = holes.reshape(-1, 4)  # one 4-card hand a string
     return ids, format_card_array(ids)
 

@@ -82,7 +82,7 @@ def test_o8_showdown_six_seats(benchmark, loops: ModuleType, report: Callable[[s
     refused = benchmark(loops.showdown_rows, holes, boards, contributed, folded, buttons, payouts)
     assert refused == 0 and np.array_equal(payouts.sum(axis=1), contributed.sum(axis=1))
     for i in range(0, N_HANDS, N_HANDS // 200):   # 200 hands against showdown()
-        want = showdown(boards[i].tolist(), [None if folded[i, s] else holes[i, s].tolist() for s in range(SEATS)],
+        want = showdown([None if folded[i, s] else holes[i, s].tolist() for s in range(SEATS)], boards[i].tolist(),
                         contributions=contributed[i].tolist(), button=int(buttons[i])).payouts
         assert tuple(payouts[i]) == want
     best = timed(benchmark, "min")

@@ -87,7 +87,7 @@ def deals() -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """One-seat deals by hole size: (holes, boards)."""
     found = {}
     for cards in (4, 5):
-        boards, holes = random_deals(EVAL_ROWS, players=1, cards=cards, seed=SEED + cards)
+        holes, boards = random_deals(EVAL_ROWS, players=1, cards=cards, seed=SEED + cards)
         found[cards] = (np.ascontiguousarray(holes[:, 0]), boards)
     return found
 
@@ -145,7 +145,7 @@ def test_reference_c_baseline(benchmark, deals, c_baseline: Baseline, cards: int
 
 @CPU
 def test_pot_shares(benchmark) -> None:  # type: ignore[no-untyped-def]
-    boards, holes = random_deals(SHARE_DEALS, players=6, cards=4, seed=SEED + 6)
+    holes, boards = random_deals(SHARE_DEALS, players=6, cards=4, seed=SEED + 6)
     shares = benchmark.pedantic(omaha8.pot_shares, (holes, boards), {"n_threads": 1},
                                 rounds=ROUNDS, iterations=1, warmup_rounds=1)
     # each pot shared out exactly once, to the seats that win a half
@@ -335,7 +335,7 @@ def test_showdown_side_pots(benchmark, form: str) -> None:  # type: ignore[no-un
     spots = FreshSpots(side_pot_spot if form == "ids" else side_pot_text, SHOWDOWN_CALLS, SEED + 30)
     showdown = omaha8.showdown
     results = fresh_calls(benchmark, spots, lambda round_: [
-        showdown(board, holes, contributions=chips, folded=folded, button=button)
+        showdown(holes, board, contributions=chips, folded=folded, button=button)
         for board, holes, chips, folded, button in round_])
     for result, (board, holes, chips, folded, button) in zip(results, spots.last):
         high = [_reference.evaluate(ids_of(hole), ids_of(board))[0] for hole in holes]

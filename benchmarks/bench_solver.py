@@ -70,7 +70,7 @@ def check(result: ShowdownValues, board: str, combos: np.ndarray, key: str, refe
         assert np.all((values >= 0) & (values <= 1)), name
     rows = np.random.default_rng(1).choice(combos.shape[0], reference_rows, replace=False)
     if reference_rows:
-        slow = showdown_values_reference(board, combos[rows], combos)
+        slow = showdown_values_reference(combos[rows], combos, board)
         np.testing.assert_allclose(result.share[rows], slow.share, rtol=0, atol=1e-12)
         np.testing.assert_allclose(result.scoop[rows], slow.scoop, rtol=0, atol=1e-12)
     first = _FIRST_RUN.setdefault(key, result)
@@ -97,7 +97,7 @@ def test_river_full_ranges(benchmark, report: Callable[[str], None], cards: int,
     check(result, RIVER, combos, f"river{cards}", reference_rows=2)
     best = timed(benchmark)
     if best is not None:
-        memory = peak_bytes_per_combo(lambda: showdown_values(RIVER, combos, combos, n_threads=threads), len(combos))
+        memory = peak_bytes_per_combo(lambda: showdown_values(combos, combos, RIVER, n_threads=threads), len(combos))
         benchmark.extra_info["combos"] = len(combos)
         benchmark.extra_info["peak_bytes_per_combo"] = memory
         report(f"solver river {cards}-card, {len(combos):,} vs {len(combos):,} combos, {threads} thread(s): "

@@ -41,7 +41,7 @@ CALLS = 400  # small calls per measured round
 
 @pytest.fixture(scope="module")
 def hands() -> tuple[np.ndarray, np.ndarray]:
-    boards, holes = random_deals(200_000, players=1, cards=4, seed=SEED)
+    holes, boards = random_deals(200_000, players=1, cards=4, seed=SEED)
     return np.ascontiguousarray(holes[:, 0]), boards
 
 
@@ -120,9 +120,9 @@ def test_threshold_wall(benchmark, hands, report: Callable[[str], None], rows: i
 
 @pytest.fixture(scope="module")
 def small_chunk_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    boards, holes = random_deals(100_000, players=6, cards=4, seed=SEED + 1)
+    holes, boards = random_deals(100_000, players=6, cards=4, seed=SEED + 1)
     path = tmp_path_factory.mktemp("threads") / "deals.csv"
-    write_deals(path, boards, holes)
+    write_deals(path, holes, boards)
     return path
 
 
@@ -151,7 +151,7 @@ def test_batch_small_chunks(benchmark, small_chunk_file: Path, tmp_path: Path,  
 @pytest.mark.parametrize("copy", [False, True], ids=["kernel", "copy-only"])
 @pytest.mark.benchmark(group="private-copy")
 def test_private_copy_cost(benchmark, report: Callable[[str], None], copy: bool) -> None:  # type: ignore[no-untyped-def]
-    boards, holes = random_deals(1_000_000, players=1, cards=4, seed=SEED + 2)
+    holes, boards = random_deals(1_000_000, players=1, cards=4, seed=SEED + 2)
     holes = np.ascontiguousarray(holes[:, 0])
     if copy:
         result = benchmark(lambda: (holes.copy(), boards.copy()))

@@ -56,7 +56,7 @@ from omaha8.core._values import ValueRangeError
 ROOT = Path(__file__).resolve().parent.parent
 # seat 0: trip kings (Kh Ks + Kd) for the high, no low; seat 1: 7-4-3-2-A low (3c 4c + Ah 2h 7c);
 # seat 2: a pair of tens and no low (8h 8s is one low rank), so it wins nothing
-DEAL = ("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c Jh Jd", "Tc Td 8h 8s"])
+DEAL = (["Kh Ks 9c 9d", "3c 4c Jh Jd", "Tc Td 8h 8s"], "Ah 2h 7c Kd Qs")
 # both seats hold the wheel for high (a five-high straight) and for low: the same winners both ways
 TIE = ("Ah 2d 3c Kh Qs", ["4c 5c 9h 9d", "4d 5d Th Td"])
 HUGE = [2**63, 2**64, 2**70, -(2**63) - 1, 10**30]
@@ -133,8 +133,8 @@ def test_order_policy_decides_who_gets_the_odd_chip() -> None:
     # the cardroom rule gives it to seat 1 (left of the button, seat 0), this policy to seat 0
     args = dict(contributions=[33, 33, 1], folded=[2])
     holes = [*TIE[1], None]
-    assert showdown(TIE[0], holes, **args).payouts == (33, 34, 0)
-    assert showdown(TIE[0], holes, odd_chips=Order([np.int64(0), np.uint8(1)]), **args).payouts == (34, 33, 0)
+    assert showdown(holes, TIE[0], **args).payouts == (33, 34, 0)
+    assert showdown(holes, TIE[0], odd_chips=Order([np.int64(0), np.uint8(1)]), **args).payouts == (34, 33, 0)
 
 
 def _forever() -> Any:
@@ -147,7 +147,7 @@ def _forever() -> Any:
 def test_order_answers_that_are_not_an_order_of_the_winners_are_refused(answer: Any) -> None:
     holes = [*TIE[1], None]
     with pytest.raises(ShowdownError, match=r"odd_chips.order\(\[0, 1\]\) returned .* not an order of those seats"):
-        showdown(TIE[0], holes, contributions=[33, 33, 1], folded=[2], odd_chips=Order(answer))
+        showdown(holes, TIE[0], contributions=[33, 33, 1], folded=[2], odd_chips=Order(answer))
 
 
 @pytest.mark.parametrize("policy", [object(), "cardroom", 5, CardroomOddChips, lambda amount: (amount, 0)])
@@ -184,7 +184,7 @@ def test_huge_card_ids_are_card_errors(big: int) -> None:
     with pytest.raises(CardError, match="is not a card id"):
         evaluate([big, 1, 2, 3], board)
     with pytest.raises(CardError, match=r"holes\[0\]\[0\] = .* is not a card id"):
-        showdown(board, [[big, 1, 2, 3], [9, 10, 11, 12]])
+        showdown([[big, 1, 2, 3], [9, 10, 11, 12]], board)
     with pytest.raises(Omaha8Error):
         evaluate_batch([[big, 1, 2, 3]], board)
     with pytest.raises(CardError):
@@ -331,7 +331,7 @@ def test_max_players_needs_an_omaha_hole_size(size: Any) -> None:
     lambda: parse_cards([True, 1, 2, 3]),
     lambda: parse_cards([np.True_, 1]),
     lambda: evaluate([True, 1, 2, 3], [4, 5, 6, 7, 8]),
-    lambda: showdown([4, 5, 6, 7, 8], [[True, 1, 2, 3], [9, 10, 11, 12]]),
+    lambda: showdown([[True, 1, 2, 3], [9, 10, 11, 12]], [4, 5, 6, 7, 8]),
     lambda: evaluate_batch(np.array([[True, False, True, False]]), [4, 5, 6, 7, 8]),
     lambda: format_card(True),
     lambda: parse_cards([0, 1.0]),
@@ -395,7 +395,7 @@ def test_equity_progress_takes_only_bools() -> None:
     lambda: parse_card("Zz" * 5_000_000),
     lambda: evaluate("x" * 10_000_000, "Ah Kh 7c 4d 2s"),
     lambda: equity(["As Ad 2c 3d", "Kd" * 5_000_000]),
-    lambda: showdown("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "Q" * 10_000_000]),
+    lambda: showdown(["Kh Ks 9c 9d", "Q" * 10_000_000], "Ah 2h 7c Kd Qs"),
     lambda: showdown(*DEAL, contributions=[1.5] * 1_000_000),
     lambda: showdown(*DEAL, folded=[[1]] * 1_000_000),
     lambda: showdown(*DEAL, contributions=[3, 3, 3], odd_chips=Halves(list(range(1_000_000)))),

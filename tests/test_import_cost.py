@@ -159,4 +159,15 @@ def test_the_lazy_table_matches_the_typed_imports(package: str) -> None:
             for stmt in node.body:
                 assert isinstance(stmt, ast.ImportFrom)
                 typed.update({alias.name: "." * stmt.level + (stmt.module or "") for alias in stmt.names})
-    assert typed == module._LAZY
+    # the concern packages themselves are typed as imports of the package too, and reached the same lazy way
+    packages = getattr(module, "SUBPACKAGES", ())
+    assert {name for name, where in typed.items() if where == "."} == set(packages) - {"cards", "errors"}
+    assert {name: where for name, where in typed.items() if name not in packages} == module._LAZY
+
+
+def test_a_concern_package_is_an_attribute_without_an_import() -> None:
+    # omaha8.histories after `import omaha8` alone, as numpy.linalg after `import numpy`; loaded only then
+    code = ("import sys, omaha8; before = 'omaha8.histories' in sys.modules; "
+            "reader = omaha8.histories.read_pokerstars; import json; "
+            "print(json.dumps([before, 'omaha8.histories' in sys.modules, 'histories' in dir(omaha8)]))")
+    assert _fresh(code) == [False, True, True]

@@ -270,7 +270,7 @@ class Case:
 def _deals(rng: np.random.Generator, players: int, rows: int = 0) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """Boards (rows, 5) and holes (rows, players, k) of random deals; rows 0: one deal, without the first axis."""
     cards = int(rng.choice([4, 5])) if 5 + players * 5 <= 52 else 4
-    boards, holes = omaha8.random_deals(max(rows, 1), players=players, cards=cards, seed=int(rng.integers(2**32)))
+    holes, boards = omaha8.random_deals(max(rows, 1), players=players, cards=cards, seed=int(rng.integers(2**32)))
     return (boards, holes) if rows else (boards[0], holes[0])
 
 
@@ -290,12 +290,13 @@ CASES: dict[str, Case] = {
     "canonical_index": Case(omaha8.canonical_index, lambda r: ([_deals(r, 1, _rows(r))[1][:, 0]], {})),
     "format_card_array": Case(omaha8.format_card_array, lambda r: ([_deals(r, 2, _rows(r))[1]], {"sep": " "}),
                               strings=False),
-    "analyze_deals": Case(lambda b, h: omaha8.analyze_deals(omaha8.Deals(b, h)),
+    "analyze_deals": Case(lambda b, h: omaha8.analyze_deals(omaha8.Deals(h, b)),
                           lambda r: ([*_deals(r, 3, _rows(r))], {}), strings=False),
-    "showdown": Case(omaha8.showdown, lambda r: ([*_deals(r, 3)], {"contributions": [5, 5, 3], "button": 1})),
+    "showdown": Case(omaha8.showdown, lambda r: ([*(lambda b, h: (h, b))(*_deals(r, 3))],
+                                                {"contributions": [5, 5, 3], "button": 1})),
     "evaluate": Case(omaha8.evaluate, lambda r: ([*(lambda b, h: (h[0], b))(*_deals(r, 1))], {})),
     "equity": Case(lambda h, b: omaha8.equity(h, b), lambda r: ([*(lambda b, h: (h, b[:4]))(*_deals(r, 2))], {})),
-    "showdown_values": Case(lambda b, h, o: __import__("omaha8.solver").solver.showdown_values(b, h, o),
+    "showdown_values": Case(lambda b, h, o: __import__("omaha8.solver").solver.showdown_values(h, o, b),
                             lambda r: ([*(lambda b, h: (b, h[:2], h[2:]))(*_deals(r, 4))], {})),
     "format_cards": Case(omaha8.format_cards, lambda r: ([_deals(r, 1)[1][0]], {}), strings=False),
     "parse_cards": Case(omaha8.parse_cards, lambda r: ([_deals(r, 1)[1][0]], {}), strings=False),
@@ -371,7 +372,7 @@ INT_ARGUMENTS: list[tuple[str, Callable[..., Any], dict[str, Any], str, int]] = 
     ("equity samples", lambda **k: omaha8.equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], seed=9, **k), {}, "samples", 50),
     ("evaluate_batch n_threads", lambda **k: omaha8.evaluate_batch([[0, 5, 9, 13]], [20, 21, 22, 23, 24], **k), {},
      "n_threads", 2),
-    ("showdown button", lambda **k: omaha8.showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"], **k), {},
+    ("showdown button", lambda **k: omaha8.showdown(["3c 4c Kh Ks", "5d 8d Qc Jc"], "Ah 2h 7c Kd Qs", **k), {},
      "button", 1),
     ("card_id rank", lambda **k: omaha8.card_id(suit=2, **k), {}, "rank", 11),
     ("format_card", lambda **k: omaha8.format_card(**k), {}, "card", 33),
@@ -380,7 +381,7 @@ INT_ARGUMENTS: list[tuple[str, Callable[..., Any], dict[str, Any], str, int]] = 
     ("max_players", lambda **k: omaha8.max_players(**k), {}, "hole_size", 5),
     ("canonical_hands", lambda **k: omaha8.canonical_hands(**k), {}, "cards", 4),
     ("showdown_values bins", lambda **k: __import__("omaha8.solver").solver.showdown_values(
-        "Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["6c 6d Ts Th"], **k), {}, "bins", 4),
+        ["As 3s Qc Jd"], ["6c 6d Ts Th"], "Ah Kh 7c 4d 2s", **k), {}, "bins", 4),
 ]
 # numpy integers of a type that holds the value (np.int8 holds the small ones: sizes computed from it must not wrap)
 SAME_INTS: list[Callable[[int], Any]] = [np.int64, np.uint16, lambda v: np.array(v, dtype=np.int32)[()],

@@ -15,6 +15,7 @@ batches (:func:`pot_shares`); exact and Monte Carlo hi/lo equity
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,7 @@ if TYPE_CHECKING:
         winners,
     )
     from .ranges import Range
+    from . import core, deals, distributed, envs, game, histories, odds, pots, ranges, solver  # noqa: F401
 
 # The names above that need a kernel's tables, the range parser or the deal-file
 # machinery are imported on first use (PEP 562), so ``import omaha8`` stays cheap;
@@ -127,9 +129,25 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
     ),
     ".ranges": ("Range",),
 }
-_LAZY, _lazy_getattr, __dir__ = lazy_names(__name__, _LAZY_MODULES, globals())
+_LAZY, _lazy_getattr, _lazy_dir = lazy_names(__name__, _LAZY_MODULES, globals())
+#: The concern packages, each an attribute of ``omaha8`` imported on first use (``omaha8.histories.read``
+#: works after ``import omaha8`` alone, as ``numpy.linalg`` does after ``import numpy``).
+SUBPACKAGES = ("cards", "core", "pots", "odds", "deals", "ranges", "solver", "game", "histories", "distributed",
+               "envs", "errors")
+
+
+def _package_getattr(name: str) -> object:
+    if name in SUBPACKAGES:
+        return importlib.import_module(f"{__name__}.{name}")  # the import sets it on this package too
+    return _lazy_getattr(name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(_lazy_dir()) | set(SUBPACKAGES))
+
+
 if not TYPE_CHECKING:  # type checkers read the imports above; an unknown name stays an error for them
-    __getattr__ = _lazy_getattr
+    __getattr__ = _package_getattr
 
 
 def get_include() -> str:

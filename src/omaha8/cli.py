@@ -3,10 +3,12 @@
 Each module in ``COMMANDS`` exposes ``register(subparsers)``, which adds its
 parser and sets ``func`` to a ``run(args) -> int`` returning the exit code.
 
-Every failure is one line on stderr, ``omaha8: error: ...`` (``omaha8
-COMMAND: error: ...`` for an option argparse refuses), and
-one of these exit statuses; a traceback is printed only with ``--debug``
-(before or after the command) or ``OMAHA8_DEBUG=1`` in the environment:
+Every failure is one line on stderr, ``omaha8: error: ...`` (a usage error
+ends with where to find help: ``(see omaha8 COMMAND --help)``; a file that
+cannot be read or written is ``'PATH': cannot read: REASON`` or ``-o 'PATH':
+cannot write: REASON``), and one of these exit statuses; a traceback is
+printed only with ``--debug`` (before or after the command) or
+``OMAHA8_DEBUG=1`` in the environment:
 
 ====  =====================================================================
 0     success
@@ -27,11 +29,13 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 import traceback
 from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
+from ._support._args import brief
 from ._support._text import one_line, printable
 from .errors import Omaha8Error, RangeSyntaxError
 
@@ -59,16 +63,29 @@ EXIT_BROKEN_PIPE = 141
 _DEBUG_HINT = "run with --debug or OMAHA8_DEBUG=1 for the traceback"
 
 
+#: Every exit status and what it means, as ``omaha8 --help`` lists them.
+EXIT_STATUSES = (
+    (EXIT_OK, "success"),
+    (EXIT_CHECK_FAILED, "a check the command was asked for found a failure (omaha8 hands --check)"),
+    (EXIT_ERROR, "a usage error (an unknown option, a value out of range, options that do not go together) or a "
+                 "data error (cards, chips, seats or a file omaha8 refuses, a file that cannot be read or written, "
+                 "a Dask scheduler that does not answer): the input is wrong, not omaha8"),
+    (EXIT_INTERNAL, "an internal error: a bug in omaha8, one line with its type and message"),
+    (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
+    (EXIT_BROKEN_PIPE, "the reader of the output went away (omaha8 ... | head)"),
+)
+
+_PREFIX = "omaha8: error: "
 def printable_lines(text: object) -> str:
     """``text`` as lines, each with its control characters written as escapes."""
     return "\n".join(printable(line) for line in str(text).split("\n"))
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with each usage error on one line that says where to find help."""
+    """argparse, with each usage error on one line, in the one error form, that says where to find help."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{_PREFIX}{one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,9 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="omaha8",
         description="Omaha Hi/Lo 8-or-better: evaluate hands, split pots, compute equity.",
-        epilog="exit status: 0 success, 2 a usage or data error, "
-        "70 an internal error, 130 interrupted. Errors are one line on stderr; --debug (or "
-        "OMAHA8_DEBUG=1) adds the traceback.",
+        epilog="exit status:\n" + "\n".join(textwrap.fill(meaning, 100, initial_indent=f"  {code:<5}",
+                                                           subsequent_indent=" " * 7)
+                                             for code, meaning in EXIT_STATUSES)
+        + "\n\nErrors are one line on stderr, 'omaha8: error: ...'; --debug (or OMAHA8_DEBUG=1) adds the "
+        "traceback.\nQuote range text and cards in single quotes, 'AA23$ds': the shell reads $ and ! inside "
+        "double\nquotes (\"AA23$ds\" reaches omaha8 as AA23). Every command takes --json and -o FILE (.csv, .jsonl, "
+        ".parquet).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"omaha8 {__version__}")
     parser.add_argument("--debug", action="store_true", help="print the traceback of any error")
@@ -93,6 +115,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _debugging(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "debug", False)) or os.environ.get("OMAHA8_DEBUG", "").strip() not in ("", "0")
+
+
+def _os_error_text(exc: OSError) -> str:
+    """``'PATH': REASON`` for an error about a file (the reason says what could not be done), else the message."""
+    if exc.filename is None:
+        return exc.strerror or str(exc)
+    reason = exc.strerror or str(exc)
+    if not reason.startswith(("cannot read", "cannot write")):
+        reason = f"cannot open: {reason}"
+    return f"{brief(os.fsdecode(exc.filename))}: {reason}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -110,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except SystemExit as exc:
         if isinstance(exc.code, str):
-            # a command's own usage error, SystemExit("omaha8 cmd: error: ..."): Python would exit 1
+            # a command's own usage error, SystemExit("omaha8: error: ... (see omaha8 CMD --help)"): Python would exit 1
             print(one_line(exc.code), file=sys.stderr)
             exc.code = EXIT_USAGE
         raise
@@ -128,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except OSError as exc:  # a file or the network: what the user pointed at is not there
-        failure, code, message = exc, EXIT_ERROR, f"{prog}: error: {one_line(exc)}"
+        failure, code, message = exc, EXIT_ERROR, f"{prog}: error: {one_line(_os_error_text(exc))}"
     except Exception as exc:
         failure, code = exc, EXIT_INTERNAL
         message = f"{prog}: internal error: {type(exc).__name__}: {one_line(exc, 300)} ({_DEBUG_HINT})"

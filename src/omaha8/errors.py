@@ -36,6 +36,7 @@ __all__ = [
     "MissingExtraError",
     "ArgumentError",
     "ArgumentTypeError",
+    "ArgumentOrderError",
     "RangeSyntaxError",
     "EmptyRangeError",
     "ValueRangeError",
@@ -45,6 +46,7 @@ __all__ = [
     "DealFileError",
     "HandReadError",
     "OutputError",
+    "InputError",
     "SchedulerError",
     "PreflopError",
     "GameError",
@@ -106,6 +108,14 @@ class ArgumentError(Omaha8Error, ValueError):
 
 class ArgumentTypeError(Omaha8Error, TypeError):
     """An argument of the wrong type: a float where an int is needed, a non-bool flag, ..."""
+
+
+class ArgumentOrderError(ArgumentError):
+    """Positional arguments that only make sense in the order omaha8 used to take: the board before the holes.
+
+    Every function takes the holes first, then the board (``showdown(holes, board)``); the message names the
+    order to use. Keyword arguments (``board=..., holes=...``) are read in any order.
+    """
 
 
 class RangeSyntaxError(Omaha8Error, ValueError):
@@ -174,7 +184,15 @@ class HandReadError(Omaha8Error, ValueError):
 
 
 class OutputError(Omaha8Error, ValueError):
-    """An output file that cannot be written, or of an unknown kind."""
+    """An output file that cannot be written, or of an unknown kind: ``-o 'PATH': cannot write: REASON``."""
+
+
+class InputError(Omaha8Error, ValueError):
+    """An input file that cannot be read at all (missing, a folder, no permission): ``'PATH': cannot read: REASON``.
+
+    A file that is read but is not what it should be is the reader's own error (:class:`DealFileError`,
+    :class:`HandReadError`).
+    """
 
 
 class SchedulerError(Omaha8Error, ValueError):

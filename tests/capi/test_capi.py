@@ -230,7 +230,7 @@ def test_showdown_equals_showdown_on_random_hands(n_hole: int) -> None:
         holes, board = deal[: n * n_hole].reshape(n, n_hole), deal[n * n_hole:]
         chips, folded = random_chips(rng, n)
         button = int(rng.integers(n))
-        want = showdown(board.tolist(), [None if folded[s] else holes[s].tolist() for s in range(n)],
+        want = showdown([None if folded[s] else holes[s].tolist() for s in range(n)], board.tolist(),
                         contributions=chips, button=button)
         status, payouts = c_showdown(holes, board, chips, folded, button)
         assert (status, payouts) == (0, list(want.payouts))
@@ -253,7 +253,7 @@ def test_one_live_seat_takes_the_pots_it_can_win() -> None:
     holes = u8([[46, 47, 31, 29], [1, 2, 3, 5], [4, 8, 13, 17]])
     status, payouts = c_showdown(holes, u8([48, 0, 22, 45, 43]), [30, 10, 50], [0, 1, 1], 1)
     assert (status, payouts) == (0, [70, 0, 20])
-    assert showdown(None, [(), None, None], contributions=[30, 10, 50], folded=[1, 2]).payouts == (70, 0, 20)
+    assert showdown([(), None, None], None, contributions=[30, 10, 50], folded=[1, 2]).payouts == (70, 0, 20)
 
 
 # ---------------------------------------------------------------- o8_settle and o8_split_pot against the Python rules
@@ -282,7 +282,7 @@ def test_settle_with_evaluated_values_equals_showdown() -> None:
         high, low = omaha8.evaluate_batch(holes, board)
         chips, folded = random_chips(rng, n)
         button = int(rng.integers(n))
-        want = showdown(board.tolist(), [None if folded[s] else holes[s].tolist() for s in range(n)],
+        want = showdown([None if folded[s] else holes[s].tolist() for s in range(n)], board.tolist(),
                         contributions=chips, button=button).payouts
         assert c_settle(chips, folded, high.tolist(), low.tolist(), button) == (0, list(want))
 
@@ -369,7 +369,7 @@ def test_showdown_refuses_invalid_hands(why: str, change: dict[str, Any]) -> Non
     # add up past int64, C's cannot)
     if n_seats == 3 and n_hole == 4 and 0 <= args["button"] < 3 and sum(args["chips"]) < 2**63:
         with pytest.raises(Omaha8Error):
-            showdown(args["board"], [None if args["folded"][s] else args["holes"][s] for s in range(3)],
+            showdown([None if args["folded"][s] else args["holes"][s] for s in range(3)], args["board"],
                      contributions=args["chips"], button=args["button"])
 
 

@@ -52,8 +52,8 @@ def _expected_payouts(d: dict[str, Any]) -> np.ndarray[Any, Any]:
     rows = []
     for i in range(len(d["boards"])):
         seats = range(d["holes"].shape[1])
-        rows.append(showdown(d["boards"][i].tolist(),
-                             [None if d["folded"][i, s] else d["holes"][i, s].tolist() for s in seats],
+        rows.append(showdown([None if d["folded"][i, s] else d["holes"][i, s].tolist() for s in seats],
+                             d["boards"][i].tolist(),
                              contributions=d["contributed"][i].tolist(), button=int(d["buttons"][i])).payouts)
     return np.array(rows, dtype=np.int64)
 

@@ -31,12 +31,12 @@ CASES: dict[str, tuple[Callable[[Any], Any], str]] = {
                            r"boards\[0\]"),
     "pot_shares": (lambda one: pot_shares([[[0, 5, 9, 13], [30, 31, 32, one]]], [BOARD]), r"holes\[0, 1, 3\]"),
     "winners": (lambda one: winners([[[one, 5, 9, 13], [30, 31, 32, 33]]], [BOARD]), r"holes\[0, 0, 0\]"),
-    "showdown_values hands": (lambda one: showdown_values(BOARD, [[one, 5, 9, 13]], [[30, 31, 32, 33]]),
+    "showdown_values hands": (lambda one: showdown_values([[one, 5, 9, 13]], [[30, 31, 32, 33]], BOARD),
                               r"hands\[0, 0\]"),
-    "showdown_values opponents": (lambda one: showdown_values(BOARD, [[0, 5, 9, 13]], [[30, 31, 32, 33], [2, 3, 4, one]]),
+    "showdown_values opponents": (lambda one: showdown_values([[0, 5, 9, 13]], [[30, 31, 32, 33], [2, 3, 4, one]], BOARD),
                                   r"opponents\[1, 3\]"),
     "format_card_array": (lambda one: format_card_array([[51, one]]), r"ids\[0, 1\]"),
-    "Deals": (lambda one: Deals([BOARD], [[[one, 5, 9, 13], [30, 31, 32, 33]]]), r"holes\[0, 0, 0\]"),
+    "Deals": (lambda one: Deals([[[one, 5, 9, 13], [30, 31, 32, 33]]], [BOARD]), r"holes\[0, 0, 0\]"),
     "canonical_index": (lambda one: omaha8.canonical_index([[one, 5, 9, 13]]), r"holes\[0, 0\]"),
 }
 
@@ -59,7 +59,7 @@ def test_false_is_not_card_zero() -> None:
 def test_the_message_is_the_one_showdown_gives() -> None:
     # one rule for scalar and array paths: the same words after the place
     with pytest.raises(CardTypeError) as scalar:
-        showdown(BOARD, [[True, 5, 9, 13], [30, 31, 32, 33]])
+        showdown([[True, 5, 9, 13], [30, 31, 32, 33]], BOARD)
     with pytest.raises(CardTypeError) as batch:
         evaluate_batch([[True, 5, 9, 13]], [BOARD])
     assert str(scalar.value).split(" = ", 1)[1] == str(batch.value).split(" = ", 1)[1]

@@ -53,7 +53,7 @@ def _compact_lines(players: int, cards: int, count: int, seed: int) -> list[byte
     """Deal lines in the common form, and copies with one character changed, added or dropped."""
     from omaha8.deals import format_card_array, random_deals
 
-    boards, holes = random_deals(count, players=players, cards=cards, seed=seed)
+    holes, boards = random_deals(count, players=players, cards=cards, seed=seed)
     rng = np.random.default_rng(seed)
     out = []
     alphabet = b"23456789TJQKAtjqkacdhsCDHS10 ,;\"\r\txZ\xe2"

@@ -47,7 +47,7 @@ def test_random_summary_counts(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     assert err == ""  # no progress bar when stderr is not a terminal
     counts = _summary(out)
-    boards, holes = dl.random_deals(5000, players=5, seed=17)
+    holes, boards = dl.random_deals(5000, players=5, seed=17)
     assert counts == _expected_counts(boards, holes)
     assert "random, seed 17" in out and "(5 seats, 4 hole cards)" in out and "deals/s" in out
 
@@ -56,33 +56,33 @@ def test_random_results_file_holds_the_deals(tmp_path: Path, capsys: pytest.Capt
     out_path = tmp_path / "r.csv"
     assert main(["batch", "--random", "300", "--seed", "5", "--cards", "5", "--players", "3",
                  "-o", str(out_path)]) == 0
-    boards, holes = dl.random_deals(300, players=3, cards=5, seed=5)
+    holes, boards = dl.random_deals(300, players=3, cards=5, seed=5)
     with open(out_path, newline="") as f:
         rows = list(csv.DictReader(f))
     assert [int(r["deal"]) for r in rows] == list(range(300))
     assert (dl.parse_card_array([r["board"] for r in rows]) == boards).all()
     assert (dl.parse_card_array([[r[f"seat{p}"] for p in range(3)] for r in rows]) == holes).all()
-    r = dl.analyze_deals(dl.Deals(boards, holes))
+    r = dl.analyze_deals(dl.Deals(holes, boards))
     assert [int(row["high1"]) for row in rows] == r.high[:, 1].tolist()
     assert "results    " in capsys.readouterr().out
 
 
 def test_file_results_match_library(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    boards, holes = dl.random_deals(3000, players=6, seed=21)
+    holes, boards = dl.random_deals(3000, players=6, seed=21)
     deals_path, out_path = tmp_path / "deals.csv", tmp_path / "r.csv"
-    dl.write_deals(deals_path, boards, holes)
+    dl.write_deals(deals_path, holes, boards)
     assert main(["batch", str(deals_path), "-o", str(out_path), "--chunk-rows", "1000"]) == 0
     expected = tmp_path / "expected.csv"
-    dl.write_results(expected, dl.analyze_deals(dl.Deals(boards, holes, np.arange(2, 3002, dtype=np.int64))))
+    dl.write_results(expected, dl.analyze_deals(dl.Deals(holes, boards, np.arange(2, 3002, dtype=np.int64))))
     assert out_path.read_bytes() == expected.read_bytes()
     assert _summary(capsys.readouterr().out) == _expected_counts(boards, holes)
 
 
 @pytest.mark.parametrize("options", [["--chunk-rows", "7"], ["--threads", "1"], ["--chunk-rows", "100000"]])
 def test_chunks_and_threads_do_not_change_output(tmp_path: Path, options: list[str]) -> None:
-    boards, holes = dl.random_deals(500, players=4, seed=2)
+    holes, boards = dl.random_deals(500, players=4, seed=2)
     deals_path = tmp_path / "deals.csv"
-    dl.write_deals(deals_path, boards, holes, header=False)
+    dl.write_deals(deals_path, holes, boards, header=False)
     outputs = []
     for extra in ([], options):
         out_path = tmp_path / f"r{len(outputs)}.csv"
@@ -116,9 +116,9 @@ def test_bad_row_stops_with_line_number(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_skip_bad_writes_rejects_and_counts_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    boards, holes = dl.random_deals(50, players=2, seed=8)
+    holes, boards = dl.random_deals(50, players=2, seed=8)
     deals_path, out_path = tmp_path / "deals.csv", tmp_path / "r.csv"
-    dl.write_deals(deals_path, boards, holes)
+    dl.write_deals(deals_path, holes, boards)
     lines = deals_path.read_text().splitlines()
     lines[10] = BAD
     lines[20] = lines[20] + ",AcAd"  # a third seat

@@ -41,11 +41,11 @@ def assert_one_line(err: str) -> None:
     (["equity", *HANDS, "--seed", "18446744073709551616"], "argument --seed: must be at most 18446744073709551615"),
     (["equity", *HANDS, "--threads", "x"], "argument --threads: 'x' is not a whole number"),
     (["equity", *HANDS, "--threads", "9" * 5000], "is not a whole number of sensible size"),
-    (["preflop-table", "--hands", "100:0", "--workers", "0"], "argument --hands: 100:0 picks no classes"),
-    (["preflop-table", "--hands", "5:5", "--workers", "0"], "picks no classes"),
-    (["preflop-table", "--hands", "a:b", "--workers", "0"], "argument --hands: must be START:STOP"),
-    (["preflop-table", "--hands", "1:2:3", "--workers", "0"], "argument --hands: must be START:STOP"),
-    (["preflop-table", "--hands=-5:", "--workers", "0"], "argument --hands: must be START:STOP"),
+    (["preflop-table", "--slice", "100:0", "--workers", "0"], "argument --slice: 100:0 picks no classes"),
+    (["preflop-table", "--slice", "5:5", "--workers", "0"], "picks no classes"),
+    (["preflop-table", "--slice", "a:b", "--workers", "0"], "argument --slice: must be START:STOP"),
+    (["preflop-table", "--slice", "1:2:3", "--workers", "0"], "argument --slice: must be START:STOP"),
+    (["preflop-table", "--slice=-5:", "--workers", "0"], "argument --slice: must be START:STOP"),
     (["preflop-table", "--workers", "-1"], "argument --workers: must be at least 0, got -1"),
     (["preflop-table", "--samples", "0", "--workers", "0"], "argument --samples: must be at least 1"),
     (["preflop-table", "--connect-timeout", "0"], "argument --connect-timeout: must be more than 0"),
@@ -68,7 +68,7 @@ def test_usage_errors_exit_2_on_one_line(capsys: pytest.CaptureFixture[str], arg
     (["equity", *HANDS, "--board", "7h 8h"], "board must have 0, 3, 4 or 5 cards, got 2"),
     (["equity", "As Ad 2c 3d"], "equity needs at least 2 players"),
     (["equity", "As Ad 2c 3d", "As Kd Qh Jh"], "card 'As' appears twice"),
-    (["preflop-table", "--hands", "20000:", "--workers", "0"], "--hands 20000: picks no classes"),
+    (["preflop-table", "--slice", "20000:", "--workers", "0"], "--slice 20000: picks no classes"),
     (["preflop-table", "--cards", "5", "--opponents", "9", "--workers", "0"], "opponents must be 1..8"),
     (["evaluate", "As 3s Qc Jd"], "--board is required when hole cards are given"),
     (["evaluate", "--board", "Ah Kh 7c 4d 2s", "As 3s Qc Jd", "5c 5d 8h As"], "card 'As' is in seat 1 and in seat 0"),
@@ -149,7 +149,7 @@ def test_usage_errors_of_commands_that_raise_systemexit_exit_2(capsys: pytest.Ca
     # SystemExit("message") exits with status 1; on the command line every usage error is status 2
     code, _, err = run(capsys, *argv)
     assert code == EXIT_USAGE
-    assert err.startswith("omaha8 batch: error: ")
+    assert err.startswith("omaha8: error: ") and err.rstrip().endswith("(see omaha8 batch --help)")
     assert_one_line(err)
 
 
@@ -157,7 +157,23 @@ def test_help_and_version_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("omaha8 ")
     code, out, _ = run(capsys, "--help")
-    assert code == 0 and "exit status: 0 success" in out
+    assert code == 0 and "exit status:" in out
+    # every status the command line can end with is listed, on its own line
+    listed = {int(line.split()[0]) for line in out.split("exit status:")[1].splitlines()
+              if line.startswith("  ") and line.split()[0].isdigit()}
+    assert listed == {0, 1, 2, 70, 130, 141}
+    assert "'AA23$ds'" in out  # how to quote range text
+
+
+@pytest.mark.parametrize("argv, new", [
+    (["preflop-table", "--hands", "0:5"], "--slice"),
+    (["play", "--variant", "5"], "--cards"),
+])
+def test_a_renamed_option_names_its_new_name(capsys: pytest.CaptureFixture[str], argv: list[str], new: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == EXIT_USAGE
+    assert err.startswith(f"omaha8: error: {argv[1]} is now {new}") and f"give {new} {argv[2]}" in err
+    assert_one_line(err)
 
 
 # every command the README documents, as users type it
@@ -170,7 +186,7 @@ def test_every_command_is_registered(capsys: pytest.CaptureFixture[str], command
 
 
 def test_a_file_that_cannot_be_written_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
-    code, _, err = run(capsys, "preflop-table", "--hands", "0:1", "--samples", "5", "--seed", "1", "--workers", "0",
+    code, _, err = run(capsys, "preflop-table", "--slice", "0:1", "--samples", "5", "--seed", "1", "--workers", "0",
                        "-o", str(tmp_path) + "/no/such/dir/table.csv")
     assert code == EXIT_ERROR
     assert err.startswith("omaha8: error: ") and "No such file or directory" in err
@@ -215,9 +231,9 @@ def test_showdown_one_eligible_seat_is_singular(capsys: pytest.CaptureFixture[st
 
 
 def test_preflop_table_plural_of_one_opponent(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "preflop-table", "--hands", "0:2", "--samples", "10", "--seed", "1", "--workers", "0")
+    code, out, _ = run(capsys, "preflop-table", "--slice", "0:2", "--samples", "10", "--seed", "1", "--workers", "0")
     assert code == 0
     assert "1 random opponent\n" in out
-    code, out, _ = run(capsys, "preflop-table", "--hands", "0:2", "--samples", "10", "--seed", "1", "--workers", "0",
+    code, out, _ = run(capsys, "preflop-table", "--slice", "0:2", "--samples", "10", "--seed", "1", "--workers", "0",
                        "--opponents", "2")
     assert "2 random opponents\n" in out

@@ -35,7 +35,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     (["batch", "{deals}", "--skip-bad", "--rejects", ""], "--rejects"),
     (["batch", "{deals}", "--deals-out", ""], "--deals-out"),
     (["batch", ""], "input"),
-    (["preflop-table", "--hands", "0:1", "--samples", "5", "--seed", "1", "--workers", "0", "-o", ""], "-o/--output"),
+    (["preflop-table", "--slice", "0:1", "--samples", "5", "--seed", "1", "--workers", "0", "-o", ""], "-o/--output"),
     ([*SOLVE, "-o", ""], "-o/--output"),
 ])
 def test_an_empty_file_name_is_refused_naming_its_option(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -64,7 +64,7 @@ INT_OPTIONS = [
     (["play", "--stack", "{v}"], "--stack"),
     (["play", "--players", "{v}"], "--players"),
     (["play", "--seed", "{v}"], "--seed"),
-    (["play", "--variant", "{v}"], "--variant"),
+    (["play", "--cards", "{v}"], "--cards"),
     (["play", "--blinds", "1/{v}"], "--blinds"),
     (["preflop-table", "--samples", "{v}"], "--samples"),
     (["preflop-table", "--cards", "{v}"], "--cards"),

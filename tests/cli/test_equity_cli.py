@@ -28,7 +28,7 @@ def test_sampled_with_dead_cards_and_threads(capsys: pytest.CaptureFixture[str])
     two = capsys.readouterr().out.splitlines()
     assert one[:-1] == two[:-1]  # everything but the time
     assert one[0] == "Board: (none)" and one[1] == "Dead: 2h 9c"
-    assert one[-2].startswith("5000 boards, sampled (seed 11), std error up to ")
+    assert one[-2].startswith("5,000 boards, sampled (seed 11), std error up to ")
 
 
 def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -64,8 +64,8 @@ def test_rows_csv_and_jsonl(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     # allin_ev_turn: Kai -600 and Lia +600 by all-in EV (see test_histories_ev); five_card: 3 players
     assert [(r["player"], r["net"], r["allin_ev_net"]) for r in rows[:2]] == [("Kai", "0", "-600"), ("Lia", "0", "600")]
     assert [(r["id"], r["cards"], r["structure"], r["stakes"], r["seat"]) for r in rows[2:]] == [
-        ("900000000008", "5", "Pot Limit", "10/25", "0"), ("900000000008", "5", "Pot Limit", "10/25", "1"),
-        ("900000000008", "5", "Pot Limit", "10/25", "2")]
+        ("900000000008", "5", "Pot Limit", "10 25", "0"), ("900000000008", "5", "Pot Limit", "10 25", "1"),
+        ("900000000008", "5", "Pot Limit", "10 25", "2")]
     # the summary: Lia (the big blind, who only checked pre-flop: no VPIP, no PFR) went to the showdown and
     # won there (the split pot): 0 net, +600 by EV: difference +600; per 100 hands a hundred times that
     line = next(x for x in out.splitlines() if x.startswith("Lia "))
@@ -97,16 +97,16 @@ def test_check_lists_failures_and_exits_1(capsys: pytest.CaptureFixture[str]) ->
     lines = err.splitlines()
     assert lines[0] == (f"{DATA / 'malformed_mid_file.txt'}:38: hand 900000000102: skipped: unreadable: line 38, "
                         "column 6: the action 'shoves $5' is not a PokerStars action")
-    assert lines[-1] == "omaha8 hands: 1 hand(s) failed"
+    assert lines[-1] == "omaha8: 1 hand(s) failed the check"
     code, _, err = run(capsys, str(DATA / "five_card.txt"), str(DATA / "other_game_and_cancelled.txt"), "--check")
     assert (code, err) == (0, "")  # other games and cancelled hands are not failures
 
 
 def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(tmp_path / "missing.txt"))
-    assert code == 2 and err.startswith("omaha8: error: ") and "missing.txt: cannot read" in err
+    assert code == 2 and err.startswith("omaha8: error: ") and "missing.txt': cannot read" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "rows.xlsx"))
-    assert code == 2 and "must end in .csv, .jsonl, .ndjson or .parquet" in err
+    assert code == 2 and "must end in .csv, .jsonl or .parquet" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "no" / "dir" / "rows.csv"))
     assert code == 2 and "cannot write" in err
     code, _, err = run(capsys, str(tmp_path))

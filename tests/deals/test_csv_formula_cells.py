@@ -58,10 +58,10 @@ def test_batch_rejects_file_of_a_hostile_deal_file(tmp_path: Path, capsys: pytes
 def test_no_result_or_deal_cell_can_start_a_formula(tmp_path: Path) -> None:
     # every column group of the result file over random deals, 4 and 5 cards, 1 to 9 seats
     for players, cards in ((1, 4), (2, 5), (6, 4), (9, 5)):
-        boards, holes = random_deals(2000, players=players, cards=cards, seed=players)
+        holes, boards = random_deals(2000, players=players, cards=cards, seed=players)
         path = tmp_path / f"r{players}.csv"
-        write_results(path, analyze_deals(Deals(boards, holes)), columns="all")
-        write_deals(tmp_path / f"d{players}.csv", boards, holes)
+        write_results(path, analyze_deals(Deals(holes, boards)), columns="all")
+        write_deals(tmp_path / f"d{players}.csv", holes, boards)
         for name in (path, tmp_path / f"d{players}.csv"):
             bad = [cell for cell in _cells(name) if cell.startswith(FORMULA_STARTS)]
             assert bad == [], (name, bad[:5])

@@ -37,9 +37,9 @@ def _files(tmp_path: Path) -> list[Path]:
     rng = np.random.default_rng(8)
     out = []
     for n, (players, cards) in enumerate([(1, 4), (2, 4), (6, 4), (11, 4), (2, 5), (3, 5), (9, 5)]):
-        boards, holes = random_deals(40, players=players, cards=cards, seed=n)
+        holes, boards = random_deals(40, players=players, cards=cards, seed=n)
         rows = [_line(boards, holes, i, sep=" " if i % 3 == 0 else "") for i in range(40)]
-        other_b, other_h = random_deals(40, players=min(players, 9), cards=9 - cards, seed=n + 50)
+        other_h, other_b = random_deals(40, players=min(players, 9), cards=9 - cards, seed=n + 50)
         variants = {
             "plain": rows,
             "header": ["board," + ",".join(f"seat{p}" for p in range(players))] + rows,
@@ -77,7 +77,7 @@ def test_fast_layout_agrees_when_part_is_given(tmp_path: Path, monkeypatch: pyte
 
 def test_the_fast_layout_is_taken(tmp_path: Path) -> None:
     # a clean file: the sample is read by the fast parser, and its layout is the file's
-    boards, holes = random_deals(30, players=3, cards=5, seed=1)
+    holes, boards = random_deals(30, players=3, cards=5, seed=1)
     path = tmp_path / "d.csv"
     path.write_text("\n".join(_line(boards, holes, i) for i in range(30)) + "\n")
     reader = DealReader(path)

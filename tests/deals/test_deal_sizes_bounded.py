@@ -30,7 +30,7 @@ def test_the_limit_is_the_size_of_the_arrays() -> None:
         random_deals(rows, first=-1)
     with pytest.raises(ArgumentError, match="GiB"):
         random_deals(rows + 1, first=-1)
-    boards, holes = random_deals(3, seed=4)
+    holes, boards = random_deals(3, seed=4)
     assert boards.shape == (3, 5) and holes.shape == (3, 6, 4)
 
 

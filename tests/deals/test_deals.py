@@ -152,7 +152,7 @@ def test_parse_agrees_with_parse_cards(texts: list[str]) -> None:
 
 def test_fast_parser_is_fast_enough_to_be_vectorised() -> None:
     # not a timing test: the 100k-string column parses without the per-row slow path
-    boards, holes = dl.random_deals(25_000, players=4, seed=11)
+    holes, boards = dl.random_deals(25_000, players=4, seed=11)
     text = dl.format_card_array(holes)
     assert text.shape == (25_000, 4)
     assert (dl.parse_card_array(text) == holes).all()
@@ -177,7 +177,7 @@ NO_LOW_DEAL = ("Ks Qd Jc 9h 9s", ["As Td 4c 5c", "9c 9d 2c 3c"])
 def _deals(*deals: tuple[str, list[str]]) -> dl.Deals:
     boards = dl.parse_card_array([b for b, _ in deals])
     holes = dl.parse_card_array([h for _, h in deals])
-    return dl.Deals(boards, holes)
+    return dl.Deals(holes, boards)
 
 
 def test_analyze_hand_checked_deals() -> None:
@@ -215,8 +215,8 @@ def _winners_oracle(boards: np.ndarray, holes: np.ndarray) -> tuple[np.ndarray, 
 
 @pytest.mark.parametrize("players,cards", [(2, 4), (6, 4), (9, 5), (11, 4)])
 def test_analyze_agrees_with_oracle(players: int, cards: int) -> None:
-    boards, holes = dl.random_deals(3000, players=players, cards=cards, seed=players * 10 + cards)
-    r = dl.analyze_deals(dl.Deals(boards, holes))
+    holes, boards = dl.random_deals(3000, players=players, cards=cards, seed=players * 10 + cards)
+    r = dl.analyze_deals(dl.Deals(holes, boards))
     hw, lw, shares = _winners_oracle(boards, holes)
     assert (r.high_winners == hw).all() and (r.low_winners == lw).all()
     assert np.allclose(r.shares, shares, atol=1e-12)
@@ -228,14 +228,14 @@ def test_analyze_agrees_with_oracle(players: int, cards: int) -> None:
 
 
 def test_random_deals_are_distinct_cards_and_reproducible() -> None:
-    boards, holes = dl.random_deals(20_000, players=9, cards=5, seed=42)
+    holes, boards = dl.random_deals(20_000, players=9, cards=5, seed=42)
     cards = np.concatenate([boards, holes.reshape(len(boards), -1)], axis=1)
     assert cards.max() < 52
     assert (np.sort(cards, axis=1)[:, 1:] != np.sort(cards, axis=1)[:, :-1]).all()
     again = dl.random_deals(20_000, players=9, cards=5, seed=42, n_threads=1)
-    assert (again[0] == boards).all() and (again[1] == holes).all()
+    assert (again[1] == boards).all() and (again[0] == holes).all()
     other = dl.random_deals(20_000, players=9, cards=5, seed=43)
-    assert (other[0] != boards).any()
+    assert (other[1] != boards).any()
 
 
 def test_random_deals_do_not_depend_on_chunks() -> None:
@@ -243,16 +243,16 @@ def test_random_deals_do_not_depend_on_chunks() -> None:
     parts = list(dl.iter_random_deals(1000, players=3, seed=7, chunk_rows=333))
     assert [len(p) for p in parts] == [333, 333, 333, 1]
     assert [p.first for p in parts] == [0, 333, 666, 999]
-    assert (np.concatenate([p.holes for p in parts]) == whole[1]).all()
+    assert (np.concatenate([p.holes for p in parts]) == whole[0]).all()
     tail = dl.random_deals(10, players=3, seed=7, first=990)
-    assert (tail[0] == whole[0][990:]).all()
+    assert (tail[1] == whole[1][990:]).all()
 
 
 def test_random_deals_are_uniform() -> None:
     # each card lands in board slot 0 with probability 1/52; counts over n deals have
     # sd sqrt(n p (1-p)); allow 5 sd for each of the 52 cards
     n = 52_000
-    boards, holes = dl.random_deals(n, players=6, seed=2024)
+    holes, boards = dl.random_deals(n, players=6, seed=2024)
     for column in (boards[:, 0], holes[:, 5, 3]):
         counts = np.bincount(column, minlength=52)
         sd = np.sqrt(n / 52 * (1 - 1 / 52))
@@ -419,9 +419,9 @@ def test_csv_fast_path_agrees_with_slow_twin(tmp_path_factory: pytest.TempPathFa
 
 @pytest.mark.parametrize("chunk_rows", [1, 7, 64, 1000, 100_000])
 def test_chunk_boundaries_do_not_change_results(tmp_path: Path, chunk_rows: int) -> None:
-    boards, holes = dl.random_deals(1500, players=3, seed=5)
+    holes, boards = dl.random_deals(1500, players=3, seed=5)
     path = tmp_path / "d.csv"
-    dl.write_deals(path, boards, holes)
+    dl.write_deals(path, holes, boards)
     chunks = list(dl.iter_deals(path, chunk_rows=chunk_rows))
     assert all(len(c) <= chunk_rows for c in chunks)
     assert len(chunks) == -(-1501 // chunk_rows) - (1 if chunk_rows == 1 else 0)  # the header line yields nothing
@@ -432,9 +432,9 @@ def test_chunk_boundaries_do_not_change_results(tmp_path: Path, chunk_rows: int)
 
 
 def test_streaming_reads_in_chunks_at_constant_memory(tmp_path: Path) -> None:
-    boards, holes = dl.random_deals(200_000, players=6, seed=9)
+    holes, boards = dl.random_deals(200_000, players=6, seed=9)
     path = tmp_path / "big.csv"
-    dl.write_deals(path, boards, holes)
+    dl.write_deals(path, holes, boards)
     size = path.stat().st_size  # about 13 MB
     del boards, holes
     reader = dl.iter_deals(path, chunk_rows=2000)
@@ -454,9 +454,9 @@ def test_streaming_reads_in_chunks_at_constant_memory(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("suffix", [".npz", ".npy", ".csv"])
 def test_array_files_round_trip(tmp_path: Path, suffix: str) -> None:
-    boards, holes = dl.random_deals(2500, players=4, cards=5, seed=3)
+    holes, boards = dl.random_deals(2500, players=4, cards=5, seed=3)
     path = tmp_path / f"d{suffix}"
-    dl.write_deals(path, boards, holes)
+    dl.write_deals(path, holes, boards)
     chunks = list(dl.iter_deals(path, chunk_rows=1000))
     assert len(chunks) == 3
     whole = dl._concat(chunks, 4, 5)
@@ -466,7 +466,7 @@ def test_array_files_round_trip(tmp_path: Path, suffix: str) -> None:
 
 
 def test_npz_bad_rows(tmp_path: Path) -> None:
-    boards, holes = dl.random_deals(50, players=2, seed=4)
+    holes, boards = dl.random_deals(50, players=2, seed=4)
     holes = holes.astype(np.int64)
     holes[17, 1, 2] = boards[17, 0]
     holes[30, 0, 0] = 60
@@ -487,8 +487,8 @@ def test_npz_bad_rows(tmp_path: Path) -> None:
 
 
 def _analyzed(n: int = 500, players: int = 3, seed: int = 8) -> dl.DealResults:
-    boards, holes = dl.random_deals(n, players=players, seed=seed)
-    deals = dl.Deals(boards, holes, np.arange(10, 10 + n, dtype=np.int64), 100)
+    holes, boards = dl.random_deals(n, players=players, seed=seed)
+    deals = dl.Deals(holes, boards, np.arange(10, 10 + n, dtype=np.int64), 100)
     return dl.analyze_deals(deals)
 
 
@@ -516,6 +516,72 @@ def test_csv_results_read_back(tmp_path: Path) -> None:
         assert row["low_winners"] == _mask_text(int(r.low_winners[i]))
 
 
+def _read_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[dl.Deals, dl.Deals]:
+    """A result file read as deals by the field-span kernel, and by the slow route (each line re-split)."""
+    fast = dl.read_deals(path, skip_bad=True)
+    with monkeypatch.context() as patch:
+        patch.setattr(dl._readers.DealReader, "_project_spans", lambda self, arr, starts, ends: None)
+        slow = dl.read_deals(path, skip_bad=True)
+    return fast, slow
+
+
+def _same_deals(fast: dl.Deals, slow: dl.Deals) -> None:
+    assert fast.holes.shape == slow.holes.shape
+    assert (fast.holes == slow.holes).all() and (fast.boards == slow.boards).all()
+    assert fast.lines.tolist() == slow.lines.tolist()
+    assert [(r.line, r.text, r.error) for r in fast.rejects] == [(r.line, r.text, r.error) for r in slow.rejects]
+
+
+def test_results_read_back_as_deals_by_the_kernel_and_the_slow_route(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    r = _analyzed(400, players=3, seed=21)
+    path = tmp_path / "r.csv"
+    dl.write_results(path, r, columns="all")
+    fast, slow = _read_both_ways(path, monkeypatch)
+    _same_deals(fast, slow)
+    assert (fast.holes == r.deals.holes).all() and (fast.boards == r.deals.boards).all()
+    # lines the kernel must hand to the slow route: a missing field, one too many, an unpaired quote, a quoted
+    # board, a quoted description holding commas, a bad card, a blank line, a duplicate card
+    lines = path.read_text().splitlines()
+    header, rows = lines[0], lines[1:]
+    names = header.split(",")
+    board, seat0 = names.index("board"), names.index("seat0")
+
+    def text(fields: list[str]) -> str:
+        out = io.StringIO()
+        csv.writer(out, lineterminator="").writerow(fields)
+        return out.getvalue()
+
+    rng = np.random.default_rng(3)
+    mangled = [header]
+    for row in rows:
+        fields = list(csv.reader([row]))[0]
+        kind = int(rng.integers(0, 10))
+        if kind == 0:
+            line = text(fields[:-1])
+        elif kind == 1:
+            line = text([*fields, "x"])
+        elif kind == 2:
+            line = '"' + row
+        elif kind == 3:
+            line = text(fields[:board]) + f',"{fields[board]}",' + text(fields[board + 1:])
+        elif kind == 4:
+            line = '"one, two",' + text(fields[1:])
+        elif kind == 5:
+            line = text([*fields[:seat0 + 1], "Zz" + fields[seat0 + 1][2:], *fields[seat0 + 2:]])
+        elif kind == 6:
+            line = ""
+        elif kind == 7:
+            line = text([*fields[:seat0 + 1], fields[seat0], *fields[seat0 + 2:]])
+        else:
+            line = row
+        mangled.append(line)
+    path.write_text("\n".join(mangled) + "\n")
+    fast, slow = _read_both_ways(path, monkeypatch)
+    _same_deals(fast, slow)
+    assert 0 < len(fast) < 400 and fast.rejects
+
+
 def test_csv_result_columns_and_fractions(tmp_path: Path) -> None:
     r = dl.analyze_deals(_deals(SPLIT_DEAL))
     path = tmp_path / "r.csv"
@@ -525,7 +591,7 @@ def test_csv_result_columns_and_fractions(tmp_path: Path) -> None:
 
 def test_fraction_text() -> None:
     # shares are written with at most six decimals and no trailing zeros
-    deals = dl.Deals(np.zeros((4, 5), np.uint8), np.zeros((4, 3, 4), np.uint8))
+    deals = dl.Deals(np.zeros((4, 3, 4), np.uint8), np.zeros((4, 5), np.uint8))
     shares = np.array([[1.0, 0.0, 0.0], [1 / 3, 1 / 6, 0.5], [0.125, 0.875, 0.0], [0.1234565, 2.5, 0.0]])
     r = dl.DealResults(deals, np.zeros(4, np.uint16), np.zeros(4, np.uint16), shares=shares)
     text, pieces = dl._cardio.format_result_rows(
@@ -542,13 +608,13 @@ def test_array_results(tmp_path: Path, suffix: str) -> None:
     data = np.load(path)
     get = data.__getitem__
     if suffix == ".npz":
-        assert sorted(data.files) == ["high", "high_winners", "line", "low", "low_winners", "seats", "shares"]
+        assert sorted(data.files) == ["high", "high_winners_mask", "line", "low", "low_winners_mask", "seats", "shares"]
     else:
-        assert data.dtype.names == ("line", "seats", "high", "low", "high_winners", "low_winners", "shares")
+        assert data.dtype.names == ("line", "seats", "high", "low", "high_winners_mask", "low_winners_mask", "shares")
     assert (get("high") == np.concatenate([p.high for p in parts])).all()
     assert (get("seats") == np.concatenate([p.deals.holes for p in parts])).all()
     assert (get("shares") == np.concatenate([p.shares for p in parts])).all()
-    assert (get("low_winners") == np.concatenate([p.low_winners for p in parts])).all()
+    assert (get("low_winners_mask") == np.concatenate([p.low_winners for p in parts])).all()
 
 
 def test_writer_leaves_no_file_when_aborted(tmp_path: Path) -> None:

@@ -35,9 +35,9 @@ posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists(
 
 
 def _deal_file(tmp_path: Path, name: str = "deals.csv", n: int = 40, players: int = 3, seed: int = 4) -> Path:
-    boards, holes = dl.random_deals(n, players=players, seed=seed)
+    holes, boards = dl.random_deals(n, players=players, seed=seed)
     path = tmp_path / name
-    dl.write_deals(path, boards, holes)
+    dl.write_deals(path, holes, boards)
     return path
 
 
@@ -182,7 +182,7 @@ def test_fifo_output_is_written_into(tmp_path: Path, suffix: str) -> None:
         assert got[0] == _expected_csv(tmp_path, source, "line,winners")
     else:
         with np.load(io.BytesIO(got[0])) as f:
-            assert sorted(f.files) == ["high_winners", "line", "low_winners"] and len(f["line"]) == 40
+            assert sorted(f.files) == ["high_winners_mask", "line", "low_winners_mask"] and len(f["line"]) == 40
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.csv", fifo.name]
 
 
@@ -272,10 +272,10 @@ def test_a_full_disk_leaves_no_temporary_file_and_fails(
 @pytest.mark.parametrize("suffix", [".csv", ".csv.gz", ".npz", ".npy"])
 def test_write_deals_on_a_full_disk_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     suffix: str) -> None:
-    boards, holes = dl.random_deals(200, players=2, seed=3)
+    holes, boards = dl.random_deals(200, players=2, seed=3)
     monkeypatch.setattr(outputs, "_open_binary", lambda path, mode="wb": _FullDisk(path, mode, 100))
     with pytest.raises(OSError, match="No space left"):
-        dl.write_deals(tmp_path / f"d{suffix}", boards, holes, chunk_rows=10)
+        dl.write_deals(tmp_path / f"d{suffix}", holes, boards, chunk_rows=10)
     assert _names(tmp_path) == []
 
 
@@ -303,12 +303,12 @@ def test_an_error_in_analysis_leaves_no_partial_output(tmp_path: Path, monkeypat
 
 @pytest.mark.parametrize("bad", [-1, 0, 2**70, True, 1.5])
 def test_chunk_rows_is_checked_everywhere(tmp_path: Path, bad: Any) -> None:
-    boards, holes = dl.random_deals(3, players=2, seed=1)
+    holes, boards = dl.random_deals(3, players=2, seed=1)
     error = ArgumentTypeError if isinstance(bad, (bool, float)) else ArgumentError
     with pytest.raises(error, match="chunk_rows"):
-        dl.write_deals(tmp_path / "d.csv", boards, holes, chunk_rows=bad)
+        dl.write_deals(tmp_path / "d.csv", holes, boards, chunk_rows=bad)
     assert _names(tmp_path) == []
-    dl.write_deals(tmp_path / "d.csv", boards, holes)
+    dl.write_deals(tmp_path / "d.csv", holes, boards)
     with pytest.raises(error, match="chunk_rows"):
         dl.iter_deals(tmp_path / "d.csv", chunk_rows=bad)
     with pytest.raises(error, match="chunk_rows"):
@@ -387,9 +387,9 @@ def test_a_malformed_first_row_is_one_reject(tmp_path: Path, capsys: pytest.Capt
 
 def test_a_first_row_with_an_extra_seat_does_not_set_the_layout(tmp_path: Path) -> None:
     # no header: the layout is the one most rows have, not the first row's
-    boards, holes = dl.random_deals(20, players=2, seed=9)
+    holes, boards = dl.random_deals(20, players=2, seed=9)
     path = tmp_path / "d.csv"
-    dl.write_deals(path, boards, holes, header=False)
+    dl.write_deals(path, holes, boards, header=False)
     lines = path.read_text().splitlines()
     lines[0] += "," + _unused_cards(lines[0], 4)  # a valid third seat
     path.write_text("\n".join(lines) + "\n")
@@ -425,10 +425,10 @@ def _corrupt_files(tmp_path: Path) -> dict[str, Path]:
     broken[len(broken) // 2] ^= 0xFF
     files["flipped .csv.gz"] = tmp_path / "flipped.csv.gz"
     files["flipped .csv.gz"].write_bytes(bytes(broken))
-    boards, holes = dl.random_deals(2000, players=3, seed=1)
+    holes, boards = dl.random_deals(2000, players=3, seed=1)
     npz, npy = tmp_path / "d.npz", tmp_path / "d.npy"
-    dl.write_deals(npz, boards, holes)
-    dl.write_deals(npy, boards, holes)
+    dl.write_deals(npz, holes, boards)
+    dl.write_deals(npy, holes, boards)
     files["truncated .npz"] = tmp_path / "cut.npz"
     files["truncated .npz"].write_bytes(npz.read_bytes()[:5000])
     files["not a zip .npz"] = tmp_path / "text.npz"
@@ -476,31 +476,31 @@ def test_a_corrupt_gzip_in_a_subprocess_prints_no_traceback(tmp_path: Path) -> N
 
 
 def test_deals_converts_and_checks_its_arrays() -> None:
-    deals = dl.Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3], [4, 5, 6, 7]]], lines=[3])
+    deals = dl.Deals([[[0, 1, 2, 3], [4, 5, 6, 7]]], [[51, 47, 43, 39, 35]], lines=[3])
     assert deals.boards.dtype == np.uint8 and deals.lines is not None and deals.lines.dtype == np.int64
     # board As Ks Qs Js Ts; holes 2c2d2h2s and 3c3d3h3s: two hole cards and three board cards make at best a
     # pair with A K Q (one spade in a hole is no flush), and threes beat deuces: seat 1 (mask 2) wins
     assert dl.analyze_deals(deals).high_winners.tolist() == [2]
     with pytest.raises(ShapeError, match="rectangular"):
-        dl.Deals([[1, 2, 3, 4, 5], [1]], [[[0, 1, 2, 3]]])
-    with pytest.raises(CardTypeError, match="boards must hold integer card ids"):
+        dl.Deals([[[0, 1, 2, 3]]], [[1, 2, 3, 4, 5], [1]])
+    with pytest.raises(CardTypeError, match="holes must hold integer card ids"):
         dl.Deals(None, None)  # type: ignore[arg-type]
     with pytest.raises(omaha8.CardError, match=r"boards\[0, 0\] = 99"):
-        dl.Deals([[99, 1, 2, 3, 4]], [[[5, 6, 7, 8]]])
+        dl.Deals([[[5, 6, 7, 8]]], [[99, 1, 2, 3, 4]])
     with pytest.raises(ShapeError, match="lines must have shape"):
-        dl.Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]], lines=[1, 2])
+        dl.Deals([[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]], lines=[1, 2])
     with pytest.raises(ArgumentError, match="first"):
-        dl.Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]], first=-1)
+        dl.Deals([[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]], first=-1)
 
 
 def test_analyze_deals_refuses_what_is_not_deals() -> None:
     with pytest.raises(ArgumentTypeError, match="deals must be a Deals batch, not NoneType"):
         dl.analyze_deals(None)  # type: ignore[arg-type]
-    deals = dl.Deals([[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]])
+    deals = dl.Deals([[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]])
     with pytest.raises(ArgumentTypeError, match="values"):
         dl.analyze_deals(deals, values=None)  # type: ignore[arg-type]
     with pytest.raises(DuplicateCardError):
-        dl.analyze_deals(dl.Deals([[51, 47, 43, 39, 35]], [[[51, 1, 2, 3]]]))
+        dl.analyze_deals(dl.Deals([[[51, 1, 2, 3]]], [[51, 47, 43, 39, 35]]))
 
 
 def test_messages_quote_a_huge_row_briefly(tmp_path: Path) -> None:
@@ -558,7 +558,7 @@ def test_deals_out_writes_the_deals_drawn(tmp_path: Path, suffix: str, capsys: p
     assert main(["batch", "--random", "250", "--seed", "11", "--players", "5", "--cards", "5",
                  "--chunk-rows", "100", "--deals-out", str(path)]) == 0
     assert f"deals out  {path}" in capsys.readouterr().out
-    boards, holes = dl.random_deals(250, players=5, cards=5, seed=11)
+    holes, boards = dl.random_deals(250, players=5, cards=5, seed=11)
     drawn = dl.read_deals(path)
     assert (drawn.boards == boards).all() and (drawn.holes == holes).all()
 
@@ -577,7 +577,7 @@ def test_file_and_column_arguments_are_checked(tmp_path: Path) -> None:
         with pytest.raises(ArgumentTypeError, match="path must be a file name"):
             dl.iter_deals(bad)  # type: ignore[arg-type]
         with pytest.raises(ArgumentTypeError, match="path must be a file name"):
-            dl.write_deals(bad, [[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]])  # type: ignore[arg-type]
+            dl.write_deals(bad, [[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]])  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="columns must be a str"):
         dl.resolve_columns(5)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="unknown column 'wins'"):
@@ -609,7 +609,7 @@ def test_stdout_twice_or_no_named_rejects_file_is_a_usage_error(tmp_path: Path,
     source = _deal_file(tmp_path, n=5)
     with pytest.raises(SystemExit) as info:
         main(["batch", str(source), "-o", "-", "--skip-bad", "--rejects", "-"])
-    assert info.value.code == 2 and "is the same file as -o -" in capsys.readouterr().err
+    assert info.value.code == 2 and "is the same file as -o '-'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as info:
         main(["batch", "-", "-o", "-", "--skip-bad"])
     assert info.value.code == 2 and "give --rejects PATH" in capsys.readouterr().err
@@ -621,8 +621,8 @@ def test_stdout_twice_or_no_named_rejects_file_is_a_usage_error(tmp_path: Path,
 
 @posix_only
 def test_npy_deals_stream_from_a_fifo(tmp_path: Path) -> None:
-    boards, holes = dl.random_deals(300, players=2, cards=5, seed=6)
-    dl.write_deals(tmp_path / "d.npy", boards, holes)
+    holes, boards = dl.random_deals(300, players=2, cards=5, seed=6)
+    dl.write_deals(tmp_path / "d.npy", holes, boards)
     fifo = tmp_path / "pipe.npy"
     os.mkfifo(fifo)
     writer = threading.Thread(target=lambda: fifo.write_bytes((tmp_path / "d.npy").read_bytes()), daemon=True)
@@ -668,7 +668,7 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path: Path) -> No
 def test_chunking_blank_lines_crlf_and_a_bom_never_change_what_is_read(tmp_path: Path, seed: int) -> None:
     rng = np.random.default_rng(seed)
     n = int(rng.integers(1, 300))
-    boards, holes = dl.random_deals(n, players=int(rng.integers(1, 5)), cards=int(rng.choice([4, 5])), seed=seed)
+    holes, boards = dl.random_deals(n, players=int(rng.integers(1, 5)), cards=int(rng.choice([4, 5])), seed=seed)
     text_boards = dl.format_card_array(boards).tolist()
     text_holes = dl.format_card_array(holes).tolist()
     end = "\r\n" if seed % 2 else "\n"

@@ -25,8 +25,8 @@ def _fast(columns: list[str], n: int, players: int, cards: int, first: int, arra
 
 
 def _analyzed(n: int, players: int, cards: int, seed: int) -> dict[str, np.ndarray]:
-    boards, holes = random_deals(n, players=players, cards=cards, seed=seed)
-    r = analyze_deals(Deals(boards, holes))
+    holes, boards = random_deals(n, players=players, cards=cards, seed=seed)
+    r = analyze_deals(Deals(holes, boards))
     return {"line": np.arange(3, 3 + n, dtype=np.int64), "board": boards, "seats": holes, "high": r.high,
             "low": r.low, "high_winners": r.high_winners, "low_winners": r.low_winners, "shares": r.shares}
 
@@ -88,8 +88,8 @@ def test_formatting_in_the_writer_thread_writes_the_same_file(tmp_path, suffix: 
 
     batches = []
     for i in range(5):
-        boards, holes = random_deals(700 + i, players=4, cards=4, seed=i)
-        batches.append(analyze_deals(Deals(boards, holes, first=sum(len(b) for b in batches))))
+        holes, boards = random_deals(700 + i, players=4, cards=4, seed=i)
+        batches.append(analyze_deals(Deals(holes, boards, first=sum(len(b) for b in batches))))
     files = []
     for background in (False, True):
         path = tmp_path / f"r{background}{suffix}"
@@ -111,9 +111,9 @@ def test_a_batch_of_several_slices_writes_the_slow_twins_lines(tmp_path, backgro
     from omaha8.deals._result_columns import _header
 
     n = 2 * _writers._PIECE_ROWS + 904
-    boards, holes = random_deals(n, players=3, cards=4, seed=31)
+    holes, boards = random_deals(n, players=3, cards=4, seed=31)
     lines = np.arange(7, 7 + 2 * n, 2, dtype=np.int64)  # the deals' lines in their file: every other line
-    results = analyze_deals(Deals(boards, holes, lines=lines, first=10))
+    results = analyze_deals(Deals(holes, boards, lines=lines, first=10))
     path = tmp_path / "r.csv"
     columns = list(RESULT_COLUMNS)
     with ResultWriter(path, players=3, cards=4, columns=columns, format_in_background=background) as w:

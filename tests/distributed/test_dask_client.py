@@ -186,7 +186,7 @@ def test_some_other_server_is_refused_at_bounded_memory(greeting: bytes) -> None
 
 
 def test_command_line_scheduler_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["preflop-table", "--scheduler", f"tcp://127.0.0.1:{closed_port()}", "--hands", "0:2",
+    code = main(["preflop-table", "--scheduler", f"tcp://127.0.0.1:{closed_port()}", "--slice", "0:2",
                  "--samples", "10", "--connect-timeout", "2"])
     err = capsys.readouterr().err
     assert code == 2

@@ -314,8 +314,8 @@ def test_arrays_equal_the_single_machine_kernels(client: Any) -> None:
     from omaha8 import distributed as odist
 
     n = 120_000
-    boards, holes = local_deals(n, players=3, cards=4, seed=21)
-    dboards, dholes = odist.random_deals(n, players=3, cards=4, seed=21, chunk_rows=25_000)
+    holes, boards = local_deals(n, players=3, cards=4, seed=21)
+    dholes, dboards = odist.random_deals(n, players=3, cards=4, seed=21, chunk_rows=25_000)
     got_boards, got_holes = dask.compute(dboards, dholes)
     assert np.array_equal(got_boards, boards) and np.array_equal(got_holes, holes)
 
@@ -329,7 +329,7 @@ def test_arrays_equal_the_single_machine_kernels(client: Any) -> None:
         apart = holes[~np.isin(holes[:, 2], boards[7]).any(axis=1), 2]  # rows that can share board 7
         high, low = odist.evaluate(apart, boards[7], chunk_rows=30_000)
         assert np.array_equal(high.compute(), evaluate_batch(apart, boards[7])[0])
-        b5, h5 = local_deals(10_000, players=2, cards=5, seed=3)
+        h5, b5 = local_deals(10_000, players=2, cards=5, seed=3)
         assert np.array_equal(odist.evaluate(da.from_array(h5[:, 0].astype(np.int64), chunks=3000), b5)[1].compute(),
                               evaluate_batch(h5[:, 0], b5)[1])
 
@@ -352,7 +352,7 @@ def test_array_errors_name_the_block(client: Any) -> None:
 
     from omaha8 import distributed as odist
 
-    boards, holes = local_deals(1000, players=2, cards=4, seed=1)
+    holes, boards = local_deals(1000, players=2, cards=4, seed=1)
     holes[700, 1, 2] = holes[700, 0, 0]
     with dask.config.set(scheduler=client):
         block = r"\(block of rows 600..799: deal d is row 600 \+ d\)"
@@ -422,7 +422,7 @@ def test_preflop_table_on_the_cluster_survives_a_killed_worker(client: Any) -> N
 
 def test_batches_on_the_cluster(client: Any) -> None:
     chunks = list(iter_random_deals(30_000, players=4, cards=4, seed=9, chunk_rows=7_000))
-    empty = Deals(np.zeros((0, 5), np.uint8), np.zeros((0, 4, 4), np.uint8))
+    empty = Deals(np.zeros((0, 4, 4), np.uint8), np.zeros((0, 5), np.uint8))
     chunks.insert(2, empty)
     pairs = list(run_batch_on_cluster(iter(chunks), client, in_flight=2))
     assert [chunk for chunk, _ in pairs] == chunks
@@ -439,8 +439,8 @@ def test_batches_on_the_cluster(client: Any) -> None:
     here = random_batch_summary(200_000, players=6, seed=5, deals_per_task=30_000)
     there = random_batch_summary(200_000, players=6, seed=5, client=client, chunk_rows=20_000)
     assert (here.deals, here.scoops, here.no_low) == (there.deals, there.scoops, there.no_low)
-    boards, holes = local_deals(200_000, players=6, seed=5)
-    result = analyze_deals(Deals(boards, holes), values=False, shares=False)
+    holes, boards = local_deals(200_000, players=6, seed=5)
+    result = analyze_deals(Deals(holes, boards), values=False, shares=False)
     assert (int(result.scoops.sum()), int(result.no_low.sum())) == (here.scoops, here.no_low)
     with pytest.raises(ValueError, match="no Dask client"):
         next(run_batch_on_cluster(chunks, None))
@@ -448,7 +448,7 @@ def test_batches_on_the_cluster(client: Any) -> None:
 
 def test_preflop_table_command(client: Any, tmp_path: Any, capsys: Any) -> None:
     path = tmp_path / "table.csv"
-    args = ["preflop-table", "--hands", "100:160", "--samples", "800", "--seed", "3", "-o", str(path), "--no-progress"]
+    args = ["preflop-table", "--slice", "100:160", "--samples", "800", "--seed", "3", "-o", str(path), "--no-progress"]
     assert main([*args, "--scheduler", client.scheduler.address]) == 0
     out = capsys.readouterr().out
     assert "classes    60 of 4-card hands" in out and "seed 3" in out and "local cluster" not in out
@@ -459,18 +459,18 @@ def test_preflop_table_command(client: Any, tmp_path: Any, capsys: Any) -> None:
     expected = preflop_table(4, samples=800, seed=3, hands=slice(100, 160))
     lines = on_cluster.splitlines()
     assert len(lines) == 61 and lines[1].startswith(f"100,{expected.rows['hand'][0]},")
-    assert main(["preflop-table", "--hands", "0:3", "--samples", "50", "--seed", "1", "--workers", "0", "--top", "2"]) == 0
+    assert main(["preflop-table", "--slice", "0:3", "--samples", "50", "--seed", "1", "--workers", "0", "--top", "2"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 5 + 1 + 2
     with pytest.raises(SystemExit):
-        main(["preflop-table", "--hands", "a:b", "--workers", "0"])
+        main(["preflop-table", "--slice", "a:b", "--workers", "0"])
     assert main(["preflop-table", "--cards", "5", "--opponents", "9", "--workers", "0"]) == 2
     assert "opponents must be 1..8" in capsys.readouterr().err
 
 
 def test_batch_command_on_the_cluster_writes_the_same_file(client: Any, tmp_path: Any, capsys: Any) -> None:
     deals = tmp_path / "deals.csv"
-    boards, holes = local_deals(20_000, players=5, seed=21)
-    write_deals(deals, boards, holes)
+    holes, boards = local_deals(20_000, players=5, seed=21)
+    write_deals(deals, holes, boards)
     here, there = tmp_path / "here.csv", tmp_path / "there.csv"
     common = [str(deals), "--chunk-rows", "3000", "--no-progress", "-q"]
     assert main(["batch", *common, "-o", str(here)]) == 0

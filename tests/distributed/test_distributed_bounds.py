@@ -21,7 +21,7 @@ def test_random_deals_in_too_many_blocks(monkeypatch: pytest.MonkeyPatch) -> Non
                                             r"4,611,686,018,427,387,904 tasks, more than the 1,048,576"):
         random_deals(2**62, seed=1, chunk_rows=1)
     monkeypatch.setattr(_client, "MAX_TASKS", 10)  # the boundary, on a graph small enough to build
-    boards, _ = random_deals(10, seed=1, chunk_rows=1)
+    _, boards = random_deals(10, seed=1, chunk_rows=1)
     assert boards.numblocks[0] == 10
     with pytest.raises(ArgumentError, match="makes 11 tasks, more than the 10"):
         random_deals(11, seed=1, chunk_rows=1)

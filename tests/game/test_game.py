@@ -764,11 +764,14 @@ def test_play_command_verbose_histories_match_the_summary(capsys: pytest.Capture
 def test_play_command_structures_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     from omaha8.cli import main
 
-    assert main(["play", "--structure", "mixed", "--hands", "12", "--seed", "1", "--variant", "5"]) == 0
+    assert main(["play", "--structure", "mixed", "--hands", "12", "--seed", "1", "--cards", "5"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first == "12 hands of 5-card Omaha Hi/Lo, mixed pot limit 1/2 / fixed limit 4/8, 6 players, stacks 200, seed 1"
     assert main(["play", "--players", "11"]) == 2
     assert capsys.readouterr().err == "omaha8: error: a 4-card table has 2 to 10 seats, got 11\n"
+    # 5 cards: 10 seats would need 50 hole cards and a board from a 52-card deck
+    assert main(["play", "--players", "10", "--cards", "5"]) == 2
+    assert capsys.readouterr().err == "omaha8: error: a 5-card hand deals at most 9 seats, got 10 seats with chips\n"
     with pytest.raises(SystemExit):
         main(["play", "--blinds", "2/1"])
     assert "blinds must be positive with small <= big, not '2/1'" in capsys.readouterr().err

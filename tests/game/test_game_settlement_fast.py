@@ -137,7 +137,7 @@ def test_trusted_showdown_matches_showdown(seed: int) -> None:
         aggressor = rng.choice([None] + live_chips)
         button = rng.randrange(n)
         policy = rng.choice(POLICIES)
-        want = showdown(board, [holes[s] if s in live else None for s in range(n)], contributions=list(contrib),
+        want = showdown([holes[s] if s in live else None for s in range(n)], board, contributions=list(contrib),
                         button=button, last_aggressor=aggressor, odd_chips=policy)
         before = list(contrib)
         got = trusted_showdown(board, holes, contrib, live, button, aggressor, policy or CardroomOddChips())

@@ -80,8 +80,10 @@ def test_a_failed_run_leaves_the_old_output_and_no_scratch(capsys: pytest.Captur
 
 
 def test_an_empty_output_name_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, str(DATA / "split_quartered.txt"), "-o", "")
-    assert code == 2 and "-o ''" in err
+    with pytest.raises(SystemExit) as info:
+        run(capsys, str(DATA / "split_quartered.txt"), "-o", "")
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "argument -o/--output: must name a file, not be empty" in err
 
 
 # ------------------------------------------------------------ linear time, bounded size

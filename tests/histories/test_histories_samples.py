@@ -14,7 +14,7 @@ SAMPLES = Path(os.environ.get("OMAHA8_HH_SAMPLES") or Path(__file__).resolve().p
 FILES = sorted(SAMPLES.glob("*.txt")) if SAMPLES.is_dir() else []
 
 
-@pytest.mark.skipif(not FILES, reason=f"no real hand histories: {SAMPLES} is absent or empty")
+@pytest.mark.skipif(not FILES, reason=f"no real hand histories at {SAMPLES}: set OMAHA8_HH_SAMPLES to a folder of them (such as shared/hh)")
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_every_real_hand_reconciles(path: Path) -> None:
     items = list(read_pokerstars(path))
@@ -31,7 +31,7 @@ def test_every_real_hand_reconciles(path: Path) -> None:
         assert sum(p.net for p in check.players) == -item.rake, item.hand_id
 
 
-@pytest.mark.skipif(not FILES, reason=f"no real hand histories: {SAMPLES} is absent or empty")
+@pytest.mark.skipif(not FILES, reason=f"no real hand histories at {SAMPLES}: set OMAHA8_HH_SAMPLES to a folder of them (such as shared/hh)")
 def test_real_rake_is_taken_before_the_hi_lo_split() -> None:
     # the 2009 hand 35875159084: a $4.85 pot raked $0.20 pays $2.33 and $2.32 (odd cent high)
     hands = {h.hand_id: h for p in FILES for h in read_pokerstars(p) if isinstance(h, HandRecord)}
@@ -43,7 +43,7 @@ def test_real_rake_is_taken_before_the_hi_lo_split() -> None:
     assert hand.reconcile().status == "verified"
 
 
-@pytest.mark.skipif(not FILES, reason=f"no real hand histories: {SAMPLES} is absent or empty")
+@pytest.mark.skipif(not FILES, reason=f"no real hand histories at {SAMPLES}: set OMAHA8_HH_SAMPLES to a folder of them (such as shared/hh)")
 def test_the_2009_rake_rule_gives_every_stated_rake() -> None:
     # before 2012 PokerStars raked 5% in steps of 5 cents per full dollar of pot: the computed rule
     # must give exactly the rake each 2009 cash hand states (0 below $1, $0.20 for $4.85, ...)

@@ -28,7 +28,7 @@ def _settled(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 @pytest.mark.parametrize("cards,players", [(4, 1), (4, 2), (4, 6), (4, 11), (5, 2), (5, 3), (5, 9)])
 def test_values_settle_as_the_showdown_kernels(cards: int, players: int) -> None:
-    boards, holes = random_deals(3000, players=players, cards=cards, seed=players * 10 + cards)
+    holes, boards = random_deals(3000, players=players, cards=cards, seed=players * 10 + cards)
     hw, lw, shares = _settled(holes, boards)
     expected_hw, expected_lw = winners(holes, boards)
     assert np.array_equal(hw, expected_hw) and np.array_equal(lw, expected_lw)
@@ -57,9 +57,9 @@ def test_hand_checked_split() -> None:
 
 
 def test_analyze_deals_matches_the_showdown_kernels() -> None:
-    boards, holes = random_deals(2000, players=5, cards=4, seed=9)
+    holes, boards = random_deals(2000, players=5, cards=4, seed=9)
     for values in (True, False):
-        r = analyze_deals(Deals(boards, holes), values=values)
+        r = analyze_deals(Deals(holes, boards), values=values)
         assert np.array_equal(r.high_winners, winners(holes, boards)[0])
         assert np.array_equal(r.low_winners, winners(holes, boards)[1])
         assert r.shares is not None and np.array_equal(r.shares, pot_shares(holes, boards))
@@ -74,8 +74,8 @@ def test_shapes_are_refused() -> None:
 
 
 def test_analyze_deals_without_the_check_gives_the_same_results() -> None:
-    boards, holes = random_deals(1500, players=4, cards=5, seed=11)
-    deals = Deals(boards, holes)
+    holes, boards = random_deals(1500, players=4, cards=5, seed=11)
+    deals = Deals(holes, boards)
     checked, trusted = analyze_deals(deals), analyze_deals(deals, validate=False)
     for name in ("high_winners", "low_winners", "high", "low", "shares"):
         assert np.array_equal(getattr(checked, name), getattr(trusted, name)), name

@@ -22,8 +22,8 @@ B1 = "Ah 2h 7c Kd Qs"
 
 def settle(case: dict) -> ShowdownResult:
     return showdown(
-        case["board"],
         case["holes"],
+        case["board"],
         contributions=case.get("contributions"),
         folded=case.get("folded"),
         button=case.get("button", 0),
@@ -137,7 +137,7 @@ def test_hands_named_in_the_table() -> None:
 
 
 def test_same_winners_split_evenly_not_half_by_half() -> None:
-    r = showdown("Ah 2d 3c Kh Qs", ["4c 5c 9h 9d", "4d 5d Th Td"], contributions=[33, 33])
+    r = showdown(["4c 5c 9h 9d", "4d 5d Th Td"], "Ah 2d 3c Kh Qs", contributions=[33, 33])
     assert r.payouts == (33, 33)
     # the half-by-half split a different rule would give: 17 + 17 and 16 + 16
     assert r.payouts != (34, 32)
@@ -145,50 +145,50 @@ def test_same_winners_split_evenly_not_half_by_half() -> None:
 
 
 def test_quartered_seat_gets_a_quarter() -> None:
-    r = showdown(B1, ["Kh Ks 3c 4c", "3d 4d Jh Jc", "Qc Qh 9c 9d"], contributions=[400, 400, 400])
+    r = showdown(["Kh Ks 3c 4c", "3d 4d Jh Jc", "Qc Qh 9c 9d"], B1, contributions=[400, 400, 400])
     assert r.payouts == (900, 300, 0)
 
 
 def test_show_order_wraps_from_the_last_aggressor() -> None:
     holes = ["Kh Ks 9c 9d", "Jh Jd 6c 6s", "3c 4c 5d 6d", "Qc Qh 8c 8d"]
-    assert showdown(B1, holes, last_aggressor=2).show_order == (2, 3, 0, 1)
-    assert showdown(B1, holes, button=3).show_order == (0, 1, 2, 3)
-    assert showdown(B1, holes, button=2).show_order == (3, 0, 1, 2)
+    assert showdown(holes, B1, last_aggressor=2).show_order == (2, 3, 0, 1)
+    assert showdown(holes, B1, button=3).show_order == (0, 1, 2, 3)
+    assert showdown(holes, B1, button=2).show_order == (3, 0, 1, 2)
     # an all-in seat still shows
-    assert showdown(B1, holes, contributions=[9, 9, 3, 9], button=1).show_order == (2, 3, 0, 1)
+    assert showdown(holes, B1, contributions=[9, 9, 3, 9], button=1).show_order == (2, 3, 0, 1)
 
 
 def test_everyone_folds_board_absent_or_partial() -> None:
     for board in (None, "", "Ah 2h 7c", "Ah 2h 7c Kd", B1):
-        r = showdown(board, [None, "Kh Ks 9c 9d", None], contributions=[5, 20, 20], folded=[0, 2])
+        r = showdown([None, "Kh Ks 9c 9d", None], board, contributions=[5, 20, 20], folded=[0, 2])
         assert r.payouts == (0, 45, 0) and r.show_order == () and r.scoops == ()
         assert (r.hands[1] is not None) == (board == B1)
     # holes given for the folded seats, and the winner's cards unknown
-    r = showdown("Ah 2h 7c", ["3c 4c 5d 6d", [], "Qc Qh 8c 8d"], contributions=[5, 20, 20], folded=[0, 2])
+    r = showdown(["3c 4c 5d 6d", [], "Qc Qh 8c 8d"], "Ah 2h 7c", contributions=[5, 20, 20], folded=[0, 2])
     assert r.payouts == (0, 45, 0)
 
 
 def test_folded_cards_are_checked_but_win_nothing() -> None:
     # seat 2 would win both ways but folded
-    r = showdown(B1, ["Jh Jd 6c 6s", "Qc Qh 9c 9d", "Kh Ks 3c 4c"], contributions=[10, 10, 10], folded=[2])
+    r = showdown(["Jh Jd 6c 6s", "Qc Qh 9c 9d", "Kh Ks 3c 4c"], B1, contributions=[10, 10, 10], folded=[2])
     assert r.payouts == (0, 30, 0)
     assert r.hands[2] is None
     with pytest.raises(DuplicateCardError, match=r"'Qc' appears twice: holes\[1\]\[0\] and holes\[2\]\[0\]"):
-        showdown(B1, ["Jh Jd 6c 6s", "Qc Qh 9c 9d", "Qc 8s 3c 4c"], folded=[2])
+        showdown(["Jh Jd 6c 6s", "Qc Qh 9c 9d", "Qc 8s 3c 4c"], B1, folded=[2])
 
 
 def test_card_forms() -> None:
     ids = [list(parse_cards(h)) for h in ("Kh Ks 9c 9d", "3c 4c 5d 6d")]
-    by_text = showdown(B1, ["Kh Ks 9c 9d", "3c 4c 5d 6d"], contributions=[7, 7])
-    by_ids = showdown([int(c) for c in parse_cards(B1)], [[int(c) for c in h] for h in ids], contributions=[7, 7])
-    by_array = showdown(parse_cards(B1), np.array(ids, dtype=np.int64), contributions=np.array([7, 7]))
-    by_lists = showdown(B1.split(), [h.split() for h in ("Kh Ks 9c 9d", "3c 4c 5d 6d")], contributions=[7, 7])
+    by_text = showdown(["Kh Ks 9c 9d", "3c 4c 5d 6d"], B1, contributions=[7, 7])
+    by_ids = showdown([[int(c) for c in h] for h in ids], [int(c) for c in parse_cards(B1)], contributions=[7, 7])
+    by_array = showdown(np.array(ids, dtype=np.int64), parse_cards(B1), contributions=np.array([7, 7]))
+    by_lists = showdown([h.split() for h in ("Kh Ks 9c 9d", "3c 4c 5d 6d")], B1.split(), contributions=[7, 7])
     assert by_text == by_ids == by_array == by_lists
     assert by_text.payouts == (7, 7)
 
 
 def test_result_is_frozen() -> None:
-    r = showdown(B1, ["Kh Ks 9c 9d", "3c 4c 5d 6d"])
+    r = showdown(["Kh Ks 9c 9d", "3c 4c 5d 6d"], B1)
     with pytest.raises(AttributeError):
         r.payouts = (0, 0)  # type: ignore[misc]
     with pytest.raises(AttributeError):
@@ -219,9 +219,9 @@ def test_default_policy_is_the_cardroom_rule() -> None:
 def test_replacing_the_policy() -> None:
     holes = ["Kh Ks 9c 9d", "3c 4c 5d 6d", None]
     odd = dict(contributions=[10, 10, 1], folded=[2])
-    assert showdown(B1, holes, **odd).payouts == (11, 10, 0)
-    assert showdown(B1, holes, **odd, odd_chips=LowHalfGetsOddChip()).payouts == (10, 11, 0)
-    tie = ("Ks Jd 9h 6c 2d", ["As Ah 4c 4d", "Ac Ad 5c 5d", "Qs Qh 3c 3d"])
+    assert showdown(holes, B1, **odd).payouts == (11, 10, 0)
+    assert showdown(holes, B1, **odd, odd_chips=LowHalfGetsOddChip()).payouts == (10, 11, 0)
+    tie = (["As Ah 4c 4d", "Ac Ad 5c 5d", "Qs Qh 3c 3d"], "Ks Jd 9h 6c 2d")
     assert showdown(*tie, contributions=[5, 5, 5]).payouts == (7, 8, 0)
     assert showdown(*tie, contributions=[5, 5, 5], odd_chips=ButtonFirst()).payouts == (8, 7, 0)
 
@@ -236,11 +236,11 @@ def test_a_policy_that_loses_chips_is_refused() -> None:
             return list(winners)[:1]
 
     with pytest.raises(ChipError, match=r"split_halves\(20\) returned \(20, 1\)"):
-        showdown(B1, ["Kh Ks 9c 9d", "3c 4c 5d 6d"], contributions=[10, 10], odd_chips=Greedy())
+        showdown(["Kh Ks 9c 9d", "3c 4c 5d 6d"], B1, contributions=[10, 10], odd_chips=Greedy())
     # the order is asked for only when a chip is left over: 3 chips (one dead) between two tied seats
-    assert showdown("Ks Jd 9h 6c 2d", ["As Ah 4c 4d", "Ac Ad 5c 5d"], odd_chips=Forgetful()).payouts == (1, 1)
+    assert showdown(["As Ah 4c 4d", "Ac Ad 5c 5d"], "Ks Jd 9h 6c 2d", odd_chips=Forgetful()).payouts == (1, 1)
     with pytest.raises(ShowdownError, match="not an order of those seats"):
-        showdown("Ks Jd 9h 6c 2d", ["As Ah 4c 4d", "Ac Ad 5c 5d", None], contributions=[1, 1, 1],
+        showdown(["As Ah 4c 4d", "Ac Ad 5c 5d", None], "Ks Jd 9h 6c 2d", contributions=[1, 1, 1],
                  odd_chips=Forgetful())
 
 
@@ -281,16 +281,16 @@ def test_bad_input_is_refused(kwargs: dict, error: type[Exception], match: str) 
     args = dict(board=B1, holes=["Kh Ks 9c 9d", "3c 4c 5d 6d"]) | kwargs
     board, holes = args.pop("board"), args.pop("holes")
     with pytest.raises(error, match=match):
-        showdown(board, holes, **args)
+        showdown(holes, board, **args)
 
 
 def test_uncontested_hands_still_need_real_distinct_cards() -> None:
     with pytest.raises(ShapeError, match="board has 6 cards; it must have at most 5"):
-        showdown("Ah 2h 7c Kd Qs 3s", ["Kh Ks 9c 9d", None], folded=[1])
+        showdown(["Kh Ks 9c 9d", None], "Ah 2h 7c Kd Qs 3s", folded=[1])
     with pytest.raises(DuplicateCardError, match=r"'Ah' appears twice: board\[0\] and holes\[0\]\[0\]"):
-        showdown("Ah 2h 7c", ["Ah Ks 9c 9d", None], folded=[1])
+        showdown(["Ah Ks 9c 9d", None], "Ah 2h 7c", folded=[1])
     with pytest.raises(ShapeError, match=r"holes\[0\] has 6 cards; a hole has at most 5"):
-        showdown(None, ["Kh Ks 9c 9d Tc Td", None], folded=[1])
+        showdown(["Kh Ks 9c 9d Tc Td", None], None, folded=[1])
 
 
 # ---------------------------------------------------------------- properties
@@ -346,7 +346,7 @@ def test_seating_rotation_rotates_the_payouts(table: dict, data: st.DataObject) 
 
     before = showdown(**table)
     after = showdown(
-        table["board"], move(table["holes"]), contributions=move(table["contributions"]),
+        move(table["holes"]), table["board"], contributions=move(table["contributions"]),
         folded=[(s + r) % n for s in table["folded"]], button=(table["button"] + r) % n,
     )
     assert list(after.payouts) == move(list(before.payouts))

@@ -166,7 +166,7 @@ def test_kernel_agrees_with_showdown_on_equal_contributions(n_seats: int, n_hole
         live = [s for s in range(n_seats) if active[row, s]]
         chips = [120 if active[row, s] else 0 for s in range(n_seats)]
         hole_list = [holes[row, s].tolist() for s in range(n_seats)]
-        result = showdown(boards[row].tolist(), hole_list, contributions=chips,
+        result = showdown(hole_list, boards[row].tolist(), contributions=chips,
                           folded=[s for s in range(n_seats) if s not in live])
         pot = 120 * len(live)
         assert [Fraction(p, pot) for p in result.payouts] == [Fraction(x).limit_denominator(1000) for x in shares[row]]
@@ -181,7 +181,7 @@ def test_odd_pots_differ_from_shares_by_less_than_a_chip_per_division() -> None:
     holes, boards = random_deals(rng, 300, 5, 4)
     shares = pot_shares(holes, boards)
     for row in range(300):
-        result = showdown(boards[row].tolist(), [h.tolist() for h in holes[row]], contributions=[7] * 5)
+        result = showdown([h.tolist() for h in holes[row]], boards[row].tolist(), contributions=[7] * 5)
         # at most one odd chip from each of the two divisions
         assert np.all(np.abs(np.array(result.payouts) - shares[row] * 35) < 2)
 

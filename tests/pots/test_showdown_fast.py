@@ -55,9 +55,9 @@ def test_settle_ids_matches_showdown_on_random_tables(seed: int) -> None:
     for _ in range(400):
         t = random_table(rng)
         holes = [None if s in t["folded"] else h for s, h in enumerate(t["holes"])]
-        slow = showdown(t["board"], t["holes"], contributions=t["chips"], folded=t["folded"], button=t["button"],
+        slow = showdown(t["holes"], t["board"], contributions=t["chips"], folded=t["folded"], button=t["button"],
                         last_aggressor=t["last_aggressor"])
-        fast = settle_ids(t["board"], holes, t["chips"], t["button"], t["last_aggressor"])
+        fast = settle_ids(holes, t["board"], t["chips"], t["button"], t["last_aggressor"])
         assert fast == plain(slow)
 
 
@@ -68,7 +68,7 @@ def test_settle_ids_matches_the_hand_checked_table() -> None:
         holes = [None if h is None or s in folded else tuple(parse_cards(h).tolist()) if h else ()
                  for s, h in enumerate(case["holes"])]
         chips = case.get("contributions") or [0 if h is None else 1 for h in holes]
-        fast = settle_ids(board, holes, list(chips), case.get("button", 0), case.get("last_aggressor"))
+        fast = settle_ids(holes, board, list(chips), case.get("button", 0), case.get("last_aggressor"))
         assert list(fast[0]) == case["payouts"], case["id"]
         assert list(fast[3]) == case["show_order"], case["id"]
 
@@ -83,24 +83,24 @@ def test_settle_ids_with_a_replaced_policy_matches_showdown() -> None:
     for _ in range(200):
         t = random_table(rng)
         holes = [None if s in t["folded"] else h for s, h in enumerate(t["holes"])]
-        slow = showdown(t["board"], t["holes"], contributions=t["chips"], folded=t["folded"], button=t["button"],
+        slow = showdown(t["holes"], t["board"], contributions=t["chips"], folded=t["folded"], button=t["button"],
                         odd_chips=policy)
-        assert settle_ids(t["board"], holes, t["chips"], t["button"], odd_chips=policy) == plain(slow)
+        assert settle_ids(holes, t["board"], t["chips"], t["button"], odd_chips=policy) == plain(slow)
 
 
 def test_settle_ids_explains_broken_promises_with_showdowns_errors() -> None:
     board = tuple(parse_cards("Ah 2h 7c Kd Qs").tolist())
     kk, low = tuple(parse_cards("Kh Ks 9c 9d").tolist()), tuple(parse_cards("3c 4c 5d 6d").tolist())
     with pytest.raises(DuplicateCardError, match=r"card 'Kh' appears twice: holes\[0\]\[0\] and holes\[1\]\[0\]"):
-        settle_ids(board, [kk, kk], [1, 1])
+        settle_ids([kk, kk], board, [1, 1])
     with pytest.raises(CardError, match=r"holes\[1\]"):
-        settle_ids(board, [kk, (60, 1, 2, 3)], [1, 1])
+        settle_ids([kk, (60, 1, 2, 3)], board, [1, 1])
     with pytest.raises(ShapeError, match="holes\\[1\\] has 3 cards"):
-        settle_ids(board, [kk, low[:3]], [1, 1])
+        settle_ids([kk, low[:3]], board, [1, 1])
     with pytest.raises(ShowdownError, match="no live seat put chips in"):
-        settle_ids(board, [kk, low, None], [0, 0, 5])
+        settle_ids([kk, low, None], board, [0, 0, 5])
     with pytest.raises(ShowdownError, match="last_aggressor 1 is not a live seat with chips in"):
-        settle_ids(board, [kk, low, None], [5, 0, 5], last_aggressor=1)
+        settle_ids([kk, low, None], board, [5, 0, 5], last_aggressor=1)
 
 
 def test_show_order_is_clockwise_from_the_first_seat_left_of_the_button() -> None:
@@ -108,7 +108,7 @@ def test_show_order_is_clockwise_from_the_first_seat_left_of_the_button() -> Non
     rng = random.Random(11)
     for _ in range(300):
         t = random_table(rng)
-        result = showdown(t["board"], t["holes"], contributions=t["chips"], folded=t["folded"], button=t["button"])
+        result = showdown(t["holes"], t["board"], contributions=t["chips"], folded=t["folded"], button=t["button"])
         n = len(t["holes"])
         shown = [s for s in range(n) if s not in t["folded"] and t["chips"][s] > 0]
         if len(shown) < 2:
@@ -127,19 +127,19 @@ def test_strings_settle_like_ids() -> None:
         t = random_table(rng)
         text_holes = [format_cards(h) if rng.random() < 0.5 else format_cards(h, sep="") for h in t["holes"]]
         args = {"contributions": t["chips"], "folded": t["folded"], "button": t["button"]}
-        by_text = showdown(format_cards(t["board"]), text_holes, **args)
-        assert by_text == showdown(t["board"], t["holes"], **args)
+        by_text = showdown(text_holes, format_cards(t["board"]), **args)
+        assert by_text == showdown(t["holes"], t["board"], **args)
 
 
 def test_bad_strings_keep_their_messages_every_time() -> None:
     # errors are never remembered: the second call explains the same way as the first
     for _ in range(2):
         with pytest.raises(CardError, match=r"holes\[1\]: 'Kx' is not a card"):
-            showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Kx Jc"])
+            showdown(["3c 4c Kh Ks", "5d 8d Kx Jc"], "Ah 2h 7c Kd Qs")
         with pytest.raises(DuplicateCardError, match=r"'3c' appears twice: holes\[0\]\[0\] and holes\[1\]\[0\]"):
-            showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "3c 8d Qc Jc"])
+            showdown(["3c 4c Kh Ks", "3c 8d Qc Jc"], "Ah 2h 7c Kd Qs")
         with pytest.raises(ShapeError, match="board has 4 cards"):
-            showdown("Ah 2h 7c Kd", ["3c 4c Kh Ks", "5d 8d Qc Jc"])
+            showdown(["3c 4c Kh Ks", "5d 8d Qc Jc"], "Ah 2h 7c Kd")
         with pytest.raises(CardError, match="'Kx' is not a card"):
             evaluate("As Kx 2c 3h", "Qs Jd Tc 4h 5c")
         with pytest.raises(DuplicateCardError, match=r"hole\[0\] and board\[4\]"):
@@ -147,7 +147,7 @@ def test_bad_strings_keep_their_messages_every_time() -> None:
         with pytest.raises(ShapeError, match="hole must have 4 or 5 cards, got 3"):
             evaluate("As 3s Qc", "Ah Kh 7c 4d 2s")
     with pytest.raises(ChipError):
-        showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"], contributions=[1, -1])
+        showdown(["3c 4c Kh Ks", "5d 8d Qc Jc"], "Ah 2h 7c Kd Qs", contributions=[1, -1])
 
 
 def test_text_ids_reads_like_parse_cards() -> None:
@@ -217,7 +217,7 @@ def test_results_built_by_slot_equal_their_constructors() -> None:
         assert type(built) is cls and built == cls(*fields) and hash(built) == hash(cls(*fields))
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(built, dataclasses.fields(cls)[0].name, 0)  # frozen: refused like a constructed one
-    result = showdown("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c Jh Jd"], contributions=[10, 20])
+    result = showdown(["Kh Ks 9c 9d", "3c 4c Jh Jd"], "Ah 2h 7c Kd Qs", contributions=[10, 20])
     assert result == ShowdownResult(**{f.name: getattr(result, f.name) for f in dataclasses.fields(ShowdownResult)})
     with pytest.raises(TypeError, match="Pot has 8 fields, got 2 values"):
         _frozen(Pot, (1, 2))

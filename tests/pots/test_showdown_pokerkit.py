@@ -152,7 +152,7 @@ def test_payouts_agree_with_pokerkit_side_pots() -> None:
     for board, holes in deals(13, 70, 6, 4):
         # all-in for 1 to 4 units of 120: side pots whose halves divide exactly among up to six winners
         chips = (120 * rng.integers(1, 5, size=6)).tolist()
-        ours = showdown(board, holes, contributions=chips)
+        ours = showdown(holes, board, contributions=chips)
         if low_decided_per_pot(ours):
             left_out += 1
             continue
@@ -164,7 +164,7 @@ def test_payouts_agree_with_pokerkit_side_pots() -> None:
 
 def test_payouts_agree_with_pokerkit_five_card_heads_up() -> None:
     for board, holes in deals(14, 60, 2, 5):
-        ours = showdown(board, holes, contributions=[120, 240])
+        ours = showdown(holes, board, contributions=[120, 240])
         assert list(ours.payouts) == pokerkit_payouts(board, holes, [120, 240])
         assert ours.uncalled == (0, 120)
 
@@ -177,7 +177,7 @@ def test_the_documented_differences() -> None:
 
     # same winners both ways (the TDA 66-chip example): both hold 4-5 on A-2-3, the wheel both ways
     board, holes = ids("Ah 2d 3c Kh Qs"), [ids("4c 5c 9h 9d"), ids("4d 5d Th Td")]
-    assert showdown(board, holes, contributions=[33, 33]).payouts == (33, 33)
+    assert showdown(holes, board, contributions=[33, 33]).payouts == (33, 33)
     # pokerkit: high 33 -> 17/16, low 33 -> 17/16, the odd chips both to seat 0
     assert pokerkit_payouts(board, holes, [33, 33]) == [34, 32]
 
@@ -185,7 +185,7 @@ def test_the_documented_differences() -> None:
     board = ids("Ks Jd 9h 6c 2d")
     holes = [ids("Qs Tc 3h 4h"), ids("Qh Td 3c 4c"), ids("Qc Th 3d 4d"), ids("As Ah 5c 5d")]
     # here one each, clockwise from the seat left of the button (seat 0): seats 1 and 2
-    assert showdown(board, holes, contributions=[5, 5, 5, 5]).payouts == (6, 7, 7, 0)
+    assert showdown(holes, board, contributions=[5, 5, 5, 5]).payouts == (6, 7, 7, 0)
     # pokerkit: both odd chips to one player
     assert sorted(pokerkit_payouts(board, holes, [5, 5, 5, 5])) == [0, 6, 6, 8]
 
@@ -199,6 +199,6 @@ def test_the_documented_differences() -> None:
     chips = [120, 480, 240, 120, 360, 480]
     # here: 720 + 480 split 600/600 between seats 4 and 2; the 360 pot (seats 1, 4, 5) has no low:
     # all to seat 4; the 240 pot (seats 1, 5) to seat 5's two pair
-    assert showdown(board, holes, contributions=chips).payouts == (0, 0, 600, 0, 960, 240)
+    assert showdown(holes, board, contributions=chips).payouts == (0, 0, 600, 0, 960, 240)
     # pokerkit halves the 360 pot and splits its low half 90/90 between seats 4 and 5
     assert pokerkit_payouts(board, holes, chips) == [0, 0, 600, 0, 870, 330]

@@ -141,14 +141,14 @@ def test_hand_checked_river() -> None:
     # Jh Jd 6c 6s: jacks, no low (one low rank).  3d 4d 8c 8s: eights, low 7-4-3-2-A.
     # Kings vs jacks: nobody has a low, kings take the pot: 1. Kings vs 3d4d8c8s: high half only: 1/2.
     # 3c4c5d6d vs jacks: low half: 1/2. vs 3d4d8c8s: ties the low (1/4), loses the high: 1/4.
-    v = showdown_values("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"])
+    v = showdown_values(["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"], "Ah 2h 7c Kd Qs")
     assert v.share.tolist() == [(1 + 0.5) / 2, (0.5 + 0.25) / 2]
     assert v.high_win.tolist() == [1.0, 0.0]
     assert v.low_win.tolist() == [0.0, 0.5] and v.low_tie.tolist() == [0.0, 0.5]
     assert v.scoop.tolist() == [0.5, 0.0]
     assert v.weight.tolist() == [2.0, 2.0]
     # weights: 3 on the jacks, 1 on the eights -> kings (3*1 + 1*0.5)/4
-    w = showdown_values("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"], opponent_weights=[3, 1])
+    w = showdown_values(["Kh Ks 9c 9d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"], "Ah 2h 7c Kd Qs", opponent_weights=[3, 1])
     assert w.share.tolist() == [3.5 / 4] and w.weight.tolist() == [4.0]
 
 
@@ -158,7 +158,7 @@ def test_no_low_board_is_a_high_only_game() -> None:
     rng = np.random.default_rng(5)
     deck = [c for c in range(52) if c not in omaha8.parse_cards(board).tolist()]
     hands, opps = random_combos(rng, 30, deck, 4), random_combos(rng, 40, deck, 4)
-    v = showdown_values(board, hands, opps)
+    v = showdown_values(hands, opps, board)
     fits = v.weight > 0
     assert np.all(v.low_win[fits] == 0) and np.all(v.low_tie[fits] == 0)
     np.testing.assert_allclose(v.share[fits], v.high_win[fits] + v.high_tie[fits] / 2, rtol=0, atol=1e-15)
@@ -176,8 +176,8 @@ def test_river_matches_reference_exactly(seed: int, k: int) -> None:
     deck = narrow_deck(rng, board, "ranks" if seed % 2 else "suits")
     hands, opps = random_combos(rng, 20, deck, k), random_combos(rng, 25, deck, k)
     weights = rng.integers(0, 4, len(opps)).astype(np.float64)  # whole weights: every sum is exact
-    fast = showdown_values(board, hands, opps, opponent_weights=weights, bins=7)
-    slow = showdown_values_reference(board, hands, opps, opponent_weights=weights, bins=7, exact=True)
+    fast = showdown_values(hands, opps, board, opponent_weights=weights, bins=7)
+    slow = showdown_values_reference(hands, opps, board, opponent_weights=weights, bins=7, exact=True)
     assert_same(fast, slow, exact=True)
 
 
@@ -192,8 +192,8 @@ def test_scoop_walks_in_any_base(monkeypatch: pytest.MonkeyPatch, budget: int, k
     board = omaha8.parse_cards("Ah 2d 4c 6s 7h")  # five low ranks: 46 lows are possible
     deck = [c for c in range(52) if c not in board.tolist() and c // 4 in (1, 2, 4, 6, 10, 11)]
     hands, opps = random_combos(rng, 40, deck, k), random_combos(rng, 50, deck, k)
-    fast = showdown_values(board, hands, opps)
-    slow = showdown_values_reference(board, hands, opps, exact=True)
+    fast = showdown_values(hands, opps, board)
+    slow = showdown_values_reference(hands, opps, board, exact=True)
     assert_same(fast, slow, exact=True)
 
 
@@ -204,8 +204,8 @@ def test_river_float_weights_medium_ranges(seed: int) -> None:
     deck = [c for c in range(52) if c not in board.tolist() and (c % 4 < 2 or c // 4 in (0, 1, 2, 12))]
     hands, opps = random_combos(rng, 150, deck, 4), random_combos(rng, 200, deck, 4)
     hw, ow = rng.random(len(hands)), rng.random(len(opps)) * (rng.random(len(opps)) < 0.8)
-    fast = showdown_values(board, hands, opps, hand_weights=hw, opponent_weights=ow, bins=10)
-    slow = showdown_values_reference(board, hands, opps, hand_weights=hw, opponent_weights=ow, bins=10)
+    fast = showdown_values(hands, opps, board, hand_weights=hw, opponent_weights=ow, bins=10)
+    slow = showdown_values_reference(hands, opps, board, hand_weights=hw, opponent_weights=ow, bins=10)
     assert_same(fast, slow, exact=False)
     assert fast.range_equity() == pytest.approx(slow.range_equity(), abs=1e-12)
 
@@ -218,8 +218,8 @@ def test_turn_matches_reference_exactly(k: int) -> None:
     hands, opps = random_combos(rng, 8, deck, k), random_combos(rng, 10, deck, k)
     weights = rng.integers(1, 4, len(opps)).astype(np.float64)
     dead = [c for c in range(52) if c not in deck and c not in board.tolist()][:3]
-    fast = showdown_values(board, hands, opps, opponent_weights=weights, dead=dead, bins=4)
-    slow = showdown_values_reference(board, hands, opps, opponent_weights=weights, dead=dead, bins=4, exact=True)
+    fast = showdown_values(hands, opps, board, opponent_weights=weights, dead=dead, bins=4)
+    slow = showdown_values_reference(hands, opps, board, opponent_weights=weights, dead=dead, bins=4, exact=True)
     assert_same(fast, slow, exact=True)
 
 
@@ -228,8 +228,8 @@ def test_flop_matches_reference() -> None:
     board = omaha8.parse_cards("Ah 4d 9c")
     deck = narrow_deck(rng, board, "ranks")
     hands, opps = random_combos(rng, 6, deck, 4), random_combos(rng, 8, deck, 4)
-    fast = showdown_values(board, hands, opps, bins=5)
-    slow = showdown_values_reference(board, hands, opps, bins=5)
+    fast = showdown_values(hands, opps, board, bins=5)
+    slow = showdown_values_reference(hands, opps, board, bins=5)
     assert_same(fast, slow, exact=False)
     assert fast.runouts == 49 * 48 // 2
 
@@ -242,7 +242,7 @@ def test_single_hands_match_equity(board: str, k: int) -> None:
     for _ in range(4 if len(used) > 3 else 1):
         cards = [int(c) for c in rng.permutation([c for c in range(52) if c not in used])[: 2 * k]]
         hero, villain = cards[:k], cards[k:]
-        v = showdown_values(board, [hero], [villain])
+        v = showdown_values([hero], [villain], board)
         e = omaha8.equity([hero, villain], board=board)
         assert v.share[0] == pytest.approx(e.equity[0], abs=1e-12)
         for name in ("high_win", "high_tie", "low_win", "low_tie", "scoop"):
@@ -259,20 +259,20 @@ def test_conflicts_and_empty_ranges() -> None:
     hands = np.array([[0, 4, 8, 12], [1, 5, 9, 13], [48, 44, 40, 36]], dtype=np.uint8)  # 2c3c4c5c 2d3d4d5d AcKcQcJc
     # 2c 3d 8c 9c and 2d 3c 8d 9d: each shares a card with each of the first two hands
     opps = np.array([[0, 5, 24, 28], [1, 4, 25, 29]], dtype=np.uint8)
-    v = showdown_values(board, hands, opps)
+    v = showdown_values(hands, opps, board)
     assert v.weight.tolist()[:2] == [0.0, 0.0]
     assert np.isnan(v.share[:2]).all() and np.isnan(v.scoop[:2]).all() and np.isnan(v.ehs2[:2]).all()
     assert v.weight[2] == 2.0 and not np.isnan(v.share[2])
     # fractional weights take the counting path: still exactly 0 and NaN, never a rounding crumb
-    f = showdown_values(board, hands, opps, opponent_weights=[0.1, 0.7])
+    f = showdown_values(hands, opps, board, opponent_weights=[0.1, 0.7])
     assert f.weight.tolist()[:2] == [0.0, 0.0] and np.isnan(f.share[:2]).all()
     assert f.weight[2] == pytest.approx(0.8, abs=1e-15)
 
-    none = showdown_values(board, hands, np.zeros((0, 4), dtype=np.uint8))
+    none = showdown_values(hands, np.zeros((0, 4), dtype=np.uint8), board)
     assert none.weight.tolist() == [0.0, 0.0, 0.0] and np.isnan(none.share).all()
-    zero = showdown_values(board, hands, opps, opponent_weights=[0, 0])
+    zero = showdown_values(hands, opps, board, opponent_weights=[0, 0])
     assert zero.weight.tolist() == [0.0, 0.0, 0.0] and np.isnan(zero.share).all()
-    empty = showdown_values(board, np.zeros((0, 4), dtype=np.uint8), opps)
+    empty = showdown_values(np.zeros((0, 4), dtype=np.uint8), opps, board)
     assert len(empty) == 0 and empty.share.shape == (0,)
 
 
@@ -280,10 +280,10 @@ def test_combos_on_the_board_or_dead_are_left_out() -> None:
     board = "Ah 2h 7c Kd Qs"
     hands = omaha8.parse_card_array(["As 3s Qc Jd", "Ah 3d 4d 5d", "8c 8d 9c 9d"])  # row 1 holds the board's Ah
     opps = omaha8.parse_card_array(["5c 5d 8h 9h", "Ad Kh 3c 4h", "Tc Td Ts 6h"])
-    v = showdown_values(board, hands, opps, dead="6h")  # opponent 2 holds the dead 6h
+    v = showdown_values(hands, opps, board, dead="6h")  # opponent 2 holds the dead 6h
     assert v.weight.tolist() == [2.0, 0.0, 2.0]
     assert np.isnan(v.share[1])
-    kept = showdown_values(board, hands[[0, 2]], opps[:2])
+    kept = showdown_values(hands[[0, 2]], opps[:2], board)
     np.testing.assert_array_equal(v.share[[0, 2]], kept.share)
 
 
@@ -293,10 +293,10 @@ def test_same_range_both_sides_is_fair_and_two_ranges_add_up() -> None:
     deck = [c for c in range(52) if c not in board.tolist()]
     a, b = random_combos(rng, 300, deck, 4), random_combos(rng, 250, deck, 4)
     wa, wb = rng.random(300), rng.random(250)
-    both = showdown_values(board, a, a, hand_weights=wa, opponent_weights=wa)
+    both = showdown_values(a, a, board, hand_weights=wa, opponent_weights=wa)
     assert both.range_equity() == pytest.approx(0.5, abs=1e-12)  # a zero-sum game against itself
-    ab = showdown_values(board, a, b, hand_weights=wa, opponent_weights=wb)
-    ba = showdown_values(board, b, a, hand_weights=wb, opponent_weights=wa)
+    ab = showdown_values(a, b, board, hand_weights=wa, opponent_weights=wb)
+    ba = showdown_values(b, a, board, hand_weights=wb, opponent_weights=wa)
     assert ab.range_equity() + ba.range_equity() == pytest.approx(1.0, abs=1e-12)
 
 
@@ -306,10 +306,10 @@ def test_suits_do_not_matter() -> None:
     deck = [c for c in range(52) if c not in board.tolist()]
     hands, opps = random_combos(rng, 40, deck, 4), random_combos(rng, 50, deck, 4)
     weights = rng.random(50)
-    base = showdown_values(board, hands, opps, opponent_weights=weights)
+    base = showdown_values(hands, opps, board, opponent_weights=weights)
     for perm in list(permutations(range(4)))[1::7]:
         table = np.array([c // 4 * 4 + perm[c % 4] for c in range(52)], dtype=np.uint8)
-        moved = showdown_values(table[board], table[hands], table[opps], opponent_weights=weights)
+        moved = showdown_values(table[hands], table[opps], table[board], opponent_weights=weights)
         for name in FIELDS:
             np.testing.assert_allclose(getattr(moved, name), getattr(base, name), rtol=1e-12, atol=1e-12)
 
@@ -321,14 +321,14 @@ def test_threads_do_not_change_results_and_inputs_are_untouched() -> None:
     hands = random_combos(rng, 400, deck, 4)
     weights = rng.random(400)
     before = hands.copy(), weights.copy()
-    one = showdown_values(board, hands, hands, opponent_weights=weights, bins=5, n_threads=1)
-    two = showdown_values(board, hands, hands, opponent_weights=weights, bins=5, n_threads=2)
+    one = showdown_values(hands, hands, board, opponent_weights=weights, bins=5, n_threads=1)
+    two = showdown_values(hands, hands, board, opponent_weights=weights, bins=5, n_threads=2)
     for name in (*FIELDS, "ehs2", "histogram"):
         np.testing.assert_array_equal(getattr(one, name), getattr(two, name), err_msg=name)
     np.testing.assert_array_equal(hands, before[0])
     np.testing.assert_array_equal(weights, before[1])
-    river_one = showdown_values("Ah 4d 9c 8h 2c", hands, hands, opponent_weights=weights, n_threads=1)
-    river_two = showdown_values("Ah 4d 9c 8h 2c", hands, hands, opponent_weights=weights, n_threads=2)
+    river_one = showdown_values(hands, hands, "Ah 4d 9c 8h 2c", opponent_weights=weights, n_threads=1)
+    river_two = showdown_values(hands, hands, "Ah 4d 9c 8h 2c", opponent_weights=weights, n_threads=2)
     for name in FIELDS:
         np.testing.assert_array_equal(getattr(river_one, name), getattr(river_two, name), err_msg=name)
 
@@ -355,15 +355,15 @@ def test_range_objects() -> None:
     deck = [c for c in range(52) if c not in board.tolist()]
     combos, weights = random_combos(rng, 30, deck, 4), rng.random(30)
     toy = ToyRange(combos, weights)
-    v = showdown_values(board, toy, toy, dead="3c")
+    v = showdown_values(toy, toy, board, dead="3c")
     assert toy.calls == [(board.tolist(), [4]), (board.tolist(), [4])]  # 3c is card 4
     kept = np.array([4 not in row for row in combos.tolist()])
-    direct = showdown_values(board, combos[kept], combos[kept], hand_weights=weights[kept],
+    direct = showdown_values(combos[kept], combos[kept], board, hand_weights=weights[kept],
                              opponent_weights=weights[kept], dead="3c")  # fmt: skip
     np.testing.assert_array_equal(v.share, direct.share)
     np.testing.assert_array_equal(v.hand_weight, weights[kept])
     with pytest.raises(ArgumentError, match="opponent_weights must be None when opponents is a range"):
-        showdown_values(board, combos, toy, opponent_weights=weights)
+        showdown_values(combos, toy, board, opponent_weights=weights)
 
 
 @pytest.mark.parametrize(
@@ -388,7 +388,7 @@ def test_errors_name_the_argument(kwargs: dict[str, Any], error: type[Exception]
     args.update(kwargs)
     board, hands, opponents = args.pop("board"), args.pop("hands"), args.pop("opponents")
     with pytest.raises(error, match=message):
-        showdown_values(board, hands, opponents, **args)
+        showdown_values(hands, opponents, board, **args)
 
 
 @pytest.mark.slow
@@ -400,8 +400,8 @@ def test_every_combo_of_a_narrow_deck_against_the_reference() -> None:
         from itertools import combinations
 
         combos = np.array(list(combinations(deck, 4)), dtype=np.uint8)
-        fast = showdown_values(board_text, combos, combos)
-        slow = showdown_values_reference(board_text, combos, combos)
+        fast = showdown_values(combos, combos, board_text)
+        slow = showdown_values_reference(combos, combos, board_text)
         assert_same(fast, slow, exact=False)
 
 
@@ -409,22 +409,22 @@ def test_range_text_reads_as_omaha8_ranges() -> None:
     from omaha8.ranges import Range
 
     board = "Ah 7d 4c Ks 2h"
-    text = showdown_values(board, "AA@100, KK@50", "AA, 23")
+    text = showdown_values("AA@100, KK@50", "AA, 23", board)
     combos, weights = Range("AA@100, KK@50").combos(board=board)
     opp_combos, opp_weights = Range("AA, 23").combos(board=board)
-    arrays = showdown_values(board, combos, opp_combos, hand_weights=weights, opponent_weights=opp_weights)
+    arrays = showdown_values(combos, opp_combos, board, hand_weights=weights, opponent_weights=opp_weights)
     for name in FIELDS:
         np.testing.assert_array_equal(getattr(text, name), getattr(arrays, name), err_msg=name)
     np.testing.assert_array_equal(text.hand_weight, weights)
     # range text takes its hole size from the other side, or from cards=
     five = np.array([[0, 1, 5, 9, 13]], dtype=np.uint8)
-    assert showdown_values(board, "AA", five).hands.shape[1] == 5
+    assert showdown_values("AA", five, board).hands.shape[1] == 5
     aces5 = Range("AA", cards=5).combos(board=board)[0]
     disjoint = ~np.isin(aces5, five[0]).any(axis=1)
-    assert showdown_values(board, five, "AA").weight[0] == float(disjoint.sum())
-    assert showdown_values(board, "AA", "KK", cards=5).hands.shape[1] == 5
+    assert showdown_values(five, "AA", board).weight[0] == float(disjoint.sum())
+    assert showdown_values("AA", "KK", board, cards=5).hands.shape[1] == 5
     with pytest.raises(ArgumentError, match="cards must be at most 5"):
-        showdown_values(board, "AA", "KK", cards=6)
+        showdown_values("AA", "KK", board, cards=6)
 
 
 def test_row_and_card_order_and_repeated_combos() -> None:
@@ -433,25 +433,25 @@ def test_row_and_card_order_and_repeated_combos() -> None:
     deck = [c for c in range(52) if c not in board.tolist()]
     hands, opps = random_combos(rng, 60, deck, 5), random_combos(rng, 80, deck, 5)
     weights = rng.integers(1, 5, 80).astype(np.float64)
-    base = showdown_values(board, hands, opps, opponent_weights=weights)
+    base = showdown_values(hands, opps, board, opponent_weights=weights)
     # shuffled rows and cards within each row: the same values, row for row
     row_order = rng.permutation(60)
     shuffled = np.array([rng.permutation(row) for row in hands[row_order]], dtype=np.uint8)
-    moved = showdown_values(board, shuffled, opps[::-1], opponent_weights=weights[::-1])
+    moved = showdown_values(shuffled, opps[::-1], board, opponent_weights=weights[::-1])
     for name in FIELDS:
         np.testing.assert_array_equal(getattr(moved, name), getattr(base, name)[row_order], err_msg=name)
     # an opponent combo listed twice counts like one combo of twice the weight
-    doubled = showdown_values(board, hands, np.concatenate([opps, opps[:10]]),
+    doubled = showdown_values(hands, np.concatenate([opps, opps[:10]]), board,
                               opponent_weights=np.concatenate([weights, weights[:10]]))  # fmt: skip
     heavier = weights.copy()
     heavier[:10] *= 2
-    again = showdown_values(board, hands, opps, opponent_weights=heavier)
+    again = showdown_values(hands, opps, board, opponent_weights=heavier)
     for name in FIELDS:
         np.testing.assert_array_equal(getattr(doubled, name), getattr(again, name), err_msg=name)
     # the same array on both sides, with a repeated row: each copy still meets the other's cards
     twice = np.concatenate([hands, hands[:5]])
-    same = showdown_values(board, twice, twice)
-    slow = showdown_values_reference(board, twice, twice)
+    same = showdown_values(twice, twice, board)
+    slow = showdown_values_reference(twice, twice, board)
     assert_same(same, slow, exact=False)
 
 
@@ -461,8 +461,8 @@ def test_one_array_on_both_sides_with_blocked_rows() -> None:
     combos = random_combos(rng, 70, list(range(52)), 4)  # some rows hold board cards
     assert _holds_board(combos, board).any()
     for weights in (None, rng.integers(0, 3, 70).astype(np.float64)):
-        fast = showdown_values(board, combos, combos, hand_weights=weights, opponent_weights=weights)
-        slow = showdown_values_reference(board, combos, combos, hand_weights=weights, opponent_weights=weights,
+        fast = showdown_values(combos, combos, board, hand_weights=weights, opponent_weights=weights)
+        slow = showdown_values_reference(combos, combos, board, hand_weights=weights, opponent_weights=weights,
                                          exact=True)  # fmt: skip
         assert_same(fast, slow, exact=True)
         assert np.isnan(fast.share[_holds_board(combos, board)]).all()

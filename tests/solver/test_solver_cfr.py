@@ -160,7 +160,7 @@ def test_no_betting_is_the_equity() -> None:
 
     spot = solve("Ah 7d 4c Ks 2h", ("AA, 23", "KK, 45"), pot=100, stacks=0)
     assert spot.nodes[0]["kind"] == "showdown" and spot.iterations == 0 and spot.exploitability == pytest.approx(0)
-    share = showdown_values("Ah 7d 4c Ks 2h", "AA, 23", "KK, 45").range_equity()  # a range against a range
+    share = showdown_values("AA, 23", "KK, 45", "Ah 7d 4c Ks 2h").range_equity()  # a range against a range
     assert spot.values[0] == pytest.approx(100 * share, abs=1e-9)
 
 

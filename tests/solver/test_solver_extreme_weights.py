@@ -34,8 +34,8 @@ def _spot(seed: int, board_cards: int = 5) -> tuple[np.ndarray, np.ndarray, np.n
 @pytest.mark.parametrize("board_cards", [5, 4])
 def test_scaled_weights_give_the_same_shares(exponent: int, board_cards: int) -> None:
     board, hands, opps, weights = _spot(exponent % 97 + board_cards, board_cards)
-    slow = showdown_values_reference(board, hands, opps, opponent_weights=weights, bins=6)
-    fast = showdown_values(board, hands, opps, opponent_weights=np.ldexp(weights, exponent), bins=6)
+    slow = showdown_values_reference(hands, opps, board, opponent_weights=weights, bins=6)
+    fast = showdown_values(hands, opps, board, opponent_weights=np.ldexp(weights, exponent), bins=6)
     for name in PROBABILITIES:
         np.testing.assert_allclose(getattr(fast, name), getattr(slow, name), rtol=1e-12, atol=1e-12, err_msg=name)
     assert fast.histogram is not None and slow.histogram is not None
@@ -48,8 +48,8 @@ def test_scaled_weights_give_the_same_shares(exponent: int, board_cards: int) ->
 def test_weights_of_1e308_give_shares_not_nan() -> None:
     # one opponent of weight 1e308 (or any other): each hand's share is its share against that hand
     board, hands, opps = "Ah Kh 7c 4d 2s", ["As 3s Qc Jd", "5c 5d 8h 9h"], ["6c 6d Ts Th"]
-    huge = showdown_values(board, hands, opps, opponent_weights=[1e308])
-    plain = showdown_values(board, hands, opps)
+    huge = showdown_values(hands, opps, board, opponent_weights=[1e308])
+    plain = showdown_values(hands, opps, board)
     assert huge.share.tolist() == plain.share.tolist() and not np.isnan(huge.share).any()
     assert huge.weight.tolist() == [1e308, 1e308]
 
@@ -58,23 +58,23 @@ def test_range_equity_of_extreme_hand_and_opponent_weights() -> None:
     board, hands, opps, weights = _spot(3)
     rng = np.random.default_rng(9)
     hand_weights = rng.integers(1, 5, len(hands)).astype(np.float64)
-    plain = showdown_values(board, hands, opps, hand_weights=hand_weights, opponent_weights=weights).range_equity()
+    plain = showdown_values(hands, opps, board, hand_weights=hand_weights, opponent_weights=weights).range_equity()
     for hand_scale, opp_scale in ((1000, 1000), (-1000, 1000), (-1070, -1000), (1020, 0)):
-        scaled = showdown_values(board, hands, opps, hand_weights=np.ldexp(hand_weights, hand_scale),
+        scaled = showdown_values(hands, opps, board, hand_weights=np.ldexp(hand_weights, hand_scale),
                                  opponent_weights=np.ldexp(weights, opp_scale))
         assert scaled.range_equity() == pytest.approx(plain, rel=1e-12), (hand_scale, opp_scale)
 
 
 def test_weights_whose_sum_overflows_are_refused() -> None:
     with pytest.raises(ArgumentError, match="opponent_weights sum to more than float64 holds"):
-        showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["6c 5d 8h 9h", "Ad Kd Qs Qh"],
+        showdown_values(["As 3s Qc Jd"], ["6c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s",
                         opponent_weights=[1e308, 1e308])
 
 
 def test_a_weight_lost_beside_the_largest_is_refused() -> None:
     # 1e-300 / 1e300 = 1e-600, below float64's smallest normal number (about 2.2e-308): the sums would drop it
     with pytest.raises(ArgumentError, match=r"opponent_weights\[0\] = 1e-300 is too small beside the largest, 1e\+300"):
-        showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["6c 5d 8h 9h", "Ad Kd Qs Qh"],
+        showdown_values(["As 3s Qc Jd"], ["6c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s",
                         opponent_weights=[1e-300, 1e300])
 
 
@@ -83,10 +83,10 @@ def test_a_histogram_beyond_the_array_limit_is_refused_before_it_is_allocated() 
     assert math.comb(49, 4) * 65536 * 8 > MAX_ARRAY_BYTES
     with pytest.raises(ArgumentError, match=r"bins=65536 asks for a histogram of 211,876 hands x 65,536 bins of "
                                             r"float64: 103\.5 GiB"):
-        showdown_values("Ah Kh 7c", "*", "*", bins=65536)
+        showdown_values("*", "*", "Ah Kh 7c", bins=65536)
 
 
 def test_a_histogram_within_the_limit_is_given() -> None:
-    v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["6c 5d 8h 9h"], bins=65536)
+    v = showdown_values(["As 3s Qc Jd"], ["6c 5d 8h 9h"], "Ah Kh 7c 4d 2s", bins=65536)
     assert v.histogram is not None and v.histogram.shape == (1, 65536)
     assert omaha8.__name__ == "omaha8"

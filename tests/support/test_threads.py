@@ -42,7 +42,7 @@ def test_small_work_runs_on_one_thread() -> None:
 def test_thread_counts_are_checked(bad: object, error: type[Exception]) -> None:
     with pytest.raises(error, match="n_threads"):
         _threads.threads_for(bad)
-    boards, holes = random_deals(3, players=1, seed=1)
+    holes, boards = random_deals(3, players=1, seed=1)
     with pytest.raises(error, match="n_threads"):
         omaha8.evaluate_batch(holes[:, 0], boards, n_threads=bad)  # type: ignore[arg-type]
     with pytest.raises(error, match="n_threads"):
@@ -51,7 +51,7 @@ def test_thread_counts_are_checked(bad: object, error: type[Exception]) -> None:
 
 @pytest.mark.parametrize("n", [1, 2 * WORK - 1, 2 * WORK, 2 * WORK + 1, 5 * WORK + 3])
 def test_results_do_not_depend_on_threads_either_side_of_the_threshold(n: int) -> None:
-    boards, holes = random_deals(n, players=3, cards=4, seed=n)
+    holes, boards = random_deals(n, players=3, cards=4, seed=n)
     flat, seat_boards = holes.reshape(-1, 4), np.repeat(boards, 3, axis=0)
     one = omaha8.evaluate_batch(flat, seat_boards, n_threads=1)
     one_winners, one_shares = winners(holes, boards, n_threads=1), pot_shares(holes, boards, n_threads=1)
@@ -62,7 +62,7 @@ def test_results_do_not_depend_on_threads_either_side_of_the_threshold(n: int) -
         for got, want in zip(winners(holes, boards, n_threads=threads), one_winners):
             assert np.array_equal(got, want)
         assert np.array_equal(pot_shares(holes, boards, n_threads=threads), one_shares)
-        assert np.array_equal(random_deals(n, players=3, seed=n, n_threads=threads)[1], holes)
+        assert np.array_equal(random_deals(n, players=3, seed=n, n_threads=threads)[0], holes)
         assert np.array_equal(format_card_array(flat, n_threads=threads), text)
         assert np.array_equal(parse_card_array(text, n_threads=threads), flat)
 
@@ -93,7 +93,7 @@ def test_idle_threads_sleep_unless_the_environment_says_otherwise() -> None:
 def test_an_input_changed_during_the_call_gives_a_clear_answer() -> None:
     # one row flips between a valid hand and one that repeats a board card while other threads of
     # the process evaluate the array: every call returns the values of one state or raises omaha8's error
-    boards, holes = random_deals(4 * WORK, players=1, cards=4, seed=5)
+    holes, boards = random_deals(4 * WORK, players=1, cards=4, seed=5)
     holes = np.ascontiguousarray(holes[:, 0])
     row = len(holes) // 2
     good = holes[row].copy()

@@ -17,6 +17,8 @@ So ``2c`` is 0, ``2d`` is 1, ``As`` is 51. Arrays of cards are ``uint8``.
 array([51, 45,  0,  6], dtype=uint8)
 >>> format_cards(parse_cards("ah10d"))
 'Ah Td'
+>>> format_cards(parse_cards("[As 3s Qc Jd]"))  # as hand histories write cards
+'As 3s Qc Jd'
 >>> parse_cards("Ax")
 Traceback (most recent call last):
 ...
@@ -74,6 +76,8 @@ _ID_OF_TEXT = {
 #: and a longer string is refused before any of it is parsed.
 MAX_CARD_TEXT = 4096
 _SEPARATORS = re.compile(r"[\s,;]+")
+# card text in brackets, one group or more: "[As 3s Qc Jd]", "[5c 6d Th] [Js]"
+_BRACKETED = re.compile(r"(?:\[[^\[\]]*\]\s*)+")
 # a card token: "10" or one rank character, then one suit character
 _TOKEN = re.compile(r"(10|.)(.)", re.DOTALL)
 
@@ -148,7 +152,11 @@ def _split_text(text: str) -> list[int]:
             f"card text of {len(text):,} characters is too long (at most {MAX_CARD_TEXT}): {brief(text, 60)}"
         )
     ids = []
-    for chunk in _SEPARATORS.split(text.strip()):
+    body = text.strip()
+    if body[:1] == "[" and _BRACKETED.fullmatch(body):
+        # as hand histories write cards: "[As 3s Qc Jd]", "[5c 6d Th] [Js]"
+        body = body.replace("[", " ").replace("]", " ")
+    for chunk in _SEPARATORS.split(body.strip()):
         if not chunk:
             continue
         pos = 0

@@ -26,3 +26,15 @@ def parse_deal_lines(
     status: np.ndarray[Any, np.dtype[np.int8]],
     n_threads: int,
 ) -> None: ...
+def field_spans(
+    buf: _U8,
+    starts: _I64,
+    ends: _I64,
+    first: int,
+    last: int,
+    n_fields: int,
+    span_starts: _I64,
+    span_ends: _I64,
+    fits: _U8,
+    n_threads: int,
+) -> None: ...

@@ -437,3 +437,66 @@ def parse_deal_lines(const uint8_t[::1] buf, const int64_t[::1] starts, const in
         status[i] = <int8_t>parse_deal_line(base + starts[i], ends[i] - starts[i], n_seats, k,
                                             &boards[i, 0], &holes[i, 0, 0])
 
+
+
+# The bytes [start, end) of fields first..last of one CSV line, and whether the line has n_fields fields.
+# A quoted field ("Two pair, aces and kings") may hold commas; its quotes must close it. Returns 1 when the
+# line fits (n_fields fields, quotes paired), else 0 (the span is then empty).
+cdef inline int line_field_span(const uint8_t* line, int64_t size, int first, int last, int n_fields,
+                                int64_t* span_start, int64_t* span_end) noexcept nogil:
+    cdef int64_t pos = 0
+    cdef int field = 0
+    cdef bint quoted = False
+    span_start[0] = 0 if first == 0 else -1
+    span_end[0] = -1
+    while pos < size:
+        if quoted:
+            if line[pos] == 34:  # '"'
+                quoted = False
+        elif line[pos] == 34:
+            quoted = True
+        elif line[pos] == 44:  # ','
+            if field == last:
+                span_end[0] = pos
+            field += 1
+            if field == first:
+                span_start[0] = pos + 1
+        pos += 1
+    if field == last:
+        span_end[0] = size
+    if quoted or field != n_fields - 1 or span_start[0] < 0 or span_end[0] < span_start[0]:
+        span_start[0] = 0
+        span_end[0] = 0
+        return 0
+    return 1
+
+
+def field_spans(const uint8_t[::1] buf, const int64_t[::1] starts, const int64_t[::1] ends, int first, int last,
+                int n_fields, int64_t[::1] span_starts, int64_t[::1] span_ends, uint8_t[::1] fits, int n_threads):
+    """Where fields ``first..last`` of each CSV line ``buf[starts[i]:ends[i]]`` lie, as offsets into ``buf``.
+
+    ``fits[i]`` is 1 when the line has ``n_fields`` fields (commas inside a
+    quoted field separate nothing) and its quotes pair up; a line that does
+    not fit gets the empty span at its start. The board and seat columns of
+    a result file are read where they lie, by :func:`parse_deal_lines`.
+    """
+    cdef Py_ssize_t n = starts.shape[0], i
+    cdef int threads = max(1, n_threads)
+    cdef Py_ssize_t size = buf.shape[0]
+    cdef int64_t a, b
+    if ends.shape[0] != n or span_starts.shape[0] != n or span_ends.shape[0] != n or fits.shape[0] != n:
+        raise ValueError("starts, ends, span_starts, span_ends and fits must have the same number of rows")
+    if not 0 <= first <= last < n_fields:
+        raise ValueError("fields must satisfy 0 <= first <= last < n_fields")
+    for i in range(n):
+        if not 0 <= starts[i] <= ends[i] <= size:
+            raise ValueError("line offsets must lie inside the buffer")
+    if n == 0 or size == 0:
+        span_starts[:] = starts
+        span_ends[:] = starts
+        fits[:] = 0
+        return
+    for i in prange(n, nogil=True, schedule="static", num_threads=threads):
+        fits[i] = <uint8_t>line_field_span(&buf[0] + starts[i], ends[i] - starts[i], first, last, n_fields, &a, &b)
+        span_starts[i] = starts[i] + a
+        span_ends[i] = starts[i] + b

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
+from typing import Any
 
 from .._support._args import CHUNK_LIMIT, SEED_LIMIT, brief
 
-__all__ = ["PATH", "SECONDS", "SEED", "THREADS", "int_option", "path_option", "seconds_option"]
+__all__ = ["CARDS", "PATH", "QUOTING", "SECONDS", "SEED", "THREADS", "int_option", "path_option", "renamed",
+           "seconds_option", "shell_warning", "warn_shell"]
 
 # option values are typed by people: a hundred digits is already a mistake
 _MAX_DIGITS = 100
@@ -67,6 +70,65 @@ def seconds_option(text: str) -> float:
         raise argparse.ArgumentTypeError(f"must be more than 0 and at most 86400 seconds, got {brief(text, 60)}")
     return seconds
 
+
+#: What every command that reads range text says about quoting it (its help, the README, ``omaha8 --help``).
+QUOTING = ("Quote range text in single quotes: 'AA23$ds'. Inside double quotes the shell replaces $ds, $ss, $np, "
+           "$B ... with nothing and reads ! as history, so \"AA23$ds\" reaches omaha8 as AA23: a valid range, "
+           "silently not yours.")
+
+# operators after which a pattern must follow: a $ macro removed by the shell often leaves one of them last
+_DANGLING = (",", ":", "!", "@", "(")
+
+
+def shell_warning(text: str, name: str) -> str | None:
+    """A warning when range text looks as if the shell removed a ``$`` macro from it, else None.
+
+    What is left of ``"AA23$ds"`` is ``AA23``, a valid range, which nothing can tell from what was meant;
+    the clear cases are text that ends in an operator, or a space where a macro stood (``"AA $ds"``).
+
+    >>> shell_warning("KK:", "TEXT")
+    "TEXT 'KK:' ends in ':': if a $ macro stood there, the shell removed it; quote range text in single quotes"
+    >>> shell_warning("AA23", "TEXT") is None
+    True
+    """
+    stripped = text.rstrip()
+    if not stripped:
+        return f"{name} is empty: if it held $ macros only, the shell removed them; quote range text in single quotes"
+    if stripped.endswith(_DANGLING):
+        where = repr(stripped[-1])
+    elif stripped != text:
+        where = "a space"
+    else:
+        return None
+    return (f"{name} {brief(text, 60)} ends in {where}: if a $ macro stood there, the shell removed it; quote "
+            "range text in single quotes")
+
+
+def warn_shell(text: str, name: str) -> None:
+    """Print :func:`shell_warning`'s warning on standard error, if there is one."""
+    warning = shell_warning(text, name)
+    if warning is not None:
+        print(f"omaha8: warning: {warning}", file=sys.stderr)
+
+
+def renamed(new: str, meaning: str = "hole cards per hand, 4 or 5") -> type[argparse.Action]:
+    """An argparse action for an option that is gone: using it is a usage error that names ``new``."""
+
+    class Renamed(argparse.Action):
+        def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+            kwargs.setdefault("nargs", "?")
+            super().__init__(option_strings, dest, **kwargs)
+
+        def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                     option_string: str | None = None) -> None:
+            parser.error(f"{option_string} is now {new} ({meaning}): give {new}"
+                         + (f" {values}" if isinstance(values, str) else ""))
+
+    return Renamed
+
+
+#: ``--cards``: hole cards per hand, in every command.
+CARDS = {"type": int_option(4, 5), "metavar": "{4,5}"}
 
 def path_option(text: str) -> str:
     """An argparse type: a file name, never empty (an empty one would be taken as no file at all)."""

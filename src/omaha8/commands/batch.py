@@ -15,13 +15,14 @@ standard input or output; the summary then goes to standard error.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import stat
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from .._support._args import CHUNK_LIMIT
 from .._support._progress import Progress
@@ -38,10 +39,18 @@ from ..deals import (
     _check_seed,
     _needs,
 )
+from .._support._args import brief
+from ..errors import OutputError
 from ..deals._prefetch import Prefetched
+from ..deals._result_columns import result_columns
+from ..deals._row_files import ROW_FORMATS, RowFile, row_format
 from .._support._text import noun, printable
 from ..pots._showdown import MAX_SEATS
 from ._options import PATH, SEED, THREADS, int_option
+from ._output import STDOUT_TWICE, add_output_options, check_inputs, check_outputs, identity, usage_error
+
+#: The kinds of ``-o``: the result files of :class:`omaha8.deals.ResultWriter`, and the row files.
+FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy", **ROW_FORMATS}
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 # deal numbers of a random stream are int64
@@ -66,8 +75,6 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("input", nargs="?", type=PATH,
                         help="deal file: .csv (or .csv.gz), .npz or .npy; - for standard input")
-    parser.add_argument("-o", "--output", type=PATH,
-                        help="result file: .csv, .csv.gz, .npz or .npy; - for standard output (default: summary only)")
     parser.add_argument(
         "--columns",
         help="result column groups, comma separated: line, deal, board, seats, high, low, high_desc, "
@@ -101,6 +108,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--no-progress", dest="progress", action="store_false", default=None,
                         help="no progress bar (it is shown only when stderr is a terminal)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print no summary")
+    add_output_options(parser, "one result row per deal (default: the summary only)",
+                       "the summary as one JSON object", formats=FORMATS)
     parser.set_defaults(func=run)
 
 
@@ -120,12 +129,8 @@ def _deals_text(done: int, seconds: float) -> str:
 
 
 def _usage(message: str) -> SystemExit:
-    """A usage error: the message on stderr, exit status 2 (the SystemExit's text is the message too)."""
-    text = f"omaha8 batch: error: {printable(message)}"
-    print(text, file=sys.stderr)
-    exc = SystemExit(text)
-    exc.code = 2
-    return exc
+    """A usage error in the one form of every command (exit status 2)."""
+    return usage_error("batch", message)
 
 
 def _rejects_path(args: argparse.Namespace) -> str:
@@ -145,43 +150,16 @@ def _is_special(path: str) -> bool:
         return False
 
 
-def _identity(path: str, fd: int) -> tuple[str, object]:
-    """What a path names: ("inode", (dev, ino)) when it exists, else ("path", its resolved path).
-
-    ``-`` names the file open on ``fd`` (0 for the input, 1 for an output).
-    """
-    try:
-        info = os.fstat(fd) if path == "-" else os.stat(path)
-    except OSError:
-        return ("path", "-" if path == "-" else os.path.realpath(path))
-    return ("inode", (info.st_dev, info.st_ino, stat.S_ISCHR(info.st_mode)))
-
-
 def _check_paths(args: argparse.Namespace, rejects: str | None) -> None:
     """Refuse, before anything is opened for writing, an output that is the input or another output."""
-    named = [("the input", args.input, 0)] if args.input is not None else []
-    named += [(option, path, 1) for option, path in (("-o", args.output), ("--rejects", rejects),
-                                                     ("--deals-out", args.deals_out)) if path is not None]
-    seen: list[tuple[str, str, tuple[str, object]]] = []
-    for what, path, fd in named:
-        key = _identity(path, fd)
-        for other_what, other_path, other_key in seen:
-            if key != other_key:
-                continue
-            # a terminal or /dev/null holds nothing to lose; the same file or FIFO twice would lose data
-            if key[0] == "inode" and cast(tuple[int, int, bool], key[1])[2]:
-                continue
-            if path == "-" and other_path == "-" and other_what == "the input":
-                continue  # standard input and standard output are different streams
-            raise _usage(f"{what} {path} is the same file as {other_what} {other_path}: "
-                         f"nothing would be left of one of them; choose another path")
-        seen.append((what, path, key))
+    check_outputs("batch", [("-o", args.output), ("--rejects", rejects), ("--deals-out", args.deals_out)],
+                  [] if args.input is None else [args.input])
 
 
 def _to_stdout(args: argparse.Namespace, rejects: str | None) -> bool:
     """Whether an output goes to standard output (then the summary goes to standard error)."""
-    out = _identity("-", 1)
-    return any(path is not None and (path == "-" or _identity(path, 1) == out)
+    out = identity("-", 1)
+    return any(path is not None and (path == "-" or identity(path, 1) == out)
                for path in (args.output, rejects, args.deals_out))
 
 
@@ -194,6 +172,12 @@ def run(args: argparse.Namespace) -> int:
         raise _usage("--columns chooses the columns of the result file: give -o PATH too")
     if args.rejects is not None and not args.skip_bad:
         raise _usage("--rejects names the file for rows --skip-bad skips: give --skip-bad too")
+    if args.json and _to_stdout(args, None):
+        raise _usage(STDOUT_TWICE)
+    if args.output is not None:
+        row_format(args.output, FORMATS)  # an unknown kind is refused before any work, with the list of kinds
+    if args.input is not None:
+        check_inputs([args.input])  # one line that names the file, in the form of every command
     rejects = _rejects_path(args) if args.skip_bad else None
     _check_paths(args, rejects)
     # omaha8's errors and the file system's are the input's (exit 2), anything else is a bug (70): omaha8.cli says so
@@ -222,7 +206,7 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     # on a terminal only, erased before the summary
     progress = Progress("batch", enabled=None if args.progress is None else False, keep=False)
     tally = Tally()
-    writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
+    writers: dict[str, ResultWriter | _RowResults] = {}  # "results" and "deals", opened at the first chunk
     wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
     rejects_file: TextIO | None = None
     prefetched: Prefetched[Deals] | None = None
@@ -230,10 +214,17 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
 
     def open_writers(players: int, cards: int) -> None:
         for kind, (path, cols, lines) in wanted.items():
-            if path is not None and kind not in writers:
+            if path is not None and kind not in writers and kind == "results" and _is_row_file(path):
+                writers[kind] = _RowResults(path, players, cols)
+            elif path is not None and kind not in writers:
                 # the results are made here and never changed: their text is formatted in the writer thread
-                writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
-                                             n_threads=args.threads, format_in_background=True)
+                try:
+                    writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
+                                                 n_threads=args.threads, format_in_background=True)
+                except OSError as exc:
+                    option = "-o" if kind == "results" else "--deals-out"
+                    reason = (exc.strerror or str(exc)).removeprefix("cannot write: ")
+                    raise OutputError(f"{option} {brief(path)}: cannot write: {reason}") from None
 
     try:
         if rejects_path is not None:
@@ -290,9 +281,33 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     progress.update(1.0, _deals_text(tally.deals, time.perf_counter() - started), final=True)
     progress.close()
     seconds = time.perf_counter() - started
-    if not args.quiet:
+    if args.json:
+        print(json.dumps(_summary_object(args, tally, seconds, layout, seed, rejects_path)))
+    elif not args.quiet:
         _summary(summary_out, args, tally, seconds, layout, seed, rejects_path)
     return 0
+
+
+def _is_row_file(path: str) -> bool:
+    """Whether ``-o`` names a row file (JSON lines, Parquet) rather than a result file of the deal kinds."""
+    return path != "-" and row_format(path, FORMATS) in ("jsonl", "parquet")
+
+
+class _RowResults:
+    """The results as rows of a JSON-lines or Parquet file: the result CSV's columns, one row per deal."""
+
+    def __init__(self, path: str, players: int, columns: tuple[str, ...]) -> None:
+        self.columns = columns
+        self.file = RowFile(path, result_columns(columns, players))
+
+    def write(self, results: DealResults) -> None:
+        self.file.write(results.rows(self.columns))
+
+    def close(self) -> None:
+        self.file.close()
+
+    def abort(self) -> None:
+        self.file.discard()
 
 
 def _percent(count: int, total: int) -> str:
@@ -302,6 +317,17 @@ def _percent(count: int, total: int) -> str:
 def _shown(path: str) -> str:
     """An output named for the summary: a file name as text (escape codes escaped), or standard output."""
     return "standard output" if path == "-" else printable(path)
+
+
+def _summary_object(args: argparse.Namespace, tally: Tally, seconds: float, layout: tuple[int, int] | None,
+                    seed: int | None, rejects_path: str | None) -> dict[str, Any]:
+    """The summary as one JSON object (``--json``): the counts of the text, as numbers."""
+    return {"deals": tally.deals, "players": None if layout is None else layout[0],
+            "cards": None if layout is None else layout[1],
+            "source": "random" if seed is not None else "-" if args.input == "-" else str(args.input),
+            "seed": seed, "seconds": round(seconds, 6), "scoops": tally.scoops, "no_low": tally.no_low,
+            "rejected": tally.rejected if rejects_path is not None else None, "rejects": rejects_path,
+            "output": args.output, "deals_out": args.deals_out}
 
 
 def _summary(out: TextIO, args: argparse.Namespace, tally: Tally, seconds: float, layout: tuple[int, int] | None,

@@ -25,13 +25,14 @@ from typing import Any
 from .._support._args import brief
 from .._support._progress import Progress
 from .._support._text import one_line, printable
-from ..errors import HandReadError, OutputError
+from ..errors import OutputError
 from ..histories import read
 from ..histories.frames import Series, plot_results
 from ..histories.records import SkippedHand
-from ..histories.report import ROW_COLUMNS, HandReport, add_to_totals, analyze
+from ..histories.report import ROW_TYPES, HandReport, add_to_totals, analyze
 from ..histories.stats import PlayerTotals
-from ..histories.tables import RowFile
+from ..deals._row_files import RowFile
+from ._output import STDOUT_TWICE, add_output_options, read_error
 
 #: Longest reason a ``--check`` line quotes.
 CHECK_REASON_LIMIT = 300
@@ -49,14 +50,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("files", nargs="+", metavar="FILE",
                         help="hand-history files, or folders (every file in them, in name order)")
-    parser.add_argument("-o", "--output", metavar="PATH",
-                        help="write one row per hand and player: CSV, JSON lines (.jsonl) or Parquet (.parquet); "
-                        "CSV cells that a spreadsheet would run as a formula get a ' before them")
     parser.add_argument("--check", action="store_true",
                         help="print each hand that fails to reconcile or cannot be read; exit 1 if any "
                         "(all-in EV is not computed unless another output needs it)")
     parser.add_argument("--player", metavar="NAME", help="only this player's rows and totals")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per hand instead of the summary")
+    add_output_options(parser, "one row per hand and player (CSV cells that a spreadsheet would run as a formula "
+                       "get a ' before them)", "one JSON object per hand instead of the summary")
     parser.add_argument("--graph", metavar="FILE.png",
                         help="draw the cumulative net and all-in EV net of --player (default: the player whose "
                         "cards the files show) into a PNG (needs matplotlib: omaha8[plot])")
@@ -96,7 +95,7 @@ def _expand(path: str) -> list[str]:
     found = sorted(os.path.join(root, name) for root, dirs, names in os.walk(path) for name in names
                    if not name.startswith("."))
     if not found:
-        raise HandReadError(path, 0, 0, "cannot read: the folder holds no files")
+        raise read_error(path, "the folder holds no files")
     return found
 
 
@@ -109,10 +108,14 @@ def _inputs(args: argparse.Namespace) -> list[str]:
         try:
             os.stat(given)
         except OSError as exc:
-            raise HandReadError(given, 0, 0, f"cannot read: {exc.strerror}") from None
+            raise read_error(given, exc) from None
         for path in _expand(given):
             key: tuple[int, int] | str = _identity(path) or os.path.realpath(path)
             if key not in seen:
+                try:
+                    os.stat(path)  # a link to nothing in a folder: one line that names it
+                except OSError as exc:
+                    raise read_error(path, exc) from None
                 seen.add(key)
                 out.append(path)
     for option, target_path in (("-o", args.output), ("--graph", getattr(args, "graph", None))):
@@ -131,7 +134,7 @@ def _read_file(path: str, with_ev: bool) -> list[HandReport]:
     try:
         raw = open(path, "rb")
     except OSError as exc:
-        raise HandReadError(path, 0, 0, f"cannot read: {exc.strerror}") from None
+        raise read_error(path, exc) from None
     with raw:
         return [analyze(item, ev=with_ev) for item in read(raw, name=path)]
 
@@ -141,7 +144,7 @@ class _Run:
 
     def __init__(self, args: argparse.Namespace, with_ev: bool) -> None:
         self.args, self.with_ev = args, with_ev
-        self.out = RowFile(args.output, ROW_COLUMNS) if args.output is not None else None
+        self.out = RowFile(args.output, ROW_TYPES) if args.output is not None else None
         self.totals: dict[tuple[str, str | None, str], PlayerTotals] = {}
         self.statuses: dict[str, int] = {}
         self.failures: list[str] = []
@@ -196,6 +199,8 @@ class _Run:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.json and args.output == "-":
+        raise OutputError(STDOUT_TWICE)
     files = _inputs(args)
     if args.graph is not None and not args.graph:
         raise OutputError("--graph '': give a file name ending in .png")
@@ -221,19 +226,20 @@ def run(args: argparse.Namespace) -> int:
     if args.graph is not None:
         state.graph()
     if not args.json:
+        text = sys.stderr if args.output == "-" else sys.stdout  # -o - is the rows: the summary goes beside them
         for line in _summary(state.totals, with_ev):
-            print(line)
-        counts = ", ".join(f"{n} {k}" for k, n in sorted(state.statuses.items()))
-        print(f"{state.hands} hands in {len(files)} file(s): {counts or 'none'}")
+            print(line, file=text)
+        counts = ", ".join(f"{n:,} {k}" for k, n in sorted(state.statuses.items()))
+        print(f"{state.hands:,} hands in {len(files):,} file(s): {counts or 'none'}", file=text)
         if state.repeated:
-            print(f"note: {state.repeated} hand(s) repeated a site and hand id read before (the same hand twice): "
-                  f"counted once")
+            print(f"note: {state.repeated:,} hand(s) repeated a site and hand id read before (the same hand twice): "
+                  f"counted once", file=text)
     if args.check:
         sys.stdout.flush()  # the summary before the failures, also when both go to one pipe
         for line in state.failures:
             print(line, file=sys.stderr)
         if state.failures:
-            print(f"omaha8 hands: {len(state.failures)} hand(s) failed", file=sys.stderr)
+            print(f"omaha8: {len(state.failures):,} hand(s) failed the check", file=sys.stderr)
             return 1
     return 0
 
@@ -250,7 +256,7 @@ def _read_here(files: list[str], state: _Run, with_ev: bool) -> None:
             try:
                 raw = open(path, "rb")
             except OSError as exc:
-                raise HandReadError(path, 0, 0, f"cannot read: {exc.strerror}") from None
+                raise read_error(path, exc) from None
             with raw:
                 for item in read(raw, name=path):
                     state.add(path, analyze(item, ev=with_ev))

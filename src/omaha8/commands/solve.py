@@ -10,9 +10,15 @@ from typing import Any
 from .._support._args import brief
 from .._support._progress import Progress
 from .._support._text import printable
+from ..cards._columns import format_card_array
+from ..deals._row_files import ROW_FORMATS, row_format
 from ..ranges import Range
-from ..solver.subgame import _solve
-from ._options import PATH, THREADS, int_option
+from ..solver.subgame import Solution, _solve
+from ._options import CARDS, THREADS, int_option, warn_shell
+from ._output import Output, add_output_options, usage_error
+
+#: The kinds of ``-o``: the rows' (CSV, JSON lines, Parquet), and ``.json`` for the whole solution.
+FORMATS = {**ROW_FORMATS, ".json": "json"}
 
 # a percentage as people type it: up to 10000%
 _MAX_PERCENT = 10_000.0
@@ -52,9 +58,9 @@ def register(subparsers: Any) -> None:
         "ranges, to a stated exploitability, and print the first player's strategy by hand class and both "
         "players' expected chips. The first player (--oop) acts first.",
     )
-    parser.add_argument("--board", required=True, help='the turn or river board, e.g. "Ah 7d 4c Ks 2h"')
-    parser.add_argument("--oop", required=True, metavar="RANGE", help='the first player\'s range, e.g. "AA, A2"')
-    parser.add_argument("--ip", required=True, metavar="RANGE", help='the second player\'s range, e.g. "15%%"')
+    parser.add_argument("--board", required=True, help="the turn or river board, e.g. 'Ah 7d 4c Ks 2h'")
+    parser.add_argument("--oop", required=True, metavar="RANGE", help="the first player's range, e.g. 'AA, A2' (in single quotes: see omaha8 range --help)")
+    parser.add_argument("--ip", required=True, metavar="RANGE", help="the second player's range, e.g. '15%%'")
     parser.add_argument("--pot", required=True, type=int_option(1, 10**15), help="chips in the middle")
     parser.add_argument("--stacks", required=True, type=int_option(0, 10**15), help="chips behind, each player")
     parser.add_argument("--bets", type=_percents, default=(0.5, 1.0), metavar="SIZES",
@@ -72,10 +78,11 @@ def register(subparsers: Any) -> None:
                         help="stop at this exploitability, a percentage of the pot (default 0.5%%)")
     parser.add_argument("--max-iterations", type=int_option(0, 10**9), default=10_000, metavar="N",
                         help="stop after N iterations anyway (default 10000)")
-    parser.add_argument("--cards", type=int_option(4, 5), choices=(4, 5), default=4,
-                        help="hole cards of the ranges (default 4)")
+    parser.add_argument("--cards", **CARDS, default=4, help="hole cards of the ranges (default 4)")
     parser.add_argument("--threads", type=THREADS, metavar="N", help="threads to use (default: every core)")
-    parser.add_argument("-o", "--output", type=PATH, metavar="PATH", help="also write the whole solution as JSON to PATH")
+    add_output_options(parser, "the first player's strategy at the root, one row per combo (its weight, each "
+                       "action's frequency, its EV); .json: the whole solution, every node",
+                       "the whole solution as one JSON object", formats=FORMATS)
     parser.set_defaults(func=run)
 
 
@@ -84,24 +91,41 @@ def run(args: argparse.Namespace) -> int:
     if args.rake is not None:
         rake = (str(round(args.rake * 100, 12)), args.rake_cap)
     elif args.rake_cap is not None:
-        raise SystemExit("omaha8 solve: error: --rake-cap needs --rake (see omaha8 solve --help)")
+        raise usage_error("solve", "--rake-cap needs --rake")
+    whole = args.output is not None and args.output.lower().endswith(".json")
+    if args.output is not None and not whole:
+        row_format(args.output, FORMATS)  # an unknown kind is refused before the solve
     ranges = (Range(args.oop, cards=args.cards), Range(args.ip, cards=args.cards))
+    for option, text in (("--oop", args.oop), ("--ip", args.ip)):
+        warn_shell(text, option)  # ranges that parsed, but may not be the ones typed
     with Progress("solve", keep=False) as bar:
         solution = _solve(args.board, ranges, args.pot, args.stacks, args.structure, args.bets, args.raises,
                           not args.no_allin, args.max_raises, rake, args.target, args.max_iterations, args.threads,
                           bar)
-    if args.output is not None:
+    if whole:
         solution.to_json(args.output)
-    n0, n1 = (len(c) for c in solution.combos)
-    print(f"Board: {solution.board}   pot {solution.pot}, stacks {solution.stacks[0]}, {args.structure}")
-    print(f"Ranges: OOP {n0:,} combos, IP {n1:,} combos;  tree of {len(solution.nodes):,} nodes")
-    print(f"Solved: {solution.iterations:,} iterations in {solution.seconds:.1f} s, exploitability "
-          f"{solution.exploitability:.3%} of the pot")
-    print(f"EV: OOP {solution.values[0]:.2f}, IP {solution.values[1]:.2f} chips")
-    if solution.nodes[0]["kind"] == "player":
-        print(solution.format_summary(0))
-    else:
-        print("No betting: the stacks are all in.")
-    if args.output is not None:
+    found = _root_rows(solution)
+    columns, rows = found if found is not None else ({"hand": "str", "weight": "float", "ev": "float"}, [])
+    output = argparse.Namespace(json=args.json, output=None if whole else args.output)
+    with Output(output, columns) as out:
+        out.say(f"Structure: {args.structure}", str(solution))
+        out.result(solution.to_dict())
+        out.rows(rows)
+    if args.output is not None and args.output != "-":
         print(f"Solution written to {printable(args.output)}", file=sys.stderr)
     return 0
+
+
+def _root_rows(solution: Solution) -> tuple[dict[str, str], list[dict[str, Any]]] | None:
+    """The first player's combos at the root: the columns, and a row per combo (its strategy and EV)."""
+    if solution.nodes[0]["kind"] != "player":
+        return None
+    actions = [str(action) for action in solution.nodes[0]["actions"]]
+    player = int(solution.nodes[0]["player"])
+    columns = {"hand": "str", "weight": "float", **dict.fromkeys(actions, "float"), "ev": "float"}
+    strategy, ev = solution.strategy(0), solution.ev(0, player)
+    hands = format_card_array(solution.combos[player], sep=" ").tolist() if len(solution.combos[player]) else []
+    rows = [{"hand": hand, "weight": float(weight), **dict(zip(actions, map(float, freqs))), "ev": float(value)}
+            for hand, weight, freqs, value in zip(hands, solution.weights[player].tolist(), strategy.tolist(),
+                                                  ev.tolist())]
+    return columns, rows

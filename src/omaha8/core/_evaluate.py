@@ -81,14 +81,36 @@ class HandEvaluation:
         low = "no low" if self.low_cards is None else f"{self.low_description} ({format_cards(self.low_cards)})"
         return f"{self.high_description} ({format_cards(self.high_cards)}); {low}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The evaluation as plain JSON-ready values: the values, their words, and the five cards of each.
+
+        >>> evaluate("As 2d Kc Kh", "3c 4h 5s Jd Qc").to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'high': 5854, 'high_description': 'Straight, five high', 'high_cards': 'As 2d 3c 4h 5s',
+         'low': 56, 'low_description': '5-4-3-2-A low', 'low_cards': 'As 2d 3c 4h 5s'}
+        """
+        return {
+            "high": self.high,
+            "high_description": self.high_description,
+            "high_cards": format_cards(self.high_cards),
+            "low": self.low,
+            "low_description": self.low_description,
+            "low_cards": None if self.low_cards is None else format_cards(self.low_cards),
+        }
+
 
 def evaluate(hole: CardsLike, board: CardsLike) -> HandEvaluation:
-    """Best high and best 8-or-better low of one player.
+    """Best high and best 8-or-better low of one player: ``evaluate(hole, board)``, the hole first.
+
+    Every omaha8 function takes the hole cards first and the board second.
+    A 5-card hole and a board both have five cards, so nothing can tell
+    them apart when they are given the wrong way round: name them
+    (``evaluate(hole=..., board=...)``) where the order might be in doubt.
 
     Parameters
     ----------
     hole
-        4 or 5 hole cards (any form :func:`omaha8.parse_cards` accepts).
+        4 or 5 hole cards (any form :func:`omaha8.parse_cards` accepts,
+        bracketed text such as ``"[As 3s Qc Jd]"`` included).
     board
         The 5 board cards.
 
@@ -102,6 +124,8 @@ def evaluate(hole: CardsLike, board: CardsLike) -> HandEvaluation:
     'Full house, kings full of fives'
     >>> print(evaluate([51, 47, 43, 39], [35, 0, 1, 2, 6]).low)
     None
+    >>> evaluate(board="Kh 5s 5d 2c 3h", hole="Ks Kd 5c 9h").high_description
+    'Full house, kings full of fives'
     """
     # tuples or lists of valid int ids take the fast path, then two card strings
     # (parsed once and remembered); anything else, or cards that do not make
@@ -127,7 +151,8 @@ def _checked_hand(hole: CardsLike, board: CardsLike) -> tuple[bytes, bytes]:
     if len(h) not in (4, 5):
         raise ShapeError(f"hole must have 4 or 5 cards, got {len(h)}: {format_cards(list(h[:12]))!r}")
     if len(b) != 5:
-        raise ShapeError(f"board must have 5 cards, got {len(b)}: {format_cards(list(b[:12]))!r}")
+        raise ShapeError(f"board must have 5 cards, got {len(b)}: {format_cards(list(b[:12]))!r}"
+                         + (_SWAPPED if len(h) == 5 and len(b) == 4 else ""))
     places = [(c, f"hole[{i}]") for i, c in enumerate(h)] + [(c, f"board[{i}]") for i, c in enumerate(b)]
     first: dict[int, str] = {}
     for card, place in places:
@@ -144,10 +169,15 @@ def _deal_arrays(holes: npt.ArrayLike, boards: npt.ArrayLike) -> tuple[Any, Any]
     if h.shape[1] not in (4, 5):
         raise ShapeError(f"holes must have 4 or 5 cards per row, got shape {h.shape}")
     if b.shape[-1] != 5:
-        raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
+        raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}"
+                         + (_SWAPPED if h.shape[1] == 5 and b.shape[-1] == 4 else ""))
     if b.ndim == 2 and b.shape[0] != h.shape[0]:
         raise ShapeError(f"boards has {b.shape[0]} rows but holes has {h.shape[0]}")
     return h, b
+
+
+# said where a 5-card hole and a 4-card board may be a board and a 4-card hole, given the wrong way round
+_SWAPPED = " (the hole comes first, then the board: if these are a board and a 4-card hole, swap them)"
 
 
 _UINT8 = np.dtype(np.uint8)

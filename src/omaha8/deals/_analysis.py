@@ -48,10 +48,10 @@ def analyze_deals(
     --------
     >>> boards = parse_card_array(["Ah2h7cKd8s"])
     >>> holes = parse_card_array([["Kh Ks 9c 9d", "3c 4c Jh Jd", "3d 4d Qc Qh"]])
-    >>> result = analyze_deals(Deals(boards, holes))
+    >>> result = analyze_deals(Deals(holes, boards))
     >>> result.high_winners.tolist(), result.low_winners.tolist(), result.shares.tolist()
     ([1], [6], [[0.5, 0.25, 0.25]])
-    >>> analyze_deals(Deals(boards, parse_card_array([["Ah Ks 9c 9d", "3c 4c Jh Jd"]])))
+    >>> analyze_deals(Deals(parse_card_array([["Ah Ks 9c 9d", "3c 4c Jh Jd"]]), boards))
     Traceback (most recent call last):
     ...
     omaha8.errors.DuplicateCardError: card 'Ah' appears twice in deal 0: holes[0, 0, 0] and boards[0, 0]
@@ -66,7 +66,7 @@ def analyze_deals(
     high = low = share = None
     if values:
         # each hand is evaluated once: the winners and shares follow from the values
-        h, b, _, threads, validate = _batch_inputs(h, b, None, threads, validate)
+        h, b, _, threads, validate = _batch_inputs("analyze_deals", h, b, None, threads, validate)
         if validate:
             check_deals(h, b, n_threads=threads)  # the checks winners() makes, every card once
         flat = np.ascontiguousarray(h.reshape(n * n_seats, k))

@@ -88,7 +88,7 @@ class _ArrayFileChunks:
         self.rejected += len(rejects)
         if len(b) == 0 and not rejects:
             return None
-        chunk = Deals(b, h, rows, self.deals_read, tuple(rejects))
+        chunk = Deals(h, b, rows, self.deals_read, tuple(rejects))
         self.deals_read += len(chunk)
         return chunk
 

@@ -46,18 +46,19 @@ def random_deals(
     first: int = 0,
     n_threads: int | None = None,
 ) -> tuple[U8Array, U8Array]:
-    """``n`` random deals: boards (n, 5) and holes (n, players, cards), uint8.
+    """``n`` random deals: holes (n, players, cards) and boards (n, 5), uint8, in that order.
 
     Deal ``i`` depends only on ``(seed, first + i)``, so chunks generated
     with ``first`` offsets join into the same stream, and ``n_threads``
-    never changes a deal.
+    never changes a deal. The holes come first, as every function that
+    takes them with a board takes them first (``pot_shares(holes, boards)``).
 
     Examples
     --------
-    >>> boards, holes = random_deals(3, players=2, cards=5, seed=1)
-    >>> boards.shape, holes.shape
-    ((3, 5), (3, 2, 5))
-    >>> bool((random_deals(3, players=2, cards=5, seed=1)[1] == holes).all())
+    >>> holes, boards = random_deals(3, players=2, cards=5, seed=1)
+    >>> holes.shape, boards.shape
+    ((3, 2, 5), (3, 5))
+    >>> bool((random_deals(3, players=2, cards=5, seed=1)[0] == holes).all())
     True
     >>> random_deals(1, players=10, cards=5)
     Traceback (most recent call last):
@@ -72,7 +73,7 @@ def random_deals(
     boards = np.empty((n, 5), dtype=np.uint8)
     holes = np.empty((n, players, cards), dtype=np.uint8)
     _random_deals.random_deals(seed, first, boards, holes, threads_for(n_threads, n * players))
-    return boards, holes
+    return holes, boards
 
 
 def iter_random_deals(
@@ -103,5 +104,5 @@ def _random_chunks(n: int, players: int, cards: int, seed: int, chunk_rows: int,
                    n_threads: int | None) -> Iterator[Deals]:
     for start in range(0, n, chunk_rows):
         m = min(chunk_rows, n - start)
-        boards, holes = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
-        yield Deals(boards, holes, None, start)
+        holes, boards = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
+        yield Deals(holes, boards, None, start)

@@ -109,7 +109,7 @@ class _Output:
             try:
                 self._scratch = Path(tempfile.mkdtemp(prefix=f".{self.final.name}.", dir=where))
             except OSError as exc:
-                raise OSError(exc.errno, f"cannot write {self.name}: {exc.strerror}") from None
+                raise OSError(exc.errno, f"cannot write: {exc.strerror}", self.name) from None
         return self._scratch / name
 
     def stream(self) -> BinaryIO:

@@ -319,7 +319,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         rejects: list[RejectedRow] = []
         self._bad_row(exc, line, _line_text(kept), rejects)
         self.rejected += 1
-        yield Deals(np.zeros((0, 5), np.uint8), np.zeros((0, self.players or 1, self.cards or 4), np.uint8),
+        yield Deals(np.zeros((0, self.players or 1, self.cards or 4), np.uint8), np.zeros((0, 5), np.uint8),
                     np.zeros(0, np.int64), self.deals_read, tuple(rejects))
 
     def _csv_chunks(self) -> Iterator[Deals]:
@@ -425,6 +425,21 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             if not self._stdin:
                 _close_quietly(raw)
 
+    def _project_spans(self, arr: U8Array, starts: I64Array, ends: I64Array
+                       ) -> tuple[I64Array, I64Array, np.ndarray[Any, np.dtype[np.bool_]]] | None:
+        """The spans of a result file's board and seat fields, when they stand together in that order."""
+        project = self._project
+        assert project is not None
+        if project != list(range(project[0], project[0] + len(project))):
+            return None
+        n = len(starts)
+        span_starts, span_ends = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+        fits = np.empty(n, dtype=np.uint8)
+        _parse_text.field_spans(arr, np.ascontiguousarray(starts), np.ascontiguousarray(ends), project[0],
+                                project[-1], self._n_fields, span_starts, span_ends, fits,
+                                threads_for(self.n_threads, n * (self.players or 1)))
+        return span_starts, span_ends, fits == 0
+
     def _parse_csv_lines(self, arr: U8Array, starts: I64Array, ends: I64Array, numbers: I64Array) -> Deals | None:
         rejects: list[RejectedRow] = []
 
@@ -439,10 +454,16 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             self.rejected += len(rejects)
             if not rejects:
                 return None
-            return Deals(np.zeros((0, 5), np.uint8), np.zeros((0, 1, 4), np.uint8), np.zeros(0, np.int64),
+            return Deals(np.zeros((0, 1, 4), np.uint8), np.zeros((0, 5), np.uint8), np.zeros(0, np.int64),
                          self.deals_read, tuple(rejects))
         originals: list[str] | None = None
-        if self._project is not None and len(starts):
+        misfits: np.ndarray[Any, np.dtype[np.bool_]] | None = None
+        spans = self._project_spans(arr, starts, ends) if self._project is not None and len(starts) else None
+        if spans is not None:
+            # a result file whose board and seat columns stand together, before any quoted field: the fast
+            # parser reads them where they lie, at deal-file speed; a line it cannot take goes the slow way
+            parse_arr, parse_starts, parse_ends, misfits = arr, *spans
+        elif self._project is not None and len(starts):
             # a result file: the board and seat columns, as deal lines, for the fast parser
             originals = [text_of(i) for i in range(len(starts))]
             deal_lines = []
@@ -451,16 +472,20 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
                     deal_lines.append(self._deal_text(text).encode() if text.strip() else b"")
                 except Omaha8Error:
                     deal_lines.append(b"\x00")  # the fast parser refuses it; the slow path says why
-            arr = np.frombuffer(b"\n".join(deal_lines) + b"\n", dtype=np.uint8)
+            parse_arr = np.frombuffer(b"\n".join(deal_lines) + b"\n", dtype=np.uint8)
             sizes = np.array([len(d) for d in deal_lines], dtype=np.int64)
-            ends = np.cumsum(sizes + 1) - 1
-            starts = ends - sizes
+            parse_ends = np.cumsum(sizes + 1) - 1
+            parse_starts = parse_ends - sizes
+        else:
+            parse_arr, parse_starts, parse_ends = arr, starts, ends
         n = len(starts)
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
         status = np.empty(n, dtype=np.int8)
-        _parse_text.parse_deal_lines(arr, starts, ends, boards, holes, status,
+        _parse_text.parse_deal_lines(parse_arr, parse_starts, parse_ends, boards, holes, status,
                                      threads_for(self.n_threads, n * (self.players + 1)))
+        if misfits is not None:
+            status[misfits] = _LINE_UNREAD  # the slow grammar reads it, or says what is wrong with it
         bad = np.flatnonzero(status != 0)
         if len(bad):
             keep = np.ones(n, dtype=bool)
@@ -482,9 +507,13 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         self.rejected += len(rejects)
         if len(boards) == 0 and not rejects:
             return None
-        chunk = Deals(boards, holes, np.ascontiguousarray(numbers), self.deals_read, tuple(rejects))
+        chunk = Deals(holes, boards, np.ascontiguousarray(numbers), self.deals_read, tuple(rejects))
         self.deals_read += len(chunk)
         return chunk
+
+
+# a status of the deal-line kernel: text it could not read (the slow grammar then reads or explains the line)
+_LINE_UNREAD = 2
 
 
 def iter_deals(

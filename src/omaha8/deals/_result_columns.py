@@ -10,10 +10,11 @@ import numpy as np
 
 from .._support._args import brief
 from ..cards import format_card
+from ..cards._columns import format_card_array
 from ..errors import ArgumentError, ArgumentTypeError
 from ..core._values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
 
-__all__ = ["RESULT_COLUMNS", "resolve_columns"]
+__all__ = ["RESULT_COLUMNS", "resolve_columns", "result_columns", "result_data", "seat_array", "seat_lists"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 
@@ -106,6 +107,90 @@ def _header(columns: Sequence[str], players: int) -> str:
         else:
             names.append(group)
     return ",".join(names) + "\n"
+
+
+_PREFIX = {"seats": "seat", "high": "high", "low": "low", "high_desc": "high_desc", "low_desc": "low_desc",
+           "shares": "share"}
+_TYPES = {"line": "int", "deal": "int", "board": "str", "seats": "str", "high": "int", "low": "int",
+          "high_desc": "str", "low_desc": "str", "high_winners": "ints", "low_winners": "ints", "shares": "float"}
+
+
+def result_columns(columns: Sequence[str], players: int) -> dict[str, str]:
+    """The columns of a result file's rows (the CSV header's names), each with its type
+    (:mod:`omaha8.deals._row_files`): ``seat0..``, ``high0..`` for the per-seat groups.
+
+    >>> result_columns(["deal", "high_winners", "shares"], 2)
+    {'deal': 'int', 'high_winners': 'ints', 'share0': 'float', 'share1': 'float'}
+    """
+    out: dict[str, str] = {}
+    for group in columns:
+        if group in _PREFIX:
+            out.update((f"{_PREFIX[group]}{p}", _TYPES[group]) for p in range(players))
+        else:
+            out[group] = _TYPES[group]
+    return out
+
+
+@cache
+def _mask_seats() -> tuple[tuple[int, ...], ...]:
+    """The seats of every 16-bit winner mask, ascending."""
+    return tuple(tuple(p for p in range(16) if mask >> p & 1) for mask in range(1 << 16))
+
+
+def seat_lists(masks: Any) -> list[tuple[int, ...]]:
+    """Each seat mask as the tuple of its seats (the one encoding of a winner field outside the kernels).
+
+    >>> seat_lists(np.array([33, 0, 1], dtype=np.uint16))
+    [(0, 5), (), (0,)]
+    """
+    table = _mask_seats()
+    return [table[mask] for mask in np.asarray(masks, dtype=np.uint16).tolist()]
+
+
+def seat_array(masks: Any, players: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """Seat masks as an (n, players) int8 array of each row's seats, ascending, then -1: the seat lists of
+    a ``.npz`` or ``.npy`` result file.
+
+    >>> seat_array(np.array([33, 0, 6], dtype=np.uint16), 6).tolist()
+    [[0, 5, -1, -1, -1, -1], [-1, -1, -1, -1, -1, -1], [1, 2, -1, -1, -1, -1]]
+    """
+    bits = (np.asarray(masks, dtype=np.uint32)[:, None] >> np.arange(players, dtype=np.uint32)) & 1
+    won = bits.astype(bool)
+    order = np.argsort(~won, axis=1, kind="stable")  # the winners first, each part in seat order
+    out: np.ndarray[Any, np.dtype[np.int8]] = np.where(np.take_along_axis(won, order, axis=1), order, -1).astype(np.int8)
+    return out
+
+
+def result_data(columns: Sequence[str], arrays: dict[str, Any], first: int, n: int,
+                players: int) -> dict[str, Any]:
+    """The columns of :func:`result_columns` as sequences of plain values (card text as the CSV writes it,
+    winners as seat tuples, descriptions as words), from ``arrays`` keyed by group as
+    :func:`_result_lines` takes them."""
+    out: dict[str, Any] = {}
+    for group in columns:
+        if group == "line":
+            out["line"] = np.asarray(arrays["line"], dtype=np.int64)[:n]
+        elif group == "deal":
+            out["deal"] = np.arange(first, first + n, dtype=np.int64)
+        elif group == "board":
+            out["board"] = format_card_array(arrays["board"][:n]).tolist() if n else []
+        elif group == "seats":
+            for p in range(players):
+                out[f"seat{p}"] = format_card_array(arrays["seats"][:n, p]).tolist() if n else []
+        elif group in ("high", "low"):
+            for p in range(players):
+                out[f"{group}{p}"] = np.asarray(arrays[group][:n, p], dtype=np.int64)
+        elif group in ("high_desc", "low_desc"):
+            describe = describe_high if group == "high_desc" else describe_low
+            words = {int(v): describe(int(v)) for v in np.unique(arrays[group.removesuffix("_desc")][:n])}
+            for p in range(players):
+                out[f"{group}{p}"] = [words[v] for v in arrays[group.removesuffix("_desc")][:n, p].tolist()]
+        elif group in ("high_winners", "low_winners"):
+            out[group] = seat_lists(arrays[group][:n])
+        else:
+            for p in range(players):
+                out[f"share{p}"] = np.asarray(arrays["shares"][:n, p], dtype=np.float64)
+    return out
 
 
 def _fraction_text(x: float) -> str:

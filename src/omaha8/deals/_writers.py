@@ -27,6 +27,7 @@ from ..cards._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from . import _outputs as outputs
 from ..cards._columns import _id_array
+from ..cards._order import old_order
 from ._containers import DealResults, RejectedRow, _check_layout
 from ._outputs import _check_path, _close_quietly, _Output
 from ._result_columns import _header, _text_table, resolve_columns
@@ -95,11 +96,18 @@ class _NpyAppender:
         self.file.close()
 
 
+#: Array names that differ from their column group's: descriptions are stored as the values they describe, and
+#: winners as bit masks (bit p: seat p), under a name that says so (``high_winners`` is a list of seats in
+#: every other format).
+_ARRAY_NAMES = {"high_desc": "high", "low_desc": "low", "high_winners": "high_winners_mask",
+                "low_winners": "low_winners_mask"}
+
+
 def _array_columns(columns: Sequence[str]) -> list[str]:
-    """Array names for column groups: descriptions are stored as the values they describe."""
+    """Array names for column groups (:data:`_ARRAY_NAMES`)."""
     out: list[str] = []
     for group in columns:
-        name = {"high_desc": "high", "low_desc": "low"}.get(group, group)
+        name = _ARRAY_NAMES.get(group, group)
         if name not in out:
             out.append(name)
     return out
@@ -143,7 +151,7 @@ class ResultWriter:
     >>> import os, tempfile
     >>> from omaha8 import Deals, analyze_deals, parse_card_array
     >>> path = os.path.join(tempfile.mkdtemp(), "results.csv")
-    >>> deals = Deals(parse_card_array(["Ah2h7cKd8s"]), parse_card_array([["KhKs9c9d", "3c4cJhJd"]]))
+    >>> deals = Deals(parse_card_array([["KhKs9c9d", "3c4cJhJd"]]), parse_card_array(["Ah2h7cKd8s"]))
     >>> with ResultWriter(path, players=2, cards=4, columns="deal,values,winners,shares", lines=False) as w:
     ...     w.write(analyze_deals(deals))
     >>> print(open(path).read(), end="")  # trip kings (5783) v. jacks (3474) and 7-4-3-2-A (50)
@@ -270,8 +278,8 @@ class ResultWriter:
             "seats": (np.dtype(np.uint8), (P, k)),
             "high": (np.dtype(np.uint16), (P,)),
             "low": (np.dtype(np.uint8), (P,)),
-            "high_winners": (np.dtype(np.uint16), ()),
-            "low_winners": (np.dtype(np.uint16), ()),
+            "high_winners_mask": (np.dtype(np.uint16), ()),
+            "low_winners_mask": (np.dtype(np.uint16), ()),
             "shares": (np.dtype(np.float64), (P,)),
         }
         return layouts[name]
@@ -294,12 +302,12 @@ class ResultWriter:
             "seats": deals.holes,
             "high": results.high,
             "low": results.low,
-            "high_winners": results.high_winners,
-            "low_winners": results.low_winners,
+            "high_winners_mask": results.high_winners,
+            "low_winners_mask": results.low_winners,
             "shares": results.shares,
         }
         for group in self.columns:
-            source = {"high_desc": "high", "low_desc": "low"}.get(group, group)
+            source = _ARRAY_NAMES.get(group, group)
             if arrays[source] is None:
                 raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
@@ -432,8 +440,8 @@ def write_results(
     >>> import os, tempfile
     >>> from omaha8 import Deals, analyze_deals, random_deals
     >>> path = os.path.join(tempfile.mkdtemp(), "results.npz")
-    >>> boards, holes = random_deals(4, players=3, seed=5)
-    >>> write_results(path, analyze_deals(Deals(boards, holes)), columns="seats,shares")
+    >>> holes, boards = random_deals(4, players=3, seed=5)
+    >>> write_results(path, analyze_deals(Deals(holes, boards)), columns="seats,shares")
     4
     >>> with np.load(path) as f: sorted(f), f["shares"].sum(axis=1).tolist()
     (['seats', 'shares'], [1.0, 1.0, 1.0, 1.0])
@@ -468,8 +476,8 @@ def write_results(
 
 def write_deals(
     path: PathLike,
-    boards: npt.ArrayLike,
     holes: npt.ArrayLike,
+    boards: npt.ArrayLike,
     *,
     header: bool = True,
     chunk_rows: int = 1 << 16,
@@ -485,21 +493,23 @@ def write_deals(
     --------
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "deals.csv")
-    >>> write_deals(path, [[51, 47, 43, 39, 35]], [[[0, 1, 2, 3], [4, 5, 6, 7]]])
+    >>> write_deals(path, [[[0, 1, 2, 3], [4, 5, 6, 7]]], [[51, 47, 43, 39, 35]])
     >>> print(open(path).read(), end="")
     board,seat0,seat1
     AsKsQsJsTs,2c2d2h2s,3c3d3h3s
-    >>> write_deals(path, [[51, 47, 43, 39, 35]], [[[0, 1, 2, 3]]], chunk_rows=0)
+    >>> write_deals(path, [[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]], chunk_rows=0)
     Traceback (most recent call last):
     ...
     omaha8.errors.ArgumentError: chunk_rows must be at least 1, got 0
     """
     chunk_rows = check_chunk_rows(chunk_rows)
     header = check_bool(header, "header")
-    b = _id_array(boards, "boards")
     h = _id_array(holes, "holes")
+    b = _id_array(boards, "boards")
     if b.ndim != 2 or b.shape[1] != 5 or h.ndim != 3 or h.shape[0] != b.shape[0]:
-        raise ShapeError(f"deals need boards (N, 5) and holes (N, P, k), got {b.shape} and {h.shape}")
+        if h.ndim == 2 and h.shape[1] == 5 and b.ndim == 3:
+            raise old_order("write_deals(path, holes, boards, ...)", "boards (N, 5), then holes (N, P, k)")
+        raise ShapeError(f"deals need holes (N, P, k) and boards (N, 5), got {h.shape} and {b.shape}")
     _check_layout(h.shape[1], h.shape[2])
     check_deals(h, b)
     output = _Output(path)

@@ -13,7 +13,7 @@ into blocks of 65,536 rows is ``deal 4464`` of the block of rows
 65536..131071.
 
 >>> import numpy as np
->>> boards, holes = random_deals(100_000, players=3, seed=1, chunk_rows=40_000)
+>>> holes, boards = random_deals(100_000, players=3, seed=1, chunk_rows=40_000)
 >>> holes
 dask.array<concatenate, shape=(100000, 3, 4), dtype=uint8, chunksize=(40000, 3, 4), chunktype=numpy.ndarray>
 >>> shares = pot_shares(holes, boards)
@@ -337,25 +337,25 @@ def random_deals(
     seed: int,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
 ) -> tuple[da.Array, da.Array]:
-    """``n`` random deals as dask arrays, each block dealt where it is computed.
+    """``n`` random deals as dask arrays, holes then boards, each block dealt where it is computed.
 
     The same deals as :func:`omaha8.deals.random_deals` with this seed (deal
     ``i`` depends only on ``(seed, i)``), without sending any from the client.
 
     Returns
     -------
-    boards : dask.array.Array
-        uint8 (n, 5).
     holes : dask.array.Array
         uint8 (n, players, cards).
+    boards : dask.array.Array
+        uint8 (n, 5).
 
     Examples
     --------
     >>> from omaha8.deals import random_deals as local_deals
-    >>> boards, holes = random_deals(10, players=2, seed=5, chunk_rows=4)
+    >>> holes, boards = random_deals(10, players=2, seed=5, chunk_rows=4)
     >>> holes.chunks[0]
     (4, 4, 2)
-    >>> bool((holes.compute() == local_deals(10, players=2, seed=5)[1]).all())
+    >>> bool((holes.compute() == local_deals(10, players=2, seed=5)[0]).all())
     True
     """
     dask = require("dask")
@@ -371,11 +371,11 @@ def random_deals(
     for first in range(0, n, chunk_rows):
         m = min(chunk_rows, n - first)
         block = dask.delayed(_random_block, pure=True)(m, players, cards, seed, first)
-        board_parts.append(dask_array.from_delayed(block[0], (m, 5), dtype=np.uint8))
-        hole_parts.append(dask_array.from_delayed(block[1], (m, players, cards), dtype=np.uint8))
+        hole_parts.append(dask_array.from_delayed(block[0], (m, players, cards), dtype=np.uint8))
+        board_parts.append(dask_array.from_delayed(block[1], (m, 5), dtype=np.uint8))
     if not board_parts:
-        return (dask_array.zeros((0, 5), dtype=np.uint8),
-                dask_array.zeros((0, players, cards), dtype=np.uint8))
-    boards: da.Array = dask_array.concatenate(board_parts)
+        return (dask_array.zeros((0, players, cards), dtype=np.uint8),
+                dask_array.zeros((0, 5), dtype=np.uint8))
     holes: da.Array = dask_array.concatenate(hole_parts)
-    return boards, holes
+    boards: da.Array = dask_array.concatenate(board_parts)
+    return holes, boards

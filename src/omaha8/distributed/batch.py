@@ -45,10 +45,10 @@ MAX_DEALS = 2**62
 
 
 def _analyze_task(
-    boards: np.ndarray[Any, Any], holes: np.ndarray[Any, Any], values: bool, shares: bool, n_threads: int | None
+    holes: np.ndarray[Any, Any], boards: np.ndarray[Any, Any], values: bool, shares: bool, n_threads: int | None
 ) -> tuple[Any, ...]:
     """One chunk's result arrays (the deals stay with the caller)."""
-    result = analyze_deals(Deals(boards, holes), values=values, shares=shares, n_threads=n_threads)
+    result = analyze_deals(Deals(holes, boards), values=values, shares=shares, n_threads=n_threads)
     return result.high_winners, result.low_winners, result.high, result.low, result.shares
 
 
@@ -114,8 +114,8 @@ def run_batch_on_cluster(
             for chunk in chunks:
                 future = None
                 if len(chunk):
-                    boards, holes = client.scatter([chunk.boards, chunk.holes], hash=False)
-                    future = client.submit(_analyze_task, boards, holes, values, shares, n_threads, pure=False)
+                    holes, boards = client.scatter([chunk.holes, chunk.boards], hash=False)
+                    future = client.submit(_analyze_task, holes, boards, values, shares, n_threads, pure=False)
                 pending.append((chunk, future))
                 while len(pending) > ahead:
                     yield _collect(*pending.popleft())
@@ -169,6 +169,17 @@ class BatchSummary:
         """Throughput of the run."""
         return self.deals / self.seconds if self.seconds > 0 else math.inf
 
+    def to_dict(self) -> dict[str, Any]:
+        """The counts as plain JSON-ready values (the fields, and ``deals_per_second``)."""
+        return {**{name: getattr(self, name) for name in self.__dataclass_fields__},
+                "deals_per_second": self.deals_per_second}
+
+    def __str__(self) -> str:
+        n = max(self.deals, 1)
+        return (f"{self.deals:,} deals of {self.players} seats of {self.cards} cards (seed {self.seed}): one seat "
+                f"scoops {100 * self.scoops / n:.2f}%, nobody has a low {100 * self.no_low / n:.2f}%; "
+                f"{self.seconds:.1f} s in {self.tasks:,} tasks, {self.deals_per_second:,.0f} deals/s")
+
 
 def _summary_task(
     seed: int, first: int, n: int, players: int, cards: int, chunk_rows: int, n_threads: int | None
@@ -177,7 +188,7 @@ def _summary_task(
     scoops = no_low = 0
     for start in range(first, first + n, chunk_rows):
         m = min(chunk_rows, first + n - start)
-        boards, holes = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
+        holes, boards = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)
         high, low = winners(holes, boards, n_threads=n_threads)
         single = (high & (high - 1)) == 0  # high is never 0: someone always wins it
         scoops += int(np.count_nonzero(single & ((low == 0) | (low == high))))

@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from ..odds import _preflop
 from .._support._args import brief, check_bool, check_int, check_n_threads, is_int
+from .._support._plain import plain
 from .._support._text import csv_cell
 from .._support._threads import threads_for
 from ..deals._outputs import _Output
@@ -53,6 +54,8 @@ DEFAULT_SAMPLES = 20_000
 #: :func:`omaha8.core._starting_hands.canonical_hands`).
 COLUMNS = ("class", "hand", "multiplicity", "equity", "std_error", "scoop", "high_win", "high_tie",
            "low_win", "low_tie", "no_low")
+#: The type of each column (:mod:`omaha8.deals._row_files`), as ``omaha8 preflop-table -o`` writes them.
+COLUMN_TYPES = {"class": "int", "hand": "str", "multiplicity": "int", **{name: "float" for name in COLUMNS[3:]}}
 _RATES = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "no_low")
 _STAT = {name: i for i, name in enumerate(_preflop.STATS)}
 
@@ -120,6 +123,40 @@ class PreflopTable:
             raise KeyError(f"column must be one of {', '.join(COLUMNS[3:])}, not {column!r}")
         weights = self.rows["multiplicity"].astype(np.float64)
         return float(np.sum(weights * self.rows[column]) / np.sum(weights))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as plain JSON-ready values: how it was made, and each column as a list (one entry a class).
+
+        >>> d = preflop_table(4, samples=100, seed=3, hands=[25]).to_dict()
+        >>> d["cards"], d["samples"], d["hand"]
+        (4, 100, ['As Ah Ks Kh'])
+        """
+        return {"cards": self.cards, "opponents": self.opponents, "samples": self.samples, "seed": self.seed,
+                **{name: plain(self.rows[name]) for name in COLUMNS}}
+
+    def records(self) -> list[dict[str, Any]]:
+        """One dict per class, keyed by :data:`COLUMNS`: the rows ``omaha8 preflop-table -o`` writes."""
+        columns = {name: plain(self.rows[name]) for name in COLUMNS}
+        return [dict(zip(COLUMNS, values)) for values in zip(*columns.values())]
+
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, one row per class, with the columns of :data:`COLUMNS` (needs pandas)."""
+        from ..deals._row_files import to_dataframe
+
+        return to_dataframe(COLUMN_TYPES, {name: self.rows[name] for name in COLUMNS}, "PreflopTable.to_dataframe()")
+
+    def __str__(self) -> str:
+        opponents = f"{self.opponents} random opponent{'s' * (self.opponents != 1)}"
+        lines = [f"{len(self):,} classes of {self.cards}-card hands against {opponents}, "
+                 f"{self.samples:,} samples each, seed {self.seed}"]
+        best = np.argsort(-self.rows["equity"], kind="stable")[:10]
+        lines.append(f"{'hand':<16}{'equity':>9}{'scoop':>9}{'high':>9}{'low':>9}")
+        rows = self.rows
+        for i in best:
+            lines.append(f"{rows['hand'][i]:<16}{100 * rows['equity'][i]:>8.2f}%{100 * rows['scoop'][i]:>8.2f}%"
+                         f"{100 * (rows['high_win'][i] + rows['high_tie'][i]):>8.2f}%"
+                         f"{100 * (rows['low_win'][i] + rows['low_tie'][i]):>8.2f}%")
+        return "\n".join(lines)
 
     def write_csv(self, path: str | os.PathLike[str], *, digits: int = 6) -> None:
         """Write the table as CSV: a header line (:data:`COLUMNS`), then one line per class.

@@ -91,10 +91,10 @@ def _settlement(record: dict[str, Any], holes: tuple[tuple[int, ...] | None, ...
     contested = len(live) >= 2
     if contested:
         aggressor = record["last_aggressor"]
-        res = showdown(board, [holes[s] if s in live else None for s in range(n)], contributions=chips,
+        res = showdown([holes[s] if s in live else None for s in range(n)], board, contributions=chips,
                        button=record["button"], last_aggressor=aggressor if aggressor >= 0 else None)
     else:
-        res = showdown(None, [() if s == live[0] else None for s in range(n)], contributions=chips,
+        res = showdown([() if s == live[0] else None for s in range(n)], None, contributions=chips,
                        button=record["button"])
     events: list[Event] = []
     if contested:

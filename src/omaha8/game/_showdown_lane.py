@@ -31,7 +31,7 @@ def trusted_showdown(
     last_aggressor: int | None,
     policy: OddChipPolicy,
 ) -> ShowdownResult:
-    """``showdown(board, [holes[s] if s in live else None ...], contributions=..., button=..., ...)``, unchecked.
+    """``showdown([holes[s] if s in live else None ...], board, contributions=..., button=..., ...)``, unchecked.
 
     ``board`` is the full board and ``holes`` each seat's dealt cards (card
     ids, all distinct); ``live`` the seats still in, ascending, at least two;

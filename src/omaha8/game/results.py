@@ -2,6 +2,17 @@
 
 >>> LegalActions(seat=0, call=2, min_to=4, max_to=7, raising=True).kinds
 ('fold', 'call', 'raise')
+>>> from omaha8.game import Table, PotLimit
+>>> hand = Table([200] * 3, PotLimit(1, 2), seed=7).new_hand()
+>>> hand.act("fold"); hand.act("fold")
+>>> print(hand.result)  # blinds 1 and 2: a pot of 2 (1 from each) and 1 of the big blind back uncalled
+Board: (none)   pot 2
+Main pot: 2 (seat 2): high seat 2
+seat 0:        0  (+0)
+seat 1:        0  (-1)
+seat 2:        3  (+1)
+>>> hand.result.to_dict()["payouts"]
+[0, 0, 3]
 """
 
 from __future__ import annotations
@@ -9,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..cards import format_cards
 from ..pots._showdown import PotSplit
 
 __all__ = ["LegalActions", "PotResult", "HandResult"]
@@ -111,6 +123,27 @@ class PotResult:
     split: PotSplit
     runs: tuple[Any, ...] = ()
 
+    def to_dict(self) -> dict[str, Any]:
+        """The pot as plain JSON-ready values (``split`` as its text)."""
+        return {
+            "amount": self.amount,
+            "rake": self.rake,
+            "eligible": list(self.eligible),
+            "high_winners": list(self.high_winners),
+            "low_winners": None if self.low_winners is None else list(self.low_winners),
+            "awards": list(self.awards),
+            "split": self.split.value,
+        }
+
+    def __str__(self) -> str:
+        rake = f", rake {self.rake:,}" if self.rake else ""
+        low = "" if self.low_winners is None else f", low {_seats(self.low_winners)}"
+        return f"{self.amount:,}{rake} ({_seats(self.eligible)}): high {_seats(self.high_winners)}{low}"
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(seat) for seat in seats)
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -167,6 +200,30 @@ class HandResult:
     def winners(self) -> tuple[int, ...]:
         """Seats that won chips from a pot."""
         return tuple(s for s, w in enumerate(self.won) if w > 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values: per-seat lists, the board as card text, each pot's dict, and
+        ``showdown``, the showdown's own dict (None when everyone else folded)."""
+        return {
+            "payouts": list(self.payouts),
+            "net": list(self.net),
+            "stacks": list(self.stacks),
+            "uncalled": list(self.uncalled),
+            "won": list(self.won),
+            "pot": self.pot,
+            "board": format_cards(self.board),
+            "pots": [pot.to_dict() for pot in self.pots],
+            "rake": list(self.rake),
+            "rake_total": self.rake_total,
+            "showdown": None if self.showdown is None else self.showdown.to_dict(),
+        }
+
+    def __str__(self) -> str:
+        lines = [f"Board: {format_cards(self.board) or '(none)'}   pot {self.pot:,}"
+                 + (f", rake {self.rake_total:,}" if self.rake_total else "")]
+        lines += [f"{'Main pot' if i == 0 else f'Side pot {i}'}: {pot}" for i, pot in enumerate(self.pots)]
+        lines += [f"seat {seat}: {paid:>8,}  ({net:+,})" for seat, (paid, net) in enumerate(zip(self.payouts, self.net))]
+        return "\n".join(lines)
 
 
 # The engine builds its results with every field at once: a frozen dataclass's own __init__ sets each field

@@ -193,17 +193,17 @@ class _Settlement(HandState):
             uncalled = [0] * n
             if any(contrib):
                 top = contrib.index(max(contrib))
-                cut = showdown(None, [() if s == top else None for s in range(n)], contributions=list(contrib),
+                cut = showdown([() if s == top else None for s in range(n)], None, contributions=list(contrib),
                                button=self._button)
                 uncalled = [int(x) for x in cut.uncalled]
             dead = sum(contrib) - sum(uncalled)
-            res = showdown(self._deck_board, [self._holes[s] if s in live else None for s in range(n)],
+            res = showdown([self._holes[s] if s in live else None for s in range(n)], self._deck_board,
                            button=self._button, **kwargs) if contested else None
             pots = [Pot(dead, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())] if dead else []
         elif contested:
             res = showdown(
-                self._deck_board,
                 [self._holes[s] if s in live else None for s in range(n)],
+                self._deck_board,
                 contributions=list(contrib),
                 button=self._button,
                 last_aggressor=self._last_aggr if self._last_aggr >= 0 else None,
@@ -270,7 +270,7 @@ class _Settlement(HandState):
         n = self._n
         first = self._deck_board[: self._run_from]
         for board in [first + run[self._run_from:] for run in self._run_boards]:
-            run = showdown(board, [self._holes[s] if s in live else None for s in range(n)], button=self._button)
+            run = showdown([self._holes[s] if s in live else None for s in range(n)], board, button=self._button)
             out.append(([0 if h is None else h.high for h in run.hands], [0 if h is None else h.low or 0 for h in run.hands]))
         return out
 
@@ -338,7 +338,7 @@ def _split_runs(value: int, eligible: tuple[int, ...], by_run: list[tuple[list[i
 def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
     """Uncalled chips and pots when only ``winner`` is left: :func:`omaha8.showdown`'s rules, without cards."""
     n = len(contrib)
-    cut = showdown(None, [() if s == winner else None for s in range(n)], contributions=list(contrib), button=button)
+    cut = showdown([() if s == winner else None for s in range(n)], None, contributions=list(contrib), button=button)
     return [int(x) for x in cut.uncalled], list(cut.pots)
 
 

@@ -8,7 +8,7 @@
 >>> report.as_json()["players"][0]
 {'name': 'Kai', 'seat': 0, 'contributed': 1000, 'collected_file': 1000, 'collected_replay': 1000, 'net': 0, 'allin_ev_net': -600}
 >>> report.rows()[0]["status"], report.rows()[0]["stakes"]
-('verified', '10/20')
+('verified', [10, 20])
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .replay import replayed
 from .stats import NO_FLAGS, Flags, PlayerTotals, player_flags
 from .status import HandStatus
 
-__all__ = ["ROW_COLUMNS", "HandReport", "PlayerTotals", "analyze", "totals"]
+__all__ = ["ROW_COLUMNS", "ROW_TYPES", "HandReport", "PlayerTotals", "analyze", "totals"]
 
 #: Columns of :meth:`HandReport.rows`, in order (the tracker flags of :class:`~omaha8.histories.stats.Flags` as 0/1).
 ROW_COLUMNS = (
@@ -35,6 +35,13 @@ ROW_COLUMNS = (
     "contributed", "collected_file", "collected_replay", "net", "allin_ev_net", "status", "file", "line",
     "site", "unit", "vpip", "pfr", "showdown", "won_at_showdown", "scooped", "quartered",
 )
+
+#: The type of each column (:data:`omaha8.deals._row_files.COLUMN_TYPES`): the stakes are a list, small blind
+#: and big blind, as in :meth:`HandReport.as_json` (``10 25`` in CSV, as every list).
+ROW_TYPES = {name: "str" for name in ROW_COLUMNS} | {
+    name: "int" for name in ("cards", "seat", "contributed", "collected_file", "collected_replay", "net",
+                             "allin_ev_net", "line", "vpip", "pfr", "showdown", "won_at_showdown", "scooped",
+                             "quartered")} | {"stakes": "ints"}
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,7 @@ class HandReport:
         if isinstance(item, SkippedHand):
             return []
         head = {"id": item.hand_id, "date": item.date, "table": item.table, "game": item.game,
-                "cards": item.variant, "structure": item.limit, "stakes": f"{item.stakes[0]}/{item.stakes[1]}",
+                "cards": item.variant, "structure": item.limit, "stakes": list(item.stakes),
                 "currency": item.currency or ""}
         out = []
         for p in self.players():

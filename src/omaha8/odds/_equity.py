@@ -30,6 +30,7 @@ import numpy as np
 
 from . import _equity_kernel as _equity, _small_exact
 from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
+from .._support._plain import plain
 from .._support._progress import Progress
 from .._support._text import noun
 from .._support._threads import WORK_PER_THREAD, threads_for
@@ -64,6 +65,14 @@ def max_players(hole_size: int) -> int:
     if not is_int(hole_size) or operator.index(hole_size) not in _HOLE_SIZES:
         raise ShapeError(f"hole_size must be 4 or 5 (Omaha hole cards), not {brief(hole_size)}")
     return (52 - 5) // operator.index(hole_size)
+
+
+# the fields of EquityResult with one entry per player, and all of them in to_dict()'s order
+_PER_PLAYER = ("equity", "scoop", "high_win", "high_tie", "low_win", "low_tie", "std_error")
+_FIELDS = (*_PER_PLAYER, "no_low", "boards", "exact", "seed")
+#: The columns of :meth:`EquityResult.rows` (and of ``omaha8 equity -o``), with their types.
+ROW_COLUMNS = {"player": "int", "hand": "str", **dict.fromkeys(_PER_PLAYER, "float"), "no_low": "float",
+               "boards": "int", "exact": "bool", "seed": "int"}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -132,11 +141,29 @@ class EquityResult:
             how = "exact"
         else:
             how = f"sampled (seed {self.seed}), std error up to {100 * float(np.max(self.std_error)):.2f}%"
-        lines.append(f"{self.boards} {noun(self.boards, 'board')}, {how}; no low on {100 * self.no_low:.2f}%")
+        lines.append(f"{self.boards:,} {noun(self.boards, 'board')}, {how}; no low on {100 * self.no_low:.2f}%")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.table()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready values: a list per field with one entry per player.
+
+        >>> r = equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], board="Ac Kc 4h 5s")
+        >>> d = r.to_dict()
+        >>> d["equity"], d["boards"], d["exact"], d["seed"]
+        ([0.9375, 0.0625], 40, True, None)
+        """
+        return {name: plain(getattr(self, name)) for name in _FIELDS}
+
+    def rows(self, labels: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """One row per player (the fields of :data:`ROW_COLUMNS`): its numbers, and the run's in every row."""
+        names = [str(i) for i in range(self.n_players)] if labels is None else [str(x) for x in labels]
+        whole = {"no_low": plain(self.no_low), "boards": self.boards, "exact": self.exact, "seed": self.seed}
+        return [{"player": i, "hand": names[i],
+                 **{name: plain(getattr(self, name)[i]) for name in _PER_PLAYER}, **whole}
+                for i in range(self.n_players)]
 
 
 def equity(

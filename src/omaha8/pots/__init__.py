@@ -11,7 +11,7 @@ from seat values already computed. The public names are re-exported by
 :mod:`omaha8`:
 
 >>> from omaha8.pots import showdown
->>> showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"]).payouts
+>>> showdown(["3c 4c Kh Ks", "5d 8d Qc Jc"], "Ah 2h 7c Kd Qs").payouts
 (2, 0)
 """
 

@@ -20,6 +20,7 @@ from ..core import _core
 from .._support._args import brief, check_bool
 from .._support._text import noun
 from .._support._threads import threads_for
+from ..cards._order import array_ndim, old_order
 from ..cards._validate import card_array, check_deals
 from ..errors import ShapeError, ShowdownError
 
@@ -33,6 +34,7 @@ MaskArray = np.ndarray[Any, np.dtype[np.uint16]]
 
 
 def _batch_inputs(
+    function: str,
     holes: npt.ArrayLike,
     boards: npt.ArrayLike,
     active: npt.ArrayLike | None,
@@ -43,8 +45,15 @@ def _batch_inputs(
     the thread count and the validate flag."""
     validate = check_bool(validate, "validate")
     threads = threads_for(n_threads)
-    h = card_array(holes, "holes", (3,))
-    b = card_array(boards, "boards", (1, 2))
+    try:
+        h = card_array(holes, "holes", (3,))
+        b = card_array(boards, "boards", (1, 2))
+    except ShapeError:
+        if array_ndim(holes) in (1, 2) and array_ndim(boards) == 3:
+            # what random_deals returned before, unpacked as (boards, holes)
+            raise old_order(f"{function}(holes, boards, ...)", "boards (N, 5), then holes (N, P, k)",
+                            "the order random_deals returned them in before") from None
+        raise
     n, n_seats, n_hole = h.shape
     if n_hole not in (4, 5):
         raise ShapeError(f"holes must have 4 or 5 cards per seat, got shape {h.shape}")
@@ -132,7 +141,7 @@ def pot_shares(
     ...
     omaha8.errors.ShowdownError: active[0] has no active seat: every deal needs at least one
     """
-    h, b, mask, threads, validate = _batch_inputs(holes, boards, active, n_threads, validate)
+    h, b, mask, threads, validate = _batch_inputs("pot_shares", holes, boards, active, n_threads, validate)
     out = np.empty(h.shape[:2], dtype=np.float64)
     _settle(h, b, mask, None, None, out, threads, validate)
     return out
@@ -164,7 +173,7 @@ def winners(
     >>> high.tolist(), low.tolist()  # seat 0 high; seats 1 and 2 tie for low
     ([1], [6])
     """
-    h, b, mask, threads, validate = _batch_inputs(holes, boards, active, n_threads, validate)
+    h, b, mask, threads, validate = _batch_inputs("winners", holes, boards, active, n_threads, validate)
     high = np.empty(h.shape[0], dtype=np.uint16)
     low = np.empty(h.shape[0], dtype=np.uint16)
     _settle(h, b, mask, high, low, None, threads, validate)

@@ -62,7 +62,7 @@ class CardroomOddChips:
     ...     def split_halves(self, amount):
     ...         return amount // 2, amount - amount // 2
     >>> from omaha8.pots._showdown import showdown
-    >>> deal = ("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c Jh Jd", "Tc Td 8h 8s"])
+    >>> deal = (["Kh Ks 9c 9d", "3c 4c Jh Jd", "Tc Td 8h 8s"], "Ah 2h 7c Kd Qs")
     >>> showdown(*deal, contributions=[3, 3, 3]).payouts
     (5, 4, 0)
     >>> showdown(*deal, contributions=[3, 3, 3], odd_chips=LowGetsOddChip()).payouts

@@ -9,12 +9,12 @@ cardroom rule (or a policy you give it). :func:`pot_shares` and
 The rules are those of ``docs/rules.md`` §4-§5; where they are silent this module
 follows the standard cardroom rule, and says so where it applies.
 
->>> result = showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "5d 8d Qc Jc"])
+>>> result = showdown(["3c 4c Kh Ks", "5d 8d Qc Jc"], "Ah 2h 7c Kd Qs")
 >>> result.payouts  # seat 0: three kings for high and 7-4-3-2-A for low
 (2, 0)
 >>> result.pots[0].split
 <PotSplit.SAME_WINNERS: 'same winners'>
->>> showdown("Ah 2h 7c Kd Qs", ["3c 4c Kh Ks", "3c 8d Qc Jc"])
+>>> showdown(["3c 4c Kh Ks", "3c 8d Qc Jc"], "Ah 2h 7c Kd Qs")
 Traceback (most recent call last):
 ...
 omaha8.errors.DuplicateCardError: card '3c' appears twice: holes[0][0] and holes[1][0]
@@ -32,7 +32,9 @@ from .._support._text import noun
 from ._pots import _settle, _showdown_result, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
 from ..cards import CardsLike, format_card, parse_cards, text_ids
-from ..errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
+from ..cards._order import board_count, is_hand_list, old_order
+from ..errors import (ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, Omaha8Error,
+                      ShapeError, ShowdownError)
 from ._odd_chips import _CARDROOM, CardroomOddChips, OddChipPolicy
 from ._results import Pot, PotSplit, ShowdownResult
 from ._batch import MAX_SEATS, pot_shares, winners
@@ -223,8 +225,8 @@ def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -
 
 
 def showdown(
-    board: CardsLike | None,
     holes: Sequence[CardsLike | None],
+    board: CardsLike | None = None,
     *,
     contributions: Sequence[int] | None = None,
     folded: Iterable[int] | None = None,
@@ -236,14 +238,15 @@ def showdown(
 
     Parameters
     ----------
-    board
-        The 5 board cards (any form :func:`omaha8.parse_cards` accepts).
-        When at most one seat is live it may be None or have fewer cards.
     holes
         One entry per seat, in clockwise seat order: the seat's 4 or 5 hole
         cards (the same count for every seat), or None for a seat that
         folded or is empty. When only one seat is live its cards are not
         needed: pass ``()`` or whatever was dealt.
+    board
+        The 5 board cards (any form :func:`omaha8.parse_cards` accepts).
+        When at most one seat is live it may be None (the default) or have
+        fewer cards.
     contributions
         Chips each seat put in this hand (non-negative ints), folded seats
         included. Default: one chip from each live seat (a plain split).
@@ -280,6 +283,9 @@ def showdown(
         or an odd-chip policy whose ``order`` is not an order of the winners.
     ArgumentTypeError
         ``odd_chips`` that is not an :class:`OddChipPolicy`.
+    ArgumentOrderError
+        The board first and the holes second, the order omaha8 took before
+        (keywords, ``board=...``, are read in any order).
 
     Notes
     -----
@@ -300,7 +306,7 @@ def showdown(
     Seat 2 is all-in for 40; seats 0 and 1 put in 100 each. Seat 2 has the
     best low and wins the low of the main pot only:
 
-    >>> r = showdown("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "Jh Jd 6c 6s", "3c 4c 5d 6d"],
+    >>> r = showdown(["Kh Ks 9c 9d", "Jh Jd 6c 6s", "3c 4c 5d 6d"], "Ah 2h 7c Kd Qs",
     ...              contributions=[100, 100, 40])
     >>> [(p.amount, p.eligible, p.high_winners, p.low_winners) for p in r.pots]
     [(120, (0, 1, 2), (0,), (2,)), (120, (0, 1), (0,), None)]
@@ -309,13 +315,39 @@ def showdown(
 
     Everyone else folded: no cards needed.
 
-    >>> showdown(None, [(), None, None], contributions=[30, 10, 20], folded=[1, 2]).payouts
+    >>> showdown([(), None, None], contributions=[30, 10, 20], folded=[1, 2]).payouts
     (60, 0, 0)
-    >>> showdown(None, [(), None], folded=[0])
+    >>> showdown([(), None], folded=[0])
     Traceback (most recent call last):
     ...
     omaha8.errors.ShowdownError: every seat folded: there is no live seat to win the pot
+
+    The board before the holes is the order omaha8 took before; it is refused, not misread:
+
+    >>> showdown("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "Jh Jd 6c 6s"])
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentOrderError: showdown() takes the holes first, then the board: showdown(holes, board, ...); the arguments given read as a board, then one hand per seat (the order omaha8 took before): swap them, or name them
     """
+    try:
+        return _checked_showdown(holes, board, contributions, folded, button, last_aggressor, odd_chips)
+    except Omaha8Error:
+        # only a failed call asks whether its first two arguments read the other way round
+        if (holes is None or board_count(holes) is not None) and is_hand_list(board):
+            raise old_order("showdown(holes, board, ...)", "a board, then one hand per seat") from None
+        raise
+
+
+def _checked_showdown(
+    holes: Sequence[CardsLike | None],
+    board: CardsLike | None,
+    contributions: Sequence[int] | None,
+    folded: Iterable[int] | None,
+    button: int,
+    last_aggressor: int | None,
+    odd_chips: OddChipPolicy | None,
+) -> ShowdownResult:
+    """:func:`showdown`'s checks and settlement."""
     if odd_chips is not None and (isinstance(odd_chips, type) or not isinstance(odd_chips, OddChipPolicy)):
         raise ArgumentTypeError(
             "odd_chips must be an OddChipPolicy instance (split_halves and order methods), not "
@@ -369,8 +401,8 @@ Settlement = tuple[tuple[int, ...], tuple[int, ...], tuple[Pot, ...], tuple[int,
 
 
 def settle_ids(
-    board: tuple[int, ...],
     holes: Sequence[tuple[int, ...] | None],
+    board: tuple[int, ...],
     contributions: list[int],
     button: int = 0,
     last_aggressor: int | None = None,
@@ -378,8 +410,8 @@ def settle_ids(
 ) -> Settlement:
     """The fast lane of :func:`showdown` for callers that hold checked card ids (a hand engine).
 
-    ``settle_ids(board, holes, contributions, button=0, last_aggressor=None, odd_chips=None)``
-    settles like ``showdown(board, holes, contributions=contributions, button=button,
+    ``settle_ids(holes, board, contributions, button=0, last_aggressor=None, odd_chips=None)``
+    settles like ``showdown(holes, board, contributions=contributions, button=button,
     last_aggressor=last_aggressor, odd_chips=odd_chips)`` and returns plain tuples
     ``(payouts, uncalled, pots, show_order, high, low)``: those of the
     :class:`ShowdownResult`, with ``high`` and ``low`` each seat's values
@@ -402,7 +434,7 @@ def settle_ids(
     the low for seat 2. Seat 2 shows first (the first live seat left of the button):
 
     >>> board, holes = (48, 0, 22, 45, 43), [(46, 47, 31, 29), None, (4, 8, 13, 17)]
-    >>> payouts, uncalled, pots, show_order, high, low = settle_ids(board, holes, [100, 10, 40])
+    >>> payouts, uncalled, pots, show_order, high, low = settle_ids(holes, board, [100, 10, 40])
     >>> payouts, uncalled, show_order
     ((105, 0, 45), (60, 0, 0), (2, 0))
     >>> [(pot.amount, pot.eligible, pot.halves) for pot in pots]
@@ -426,7 +458,7 @@ def settle_ids(
             board, holes, contributions, live, live_chips, button, last_aggressor, policy, False)
     except _Unevaluated:
         # a broken promise: showdown() says which
-        showdown(board, holes, contributions=contributions, button=button, last_aggressor=last_aggressor,
+        showdown(holes, board, contributions=contributions, button=button, last_aggressor=last_aggressor,
                  odd_chips=odd_chips)
         raise AssertionError("settle_ids refused what showdown() accepts") from None
     return payouts, uncalled, pots, show_order, tuple(high), tuple(low)

@@ -8,7 +8,7 @@ comparing the two players' values. ``exact=True`` adds everything up in
 otherwise in float64 (medium ranges). Cost: hands × opponents × runouts.
 
 >>> from omaha8.solver._reference import showdown_values_reference
->>> v = showdown_values_reference("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"], exact=True)
+>>> v = showdown_values_reference(["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s", exact=True)
 >>> v.share.tolist(), v.scoop.tolist()
 ([0.75], [0.5])
 """
@@ -38,9 +38,9 @@ def _cards_set(row: np.ndarray[Any, Any]) -> frozenset[int]:
 
 
 def showdown_values_reference(
-    board: CardsLike,
     hands: npt.ArrayLike | CombosSource,
     opponents: npt.ArrayLike | CombosSource,
+    board: CardsLike,
     *,
     hand_weights: npt.ArrayLike | None = None,
     opponent_weights: npt.ArrayLike | None = None,

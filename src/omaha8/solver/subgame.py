@@ -130,6 +130,18 @@ class Solution:
                 f"combos=({len(self.combos[0])}, {len(self.combos[1])}), nodes={len(self.nodes)}, "
                 f"iterations={self.iterations}, exploitability={self.exploitability:.3%})")
 
+    def __str__(self) -> str:
+        n0, n1 = (len(c) for c in self.combos)
+        lines = [
+            f"Board: {self.board}   pot {self.pot:,}, stacks {self.stacks[0]:,}",
+            f"Ranges: OOP {n0:,} combos, IP {n1:,} combos;  tree of {len(self.nodes):,} nodes",
+            f"Solved: {self.iterations:,} iterations in {self.seconds:.1f} s, exploitability "
+            f"{self.exploitability:.3%} of the pot",
+            f"EV: OOP {self.values[0]:,.2f}, IP {self.values[1]:,.2f} chips",
+            self.format_summary(0) if self.nodes[0]["kind"] == "player" else "No betting: the stacks are all in.",
+        ]
+        return "\n".join(lines)
+
     # ------------------------------------------------------------------ reading the solution
 
     def _node(self, node: object, kind: str | None = None) -> int:

@@ -40,7 +40,7 @@ and a hand's equity is its share summed over the runouts and opponents
 that fit with it, divided by their weight.
 
 >>> from omaha8.solver import showdown_values
->>> v = showdown_values("Ah 2h 7c Kd Qs", ["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"])
+>>> v = showdown_values(["Kh Ks 9c 9d", "3c 4c 5d 6d"], ["Jh Jd 6c 6s", "3d 4d 8c 8s"], "Ah 2h 7c Kd Qs")
 >>> v.share.tolist()  # trip kings: 1 (no low for JJ66) and 1/2; 3456: 1/2 and 1/4 (a quartered low)
 [0.75, 0.375]
 >>> v.scoop.tolist(), v.low_tie.tolist(), v.weight.tolist()
@@ -51,14 +51,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _solver
 from .._support._args import check_array_bytes, check_int
+from .._support._plain import plain
 from .._support._threads import threads_for
 from ..cards import CardsLike, N_CARDS
+from ..cards._order import board_count, not_a_board, old_order
 from ..errors import ShapeError
 from ._board_sums import _Opponents, _bin_of, _board_sums, _disjoint_weight, _runout_sums
 from ._sweep_inputs import (
@@ -75,6 +78,10 @@ from ._sweep_inputs import (
 )
 
 __all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
+
+
+# the arrays of ShowdownValues with one entry per hand, as to_dict() and to_dataframe() give them
+_PER_HAND = ("hand_weight", "share", "high_win", "high_tie", "low_win", "low_tie", "scoop", "weight", "ehs2")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -130,6 +137,46 @@ class ShowdownValues:
     def __len__(self) -> int:
         return int(self.share.shape[0])
 
+    def _data(self) -> dict[str, Any]:
+        from ..cards._columns import format_card_array
+
+        data: dict[str, Any] = {"hand": format_card_array(self.hands, sep=" ").tolist() if len(self) else []}
+        data.update((name, getattr(self, name)) for name in _PER_HAND)
+        if self.histogram is not None:
+            data["histogram"] = self.histogram.tolist()
+        return data
+
+    def to_dict(self) -> dict[str, Any]:
+        """The values as plain JSON-ready lists, one entry per hand (card text, NaN as None), and ``runouts``.
+
+        >>> v = showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s")
+        >>> d = v.to_dict()
+        >>> d["hand"], d["share"], d["runouts"]
+        (['As 3s Qc Jd'], [0.75], 1)
+        """
+        return {**{name: plain(values) for name, values in self._data().items()}, "runouts": self.runouts}
+
+    def to_dataframe(self) -> Any:
+        """A pandas DataFrame, one row per hand: ``hand`` (card text) and the per-hand arrays (needs pandas)."""
+        from ..deals._row_files import to_dataframe
+
+        data = self._data()
+        types = {"hand": "str", **dict.fromkeys(_PER_HAND, "float")}
+        if "histogram" in data:
+            types["histogram"] = "floats"
+        return to_dataframe(types, data, "ShowdownValues.to_dataframe()")
+
+    def __str__(self) -> str:
+        fits = self.weight > 0
+        lines = [f"{len(self):,} hands, {self.runouts:,} runout{'s' * (self.runouts != 1)}; "
+                 f"range equity {100 * self.range_equity():.2f}%"]
+        order = np.argsort(-np.where(fits, self.share, -1.0), kind="stable")[:5]
+        from ..cards import format_cards
+
+        lines += [f"  {format_cards(self.hands[i]):<16} share {100 * float(self.share[i]):6.2f}%  scoop "
+                  f"{100 * float(self.scoop[i]):6.2f}%" for i in order if fits[i]]
+        return "\n".join(lines)
+
     @property
     def ehs(self) -> F64Array:
         """The expected share over the runouts (EHS): ``share`` under its bucketing name."""
@@ -164,9 +211,9 @@ class ShowdownValues:
 
 
 def showdown_values(
-    board: CardsLike,
     hands: str | npt.ArrayLike | CombosSource,
     opponents: str | npt.ArrayLike | CombosSource,
+    board: CardsLike,
     *,
     hand_weights: npt.ArrayLike | None = None,
     opponent_weights: npt.ArrayLike | None = None,
@@ -179,13 +226,13 @@ def showdown_values(
 
     Parameters
     ----------
-    board
-        3, 4 or 5 board cards. On a flop or turn every runout is dealt out.
     hands, opponents
         Range text (``"AA, KK@50"``, ``"20%"``: see :class:`omaha8.ranges.Range`);
         (n, 4) or (n, 5) card ids (or a list of hand strings); or any range
         object with a ``combos(board=, dead=)`` method returning combos and
         weights. Both sides hold the same number of cards.
+    board
+        3, 4 or 5 board cards. On a flop or turn every runout is dealt out.
     hand_weights, opponent_weights
         One weight >= 0 per combo (default 1); None when the side is a range
         object. Opponent combos that hold a board or dead card, or weigh 0,
@@ -215,20 +262,30 @@ def showdown_values(
     ArgumentError, ArgumentTypeError
         A negative or non-finite weight, weights given with a range object,
         ``bins`` or ``n_threads`` out of range.
+    ArgumentOrderError
+        The board first, the order omaha8 took before: a first argument that
+        reads as a board and a last one that is clearly not one (range text,
+        combos, a range object). Keywords (``board=...``) are read in any order.
 
     Examples
     --------
-    >>> v = showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"])
+    >>> v = showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h", "Ad Kd Qs Qh"], "Ah Kh 7c 4d 2s")
     >>> v.share.tolist(), v.high_win.tolist(), v.low_win.tolist()  # scoops 55, halves with AAKK
     ([0.75], [0.5], [1.0])
-    >>> v = showdown_values("Ah Kh 7c 4d", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], bins=4)
+    >>> v = showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h"], "Ah Kh 7c 4d", bins=4)
     >>> v.runouts, v.histogram.tolist()  # of the 40 rivers, 6 scoop, 28 split, 6 lose (8h 9h's flush)
     (48, [[0.15, 0.0, 0.7, 0.15]])
-    >>> showdown_values("Ah Kh 7c 4d 2s", ["As 3s Qc Jd"], ["5c 5d 8h 9h"], opponent_weights=[-1])
+    >>> showdown_values(["As 3s Qc Jd"], ["5c 5d 8h 9h"], "Ah Kh 7c 4d 2s", opponent_weights=[-1])
     Traceback (most recent call last):
     ...
     omaha8.errors.ArgumentError: opponent_weights[0] = -1 is not a finite weight >= 0
+    >>> showdown_values("Ah Kh 7c 4d 2s", "AA", "15%")
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ArgumentOrderError: showdown_values() takes the holes first, then the board: showdown_values(hands, opponents, board, ...); the arguments given read as a board, then two ranges (the order omaha8 took before): swap them, or name them
     """
+    if board_count(hands) is not None and not_a_board(board):
+        raise old_order("showdown_values(hands, opponents, board, ...)", "a board, then two ranges")
     board_cards, dead_cards = _board_cards(board, dead)
     hand_cards, hand_weight, opp_cards, opp_weight = _both_sides(
         hands, hand_weights, opponents, opponent_weights, board_cards, dead_cards, cards
