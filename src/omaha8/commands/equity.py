@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..odds._range_equity import is_range  # seats may be range text
+    from ..odds._spot import is_range  # seats may be range text
     from ..ranges import Range
 
     started = time.perf_counter()
