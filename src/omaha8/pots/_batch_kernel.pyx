@@ -8,8 +8,8 @@ flush evaluation only for a seat holding two cards of the board's flush suit.
 The hi/lo rule that turns the seats' values into winners and fractions is
 :file:`_settle.pxd`'s.
 
-:func:`settle` fills whichever outputs it is given (winner masks, fractions)
-and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
+:func:`split` fills whichever outputs it is given (winner masks, fractions,
+each seat's values) and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
 checks shapes and the active mask, and resolves ``n_threads``, before calling it.
 """
 
@@ -60,14 +60,13 @@ cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept
     return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
 
 
-# Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts.
+# Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts;
+# each seat's values go to high[0..n_seats-1] and low[..] (0 for an inactive seat).
 # active (NULL: every seat) is read at active[0..n_seats-1].
 # With check, every card of the deal goes into seen and over (card_check), inactive seats' too.
-cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
-                                const PreparedBoard* parts, const uint8_t* active,
-                                bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
-    cdef uint16_t high[MAX_SHOWDOWN_SEATS]
-    cdef uint8_t low[MAX_SHOWDOWN_SEATS]
+cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
+                               const PreparedBoard* parts, const uint8_t* active, uint16_t* high, uint8_t* low,
+                               bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
     cdef uint32_t live = 0
     cdef int p
     if check:
@@ -110,6 +109,8 @@ cdef struct Job:
     uint16_t* high_out
     uint16_t* low_out
     double* shares_out
+    uint16_t* high_values           # (N, P): each seat's high value
+    uint8_t* low_values             # (N, P): each seat's low value, 0 for none
     uint8_t* bad
 
 
@@ -117,9 +118,13 @@ cdef struct Job:
 # memory for their HIGH_BOARD rows (182 bytes, up to four cache lines, in a 1.1 MB
 # table) so that the misses overlap, then the seats. n_hole and check are constants
 # at each call, so each combination compiles to its own loop.
-cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
-                              bint check) noexcept nogil:
+cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
+                             bint check) noexcept nogil:
     cdef PreparedBoard parts[BLOCK_ROWS]
+    cdef uint16_t high_scratch[MAX_SHOWDOWN_SEATS]
+    cdef uint8_t low_scratch[MAX_SHOWDOWN_SEATS]
+    cdef uint16_t* high = high_scratch
+    cdef uint8_t* low = low_scratch
     cdef Py_ssize_t row
     cdef uint32_t masks, over
     cdef uint64_t seen
@@ -136,8 +141,12 @@ cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop,
         board = job.boards + row * job.board_step
         seen = 0
         over = 0
-        masks = settle_row(hole, job.n_seats, n_hole, board, &parts[row - start],
-                           NULL if job.active == NULL else job.active + row * job.n_seats, check, &seen, &over)
+        if job.high_values != NULL:
+            high = job.high_values + row * job.n_seats
+            low = job.low_values + row * job.n_seats
+        masks = split_row(hole, job.n_seats, n_hole, board, &parts[row - start],
+                          NULL if job.active == NULL else job.active + row * job.n_seats, high, low,
+                          check, &seen, &over)
         if check:
             job.bad[row] = check_failed(seen, over, <int>job.hole_step + 5)
         if job.high_out != NULL:
@@ -162,15 +171,17 @@ cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
     return 0
 
 
-def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
-           uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
-           bint check=False):
+def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
+          uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
+          bint check=False, uint16_t[:, ::1] high_values=None, uint8_t[:, ::1] low_values=None):
     """Split one pot per deal: fill whichever outputs are not None.
 
     ``holes`` (N, P, 4|5); ``boards`` (N, 5) or (1, 5) shared; ``active``
     (N, P) of 0/1 or None for all seats. ``high_out``/``low_out`` (N,) get
     the seat masks of the high and low winners, ``shares_out`` (N, P) each
-    seat's fraction of the pot (all zeros for a deal with no active seat).
+    seat's fraction of the pot (all zeros for a deal with no active seat),
+    ``high_values``/``low_values`` (N, P), given together, each seat's high
+    and low value (0 for an inactive seat; low 0 for no low).
     ``n_threads`` is used as given. Card bytes need not be valid; with
     ``check``, each row's ids and duplicates (inactive seats' cards too) are
     checked in the same pass. Returns the first bad row (the outputs are then
@@ -186,6 +197,10 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
         raise ValueError("winner outputs must have one entry per deal")
     if shares_out is not None and (shares_out.shape[0] != n or shares_out.shape[1] != n_seats):
         raise ValueError("shares_out must be (N, P)")
+    if (high_values is None) != (low_values is None) or (high_values is not None and (
+            high_values.shape[0] != n or high_values.shape[1] != n_seats
+            or low_values.shape[0] != n or low_values.shape[1] != n_seats)):
+        raise ValueError("high_values and low_values must both be (N, P), or both None")
     if n == 0:
         return -1
     job.holes = &holes[0, 0, 0]
@@ -197,6 +212,8 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
     job.high_out = NULL if high_out is None else &high_out[0]
     job.low_out = NULL if low_out is None else &low_out[0]
     job.shares_out = NULL if shares_out is None else &shares_out[0, 0]
+    job.high_values = NULL if high_values is None else &high_values[0, 0]
+    job.low_values = NULL if low_values is None else &low_values[0, 0]
     job.bad = NULL
     if check:
         bad = np.zeros(n, dtype=np.uint8)
@@ -205,13 +222,13 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
     for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
         # constant arguments at each call: the compiler unrolls the seat loop and drops the check
         if n_hole == 4 and check:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, True)
+            split_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, True)
         elif n_hole == 4:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, False)
+            split_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, False)
         elif check:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, True)
+            split_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, True)
         else:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, False)
+            split_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, False)
     if check:
         with nogil:
             for row in range(n):
@@ -220,23 +237,3 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
                     break
     return bad_row
 
-
-def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, uint16_t[:, ::1] out):
-    """Each seat's high value as the kernel scores it (board parts once per deal); for tests.
-
-    ``holes`` (N, P, 4|5), ``boards`` (N, 5), ``out`` (N, P). Card bytes need not be valid.
-    """
-    cdef Py_ssize_t n = holes.shape[0], row
-    cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef PreparedBoard parts
-    cdef uint8_t low
-    cdef uint64_t seen = 0
-    cdef uint32_t over = 0
-    check_shapes(holes, boards, None)
-    if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
-        raise ValueError("boards must be (N, 5) and out (N, P)")
-    with nogil:
-        for row in range(n):
-            prepare_board(TABLES, &boards[row, 0], &parts)
-            for p in range(n_seats):
-                seat_values(&holes[row, p, 0], n_hole, &parts, &out[row, p], &low, False, &seen, &over)
