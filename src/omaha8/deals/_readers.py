@@ -265,8 +265,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
                 continue
             boards = np.empty((len(sample), 5), dtype=np.uint8)
             holes = np.empty((len(sample), players, cards), dtype=np.uint8)
-            _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1)
-            if not status.any():
+            if _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1) < 0:
                 return players, cards
         return None
 
@@ -396,12 +395,11 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
         status = np.empty(n, dtype=np.int8)
-        _parse_text.parse_deal_lines(arr, starts, ends, boards, holes, status,
-                                     threads_for(self.n_threads, n * (self.players + 1)))
-        bad = np.flatnonzero(status != 0)
-        if len(bad):
+        first_bad = _parse_text.parse_deal_lines(arr, starts, ends, boards, holes, status,
+                                                 threads_for(self.n_threads, n * (self.players + 1)))
+        if first_bad >= 0:
             keep = np.ones(n, dtype=bool)
-            for i in bad.tolist():
+            for i in (first_bad + np.flatnonzero(status[first_bad:] != 0)).tolist():
                 keep[i] = False
                 if status[i] == _LINE_BLANK:
                     continue

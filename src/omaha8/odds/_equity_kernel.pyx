@@ -324,7 +324,7 @@ cdef class EquitySpot:
         return prefixes, sizes
 
     def exact(self, const int32_t[:, ::1] prefixes, int64_t[:, ::1] out, int n_threads):
-        """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``."""
+        """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``; returns -1 (no chunk fails)."""
         cdef Py_ssize_t n = prefixes.shape[0], c, i
         cdef int threads = max(1, n_threads)
         cdef int d = prefixes.shape[1], width = self.width, k = self.unknown, low
@@ -341,7 +341,7 @@ cdef class EquitySpot:
                     raise ValueError(f"prefixes[{c}] is not a chunk of this deck")
                 low = prefixes[c, i] + 1
         if n == 0:
-            return
+            return -1
         if d:
             pre = &prefixes[0, 0]
         # chunks differ in size: dynamic scheduling balances them, and the
@@ -349,9 +349,10 @@ cdef class EquitySpot:
         for c in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
             exact_chunk(self.sp, pre + c * d, d, &out[c, 0], width)
         PyErr_CheckSignals()
+        return -1
 
     def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, int64_t[:, ::1] out, int n_threads):
-        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``.
+        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns -1 (no chunk fails).
 
         Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
         next chunk; its boards depend only on ``seed`` and ``c``.
@@ -371,3 +372,4 @@ cdef class EquitySpot:
                 count = CHUNK_SAMPLES
             sample_chunk(self.sp, seed, c, count, &out[i, 0], width)
         PyErr_CheckSignals()
+        return -1

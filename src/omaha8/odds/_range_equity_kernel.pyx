@@ -73,7 +73,7 @@ cdef enum:
 
 #: Samples per Monte Carlo chunk (the last chunk of a run may be shorter).
 SAMPLE_CHUNK = CHUNK_SAMPLES
-#: Rejected deals in a row after which a Monte Carlo chunk stops (status 1).
+#: Rejected deals in a row after which a Monte Carlo chunk stops (sample() returns it).
 REJECTION_LIMIT = MAX_TRIES
 #: The largest number of seats.
 MAX_SEATS = MAX_PLAYERS
@@ -579,7 +579,8 @@ cdef class RangeSpot:
         return self.n_deck - self.unknown + 1
 
     def exact(self, int first_chunk, double[:, ::1] out, int n_threads):
-        """Fill ``out[i]`` (width columns) with the weighted counts of exact chunk ``first_chunk + i``."""
+        """Fill ``out[i]`` (width columns) with the weighted counts of exact chunk ``first_chunk + i``;
+        returns -1 (a chunk fails only for want of memory: MemoryError)."""
         cdef int threads = max(1, n_threads)
         cdef Py_ssize_t n = out.shape[0], i
         cdef int status = 0, failed = 0
@@ -596,10 +597,11 @@ cdef class RangeSpot:
         PyErr_CheckSignals()
         if failed:
             raise MemoryError("no memory for the values of the combos")
+        return -1
 
     def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, double[:, ::1] out, int n_threads):
-        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns False
-        when a chunk met :data:`REJECTION_LIMIT` clashing deals in a row (its row is then partial).
+        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns -1, or the first
+        ``i`` whose chunk met :data:`REJECTION_LIMIT` clashing deals in a row (its row is then partial).
 
         Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
         next chunk; its deals depend only on ``seed`` and ``c``.
@@ -607,7 +609,7 @@ cdef class RangeSpot:
         cdef int threads = max(1, n_threads)
         cdef Py_ssize_t n = out.shape[0], i
         cdef int64_t c, count
-        cdef int failed = 0
+        cdef uint8_t[::1] clashed = np.zeros(n, dtype=np.uint8)
         if out.shape[1] != self.width:
             raise ValueError(f"out must have {self.width} columns, got {out.shape[1]}")
         if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
@@ -617,7 +619,9 @@ cdef class RangeSpot:
             count = total - c * CHUNK_SAMPLES
             if count > CHUNK_SAMPLES:
                 count = CHUNK_SAMPLES
-            if sample_chunk(&self.d, seed, c, count, &out[i, 0]):
-                failed += 1
+            clashed[i] = sample_chunk(&self.d, seed, c, count, &out[i, 0]) != 0
         PyErr_CheckSignals()
-        return failed == 0
+        for i in range(n):
+            if clashed[i]:
+                return i
+        return -1

@@ -155,7 +155,7 @@ def _sampled(kernel: Any, spot: Spot, samples: int, seed: int, n_threads: int | 
     for first, stop in zip(starts, [*starts[1:], n_chunks]):
         out = np.zeros((stop - first, kernel.width), dtype=np.int64 if hands else np.float64)
         work = min((stop - first) * chunk, max(0, samples - first * chunk)) * spot.n_players
-        if kernel.sample(seed, first, samples, out, threads_for(n_threads, work)) is False:
+        if kernel.sample(seed, first, samples, out, threads_for(n_threads, work)) >= 0:
             raise RangeEquityError(
                 f"the seats' ranges share a card on nearly every deal: {_range_equity_kernel.REJECTION_LIMIT} "
                 "deals in a row clashed"

@@ -261,9 +261,8 @@ def _combos(seat: Any, name: str, board: U8Array, dead: U8Array) -> Combos:
         row, column = (int(i) for i in bad[0])
         raise CardError(f"{name}[{row}, {column}] = {combos[row, column]} is not a card id (0-51)")
     ids = np.ascontiguousarray(combos, dtype=np.uint8)
-    found = _core.find_bad_card(ids, np.zeros((0, 0), dtype=np.uint8), 1)
-    if found is not None:
-        row = found[0]
+    row = _core.find_bad_card(ids, np.zeros((0, 0), dtype=np.uint8), 1)
+    if row >= 0:
         raise DuplicateCardError(f"{name}[{row}] holds a card twice: {format_cards(ids[row])!r}")
     if raw_weights is None:
         return ids, np.ones(ids.shape[0], dtype=np.float64)
