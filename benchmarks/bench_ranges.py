@@ -16,7 +16,6 @@ from conftest import timed
 
 from omaha8.ranges import Range
 from omaha8.ranges import match
-from omaha8.ranges import range as range_module
 from omaha8.ranges.match import clear_cache
 from omaha8.ranges.universe import all_hands
 from omaha8.core._starting_hands import N_CLASSES
@@ -32,17 +31,22 @@ RANGES = [
     ("AA@100, KK@60, QQ@30, JJ@10, 10%!$rb@5", None, None),
     # explicit suited cards: each pattern tried only on the hands holding its anchor card
     (",".join(f"{a}{s}{b}{s}" for a, b in ("AK", "QJ", "T9", "87", "65") for s in "shdc") + ", [A,K]s[2,3]h", None, None),
+    # hostile: many separate items, each its own kernel run (the slowest kind of text for its length), and
+    # 1,999 items of one (5 GB of masks before: now one match and one array); the hands without an ace
+    # are C(48, 4) and C(48, 5)
+    pytest.param(", ".join(f"!{r}{s}" for r in "AKQJT98765432" for s in "shdc"), comb(52, 4), comb(52, 5),
+                 id="hostile-separate-items"),
+    pytest.param(", ".join(["!A"] * 1999), comb(48, 4), comb(48, 5), id="hostile-1999-items"),
 ]
 
 
 def cold(text: str, cards: int) -> int:
     clear_cache()
-    range_module._rows_of_text.cache_clear()
     return len(Range(text, cards))
 
 
 def cached(text: str, cards: int) -> int:
-    range_module._rows_of_text.cache_clear()  # the masks stay cached; parsing and combining run again
+    clear_cache(("rows",))  # the masks stay cached; parsing and combining run again
     return len(Range(text, cards))
 
 
@@ -67,7 +71,8 @@ def test_range_over_all_hands(  # type: ignore[no-untyped-def]
     best = timed(benchmark)
     if best is not None:
         benchmark.extra_info["ms"] = best * 1e3
-        report(f"range {text!r} {cards}-card, {mode}: {best * 1e3:.1f} ms (best), {n:,} combos")
+        shown = text if len(text) <= 60 else f"{text[:57]}... ({len(text):,} characters)"
+        report(f"range {shown!r} {cards}-card, {mode}: {best * 1e3:.1f} ms (best), {n:,} combos")
 
 
 TABLES = (match._rank_keys, match._rank_representatives, match._suit_profile, match._paired, match._suit_classes,

@@ -131,6 +131,18 @@ _LAZY, _lazy_getattr, __dir__ = lazy_names(__name__, _LAZY_MODULES, globals())
 if not TYPE_CHECKING:  # type checkers read the imports above; an unknown name stays an error for them
     __getattr__ = _lazy_getattr
 
+
+def get_include() -> str:
+    """The folder to give Cython (``include_path=``) to ``cimport omaha8.capi``: the one holding ``omaha8/``.
+
+    cythonize also finds ``omaha8/capi.pxd`` on ``sys.path`` without it.
+
+    >>> import os
+    >>> os.path.isfile(os.path.join(get_include(), "omaha8", "capi.pxd"))
+    True
+    """
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -184,7 +196,8 @@ __all__ = [
     "canonical_hands",
     "canonical_form",
     "canonical_index",
-    # runtime
+    # runtime and compiled code
+    "get_include",
     "max_threads",
     "openmp_enabled",
     # errors

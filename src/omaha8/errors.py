@@ -119,14 +119,20 @@ class RangeSyntaxError(Omaha8Error, ValueError):
         self.reason = reason
         self.text = text
         self.column = column
-        # long texts are shown as a window around the fault, so the caret stays readable
-        start = max(0, column - 60)
-        # control characters (tabs, newlines) would move the caret: show them as spaces
-        shown = "".join(ch if ch.isprintable() else " " for ch in text[start : start + 120])
-        prefix = "…" if start else ""
-        suffix = "…" if start + 120 < len(text) else ""
+        # a text of several lines shows the fault's line, and says which (lines and columns count from 1)
+        first = text.rfind("\n", 0, column) + 1
+        end = text.find("\n", column)
+        end = len(text) if end < 0 else end
+        where = f"column {column + 1}" if first == 0 and end == len(text) else \
+            f"line {text.count(chr(10), 0, column) + 1}, column {column - first + 1}"
+        # long lines are shown as a window around the fault, so the caret stays readable
+        start = max(first, column - 60)
+        # control characters (tabs) would move the caret: show them as spaces
+        shown = "".join(ch if ch.isprintable() else " " for ch in text[start : min(end, start + 120)])
+        prefix = "…" if start > first else ""
+        suffix = "…" if start + 120 < end else ""
         caret = " " * (len(prefix) + column - start) + "^"
-        super().__init__(f"{reason} (column {column + 1})\n  {prefix}{shown}{suffix}\n  {caret}")
+        super().__init__(f"{reason} ({where})\n  {prefix}{shown}{suffix}\n  {caret}")
 
     __reduce__ = _fields("reason", "text", "column")
 

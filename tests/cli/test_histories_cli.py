@@ -26,7 +26,7 @@ def test_json_layout(capsys: pytest.CaptureFixture[str]) -> None:
     hands = [json.loads(line) for line in out.splitlines()]
     assert [h["status"] for h in hands] == ["verified", "skipped: Hold'em No Limit is not Omaha Hi/Lo", "verified",
                                             "skipped: hand cancelled", "skipped: Omaha Pot Limit is not Omaha Hi/Lo",
-                                            "skipped: Courchevel Hi/Lo Pot Limit is not Omaha Hi/Lo"]
+                                            "skipped: Courchevel Pot Limit is not Omaha Hi/Lo"]
     first = hands[0]
     assert (first["id"], first["game"]) == ("900000000005", "Omaha Hi/Lo")
     assert list(first["players"][0]) == ["name", "seat", "contributed", "collected_file", "collected_replay", "net",
@@ -66,9 +66,11 @@ def test_rows_csv_and_jsonl(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert [(r["id"], r["cards"], r["structure"], r["stakes"], r["seat"]) for r in rows[2:]] == [
         ("900000000008", "5", "Pot Limit", "10/25", "0"), ("900000000008", "5", "Pot Limit", "10/25", "1"),
         ("900000000008", "5", "Pot Limit", "10/25", "2")]
-    # the summary: Lia +600 by EV, 0 net: difference +600
+    # the summary: Lia (the big blind, who only checked pre-flop: no VPIP, no PFR) went to the showdown and
+    # won there (the split pot): 0 net, +600 by EV: difference +600; per 100 hands a hundred times that
     line = next(x for x in out.splitlines() if x.startswith("Lia "))
-    assert line.split() == ["Lia", "chips", "1", "0", "600", "600"]
+    assert line.split() == ["Lia", "chips", "1", "0.0", "0.0", "100.0", "100.0", "0", "0", "0", "0.0", "600",
+                            "60000.0", "600"]
     assert out.splitlines()[-1] == "2 hands in 2 file(s): 2 verified"
     out_jsonl = tmp_path / "hands.jsonl"
     code, _, _ = run(capsys, str(DATA / "five_card.txt"), "-o", str(out_jsonl))
@@ -85,7 +87,8 @@ def test_player_filter(capsys: pytest.CaptureFixture[str]) -> None:
     assert [h["id"] for h in hands] == ["900000000101", "900000000103", "900000000009"]
     code, out, _ = run(capsys, str(DATA / "malformed_mid_file.txt"), "--player", "Cal")
     # Cal played for chips (the tournament hand) and for cents (the cash hand): never added together
-    assert [x.split()[:3] for x in out.splitlines()[1:-1]] == [["Cal", "chips", "1"], ["Cal", "cents", "1"]]
+    assert [x.split()[:4] for x in out.splitlines()[1:-1]] == [["Cal", "chips", "1", "100.0"],
+                                                                ["Cal", "USD", "cents", "1"]]
 
 
 def test_check_lists_failures_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,7 +106,7 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
     code, _, err = run(capsys, str(tmp_path / "missing.txt"))
     assert code == 2 and err.startswith("omaha8: error: ") and "missing.txt: cannot read" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "rows.xlsx"))
-    assert code == 2 and "must end in .csv or .jsonl" in err
+    assert code == 2 and "must end in .csv, .jsonl, .ndjson or .parquet" in err
     code, _, err = run(capsys, str(DATA / "five_card.txt"), "-o", str(tmp_path / "no" / "dir" / "rows.csv"))
     assert code == 2 and "cannot write" in err
     code, _, err = run(capsys, str(tmp_path))
@@ -111,7 +114,7 @@ def test_errors_are_messages_not_tracebacks(capsys: pytest.CaptureFixture[str], 
     copy = tmp_path / "copy.txt"
     copy.write_text((DATA / "five_card.txt").read_text())
     code, _, err = run(capsys, str(copy), "-o", str(copy))
-    assert code == 2 and "is one of the input files" in err
+    assert code == 2 and "is the same file as the input" in err
     assert copy.read_text() == (DATA / "five_card.txt").read_text()  # never written over
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(b"\x00\xff PokerStars Hand #1: nonsense\n" * 3)

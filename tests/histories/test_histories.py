@@ -241,7 +241,7 @@ def test_cancelled_and_other_games_are_skipped_with_their_reason() -> None:
     skipped = [i for i in items if isinstance(i, SkippedHand)]
     assert [s.reason for s in skipped] == [
         "Hold'em No Limit is not Omaha Hi/Lo", "hand cancelled", "Omaha Pot Limit is not Omaha Hi/Lo",
-        "Courchevel Hi/Lo Pot Limit is not Omaha Hi/Lo"]
+        "Courchevel Pot Limit is not Omaha Hi/Lo"]
     walk = items[1]
     assert isinstance(walk, HandRecord) and walk.reconcile().status == "verified"
 

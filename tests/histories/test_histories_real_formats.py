@@ -70,22 +70,24 @@ def test_listed_pots_that_do_not_fit_fall_back_and_are_reported() -> None:
     assert status.startswith("mismatch: the summary lists pots [114, 91, 71], the replay [106, 90, 80]"), status
 
 
-def test_run_it_twice_is_skipped_as_not_replayed_and_the_file_goes_on() -> None:
+def test_run_it_twice_is_replayed_a_share_of_the_pot_per_board() -> None:
     # PokerStars writes a hand run twice with "*** FIRST TURN ***" ... "*** SECOND RIVER ***" and two
-    # show-downs; the engine deals one board, so the hand is reported, not replayed, and not a failure.
+    # show-downs. Fox is all-in for $40 on the flop: $80, rake $0.50, $79.50 split between the boards,
+    # $39.75 each. Board one (7h 5d 3s Kc Kd): Gil's three kings and 7-5-3-2-A scoop; board two
+    # (7h 5d 3s 2s 4h): Gil's wheel is the best high and low: Gil collects 39.75 twice.
     # The next hand: Gil folds his small blind, Fox's 50c excess comes back, Fox collects the $1 pot.
     first, second = _items("run_it_twice.txt")
-    assert isinstance(first, SkippedHand)
-    assert (first.kind, first.hand_id, first.line) == ("not replayed", "910000000003", 16)
-    assert first.status == "skipped: run it twice: the hand has two boards, the engine deals one"
+    assert isinstance(first, HandRecord) and len(first.runs) == 2
+    status, collected, nets = _nets(first)
+    assert status == "verified"
+    assert collected == {"Fox": 0, "Gil": 7950} and nets == {"Fox": -4000, "Gil": 3950}
+    pot = first.replay().result.pots[0]
+    assert [sum(run.awards) for run in pot.runs] == [3975, 3975]
     assert isinstance(second, HandRecord)
     status, collected, nets = _nets(second)
     assert status == "verified"
     assert collected == {"Fox": 100, "Gil": 0}
     assert nets == {"Fox": 50, "Gil": -50}
-    # reading with errors="raise" yields it too: only unreadable hands raise
-    assert [i.hand_id for i in read_pokerstars(DATA / "run_it_twice.txt", errors="raise")] == [
-        "910000000003", "910000000004"]
 
 
 def test_a_small_blind_posted_after_the_blinds_is_dead() -> None:

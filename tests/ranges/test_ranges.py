@@ -311,7 +311,11 @@ def test_bounds() -> None:
         Range("(" * (MAX_DEPTH + 1) + "AA" + ")" * (MAX_DEPTH + 1))
     assert len(Range("(" * MAX_DEPTH + "AA" + ")" * MAX_DEPTH)) == 6961
     with pytest.raises(RangeSyntaxError, match="more than 2000 patterns"):
-        Range("[22-AA][22-AA][22-AA][22-AA]")  # 13^4 = 28,561 expansions
+        Range("[A,K,Q,J,T,9,8,7,6,5,4,3,Rx]" * 3)  # a group of 13 single cards, three times: 13^3 = 2,197
+    with pytest.raises(RangeSyntaxError, match="more than 2000 patterns"):
+        Range(", ".join(["[22-AA][22-AA]"] * 12))  # 12 * 13^2 = 2,028 patterns in all
+    with pytest.raises(RangeSyntaxError, match="at most 5 cards"):
+        Range("[22-AA][22-AA][22-AA]")  # six cards: no hand holds them, whatever the expansions
     # a long but legal text parses
     assert len(Range(",".join(["AA"] * 2000))) == 6961
 
@@ -363,6 +367,6 @@ def test_percentages() -> None:
 
 
 def range_mask(text: str) -> np.ndarray:
-    from omaha8.ranges.match import evaluate
+    from omaha8.ranges.combine import evaluate
 
     return evaluate(parse(text), 4, text)[0]

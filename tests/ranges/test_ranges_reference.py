@@ -13,7 +13,8 @@ import pytest
 
 from omaha8.ranges._ranges import match_patterns
 from omaha8.ranges import _reference
-from omaha8.ranges.match import compile_patterns, evaluate
+from omaha8.ranges.combine import evaluate
+from omaha8.ranges.match import compile_patterns
 from omaha8.ranges.syntax import parse
 from omaha8.ranges.universe import all_hands
 from omaha8.core._starting_hands import canonical_hands, canonical_index

@@ -57,7 +57,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--stack", type=_positive, default=None,
                         help="starting stack (default 100 big blinds)")
-    parser.add_argument("--variant", type=int, choices=(4, 5), default=4, help="hole cards: 4 or 5")
+    parser.add_argument("--variant", type=int, choices=(4, 5), default=None, help="hole cards: 4 or 5 (default: the game's)")
+    parser.add_argument("--game", choices=("omaha", "courchevel"), default="omaha",
+                        help="omaha (default) or courchevel: five hole cards and the first flop card face up "
+                        "before the pre-flop betting")
     parser.add_argument("--seed", type=int, default=None, help="seed for the deals and the players")
     parser.add_argument("--verbose", action="store_true", help="print every hand history")
     parser.set_defaults(func=run)
@@ -98,7 +101,10 @@ def run(args: argparse.Namespace) -> int:
     small, big = args.blinds
     structure = _structure(args.structure, small, big)
     stack = args.stack if args.stack is not None else 100 * big
-    table = Table([stack] * args.players, structure, variant=args.variant, seed=args.seed, max_buy_in=None)
+    if args.game == "courchevel" and args.variant == 4:
+        raise SystemExit("omaha8 play: error: Courchevel deals 5 hole cards: --variant 4 does not go with --game courchevel")
+    table = Table([stack] * args.players, structure, variant=args.variant, seed=args.seed, max_buy_in=None,
+                  game=args.game)
     rng = random.Random(None if args.seed is None else args.seed + 1)
     pots = showdowns = scooped = split_pots = largest = rebuys = 0
     start = time.perf_counter()
@@ -131,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
             print()
     elapsed = time.perf_counter() - start
     n = args.hands
-    game = "Omaha Hi/Lo" if args.variant == 4 else "5-card Omaha Hi/Lo"
+    game = "Courchevel Hi/Lo" if args.game == "courchevel" else (
+        "5-card Omaha Hi/Lo" if args.variant == 5 else "Omaha Hi/Lo")
     seed = "" if args.seed is None else f", seed {args.seed}"
     print(f"{n} {_plural(n, 'hand')} of {game}, {structure.name}, {args.players} players, stacks {stack}{seed}")
     print(f"average pot   {pots / n:.1f}")

@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
             out.write("\n".join(lines[start : start + 65_536].tolist()) + "\n")
         return 0
     total = n_hands(args.cards)
-    print(f"Range: {args.text}   ({args.cards}-card hands)")
+    # the text parsed, so it holds only ASCII: its spaces, tabs and newlines are shown as one space
+    print(f"Range: {' '.join(args.text.split())}   ({args.cards}-card hands)")
     removed = [f"{name} {format_cards(parse_cards(cards, name=name))}"
                for name, cards in (("board", args.board), ("dead", args.dead)) if cards]
     if removed:

@@ -9,6 +9,8 @@ stacks (0 for empty seats), the button (it may be dead), the
 :class:`Post` s (antes, live and dead blinds) and a :class:`RakePolicy`;
 its :attr:`HandResult.pots` say who won each pot, for high and for low,
 and what the rake took.
+:class:`BatchTables` plays thousands of tables by the same rules in lockstep,
+in nogil code, for simulators and training loops.
 
 >>> from omaha8.game import Table, PotLimit
 >>> table = Table([200] * 6, PotLimit(1, 2), seed=7)
@@ -30,6 +32,7 @@ omaha8.game.hand.IllegalActionError: cannot check: the hand is over
 
 from __future__ import annotations
 
+from .batch import BatchTables, PlayTotals
 from .hand import (
     ACTIONS,
     POST_KINDS,
@@ -49,6 +52,8 @@ from .table import BuyInError, Table
 
 __all__ = [
     "Table",
+    "BatchTables",
+    "PlayTotals",
     "Hand",
     "HandResult",
     "PotResult",

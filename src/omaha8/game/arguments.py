@@ -15,11 +15,43 @@ from collections.abc import Iterable
 from typing import Any
 
 from .._support._args import brief, is_int
-from ..errors import ArgumentTypeError, ChipError
+from ..errors import ArgumentError, ArgumentTypeError, ChipError, ShapeError
 from ..pots._showdown import MAX_CHIPS, OddChipPolicy
 from .rake import RakePolicy
 
-__all__ = ["check_odd_chips", "check_rake"]
+__all__ = ["check_odd_chips", "check_rake", "check_game"]
+
+#: The games a hand plays: Omaha Hi/Lo, and Courchevel Hi/Lo (five cards, the first flop card up before the betting).
+GAMES = ("omaha", "courchevel")
+#: Most times a board may be run.
+MAX_RUNS = 4
+
+
+def check_game(game: Any, variant: Any, runs: Any) -> tuple[str, int, int]:
+    """(game, hole cards, runs) of a hand's ``game``, ``variant`` (None: the game's) and ``runs`` arguments.
+
+    >>> check_game("courchevel", None, 2)
+    ('courchevel', 5, 2)
+    >>> check_game("courchevel", 4, 1)
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.ShapeError: Courchevel deals 5 hole cards, not variant=4
+    """
+    if game not in GAMES:
+        raise ArgumentError(f"game must be one of {', '.join(GAMES)}, not {brief(game)}")
+    if variant is None:
+        variant = 5 if game == "courchevel" else 4
+    elif type(variant) is not int or (variant != 4 and variant != 5):
+        if not is_int(variant) or int(variant) not in (4, 5):
+            raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
+        variant = int(variant)
+    if game == "courchevel" and variant != 5:
+        raise ShapeError(f"Courchevel deals 5 hole cards, not variant={variant}")
+    if type(runs) is not int or not 1 <= runs <= MAX_RUNS:
+        if not is_int(runs) or not 1 <= int(runs) <= MAX_RUNS:
+            raise ArgumentError(f"runs must be 1 to {MAX_RUNS}, not {brief(runs)}")
+        runs = int(runs)
+    return game, variant, runs
 
 
 def _chip_list(stacks: Iterable[int], name: str) -> list[int]:

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from .._support._args import brief, check_int
-from ..cards import CardsLike, format_card, parse_cards
+from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import ChipError, DuplicateCardError, ShapeError
 from .errors import GameError
-from .events import POST_KINDS, Post, Posted
+from .events import POST_KINDS, BoardDealt, Post, Posted
 from .state import ALLIN as _ALLIN
 from .state import HOLES_DEALT, HandState
 from .state import LIVE as _LIVE
@@ -46,6 +46,20 @@ def _draw(rng: random.Random, cards: list[int], k: int) -> tuple[int, ...]:
     return tuple(cards[:k])
 
 
+def _id_tuple(cards: object) -> tuple[int, ...] | None:
+    """``cards`` as they are when they are a tuple of plain card ids (0..51), else None (to be parsed).
+
+    Replays of real hands give the cards a reader already checked as such tuples: taking them as they
+    are saves turning them into text and back; duplicates are still refused by the caller.
+    """
+    if type(cards) is not tuple:
+        return None
+    for c in cards:
+        if type(c) is not int or not 0 <= c < 52:
+            return None
+    return cards
+
+
 class _Dealing(HandState):
     """The setup of a hand: who is dealt what, and the chips posted before the action."""
 
@@ -56,6 +70,7 @@ class _Dealing(HandState):
         holes: Sequence[CardsLike | None] | None,
         board: CardsLike | None,
         rng: random.Random,
+        boards: Sequence[CardsLike] | None = None,
     ) -> list[int]:
         n, k = self._n, self._variant
         # deal clockwise from the seat left of the button
@@ -63,7 +78,10 @@ class _Dealing(HandState):
         order = [s for s in self._after[self._button] if status[s]]
         m = len(order)
         hole_of: list[tuple[int, ...] | None] = [None] * n
-        if holes is None and board is None:
+        # the given boards of later runs: their cards are out of the shuffle too
+        run_cards = {c for run in boards for c in (_id_tuple(run) or parse_cards(run, name="boards").tolist())} if (
+            boards and not isinstance(boards, (str, bytes))) else set()
+        if holes is None and board is None and not run_cards:
             deck = _draw(rng, list(_DECK), m * k + 5)
             end = m * k
             for i, s in enumerate(order):
@@ -71,7 +89,7 @@ class _Dealing(HandState):
             self._deck_board = deck[end:]
         else:
             given_board, given = self._given_cards(holes, board)
-            used = set(given_board)
+            used = set(given_board) | run_cards
             for cards in given:
                 if cards is not None:
                     used.update(cards)
@@ -87,7 +105,42 @@ class _Dealing(HandState):
             self._deck_board = given_board + deck[at:]
         self._holes = tuple(hole_of)
         self._board_n = 0
+        self._run_boards = ()
+        if self._runs > 1:
+            self._run_boards = self._deal_runs(hole_of, boards, rng)
+        elif boards:
+            raise ShapeError(f"boards gives {len(boards)} more boards for a hand run once (runs=1)")
         return order
+
+    def _deal_runs(self, holes: list[tuple[int, ...] | None], boards: Sequence[CardsLike] | None,
+                   rng: random.Random) -> tuple[tuple[int, ...], ...]:
+        """The boards of runs 2..: given (the cards after those they share with the first board are their
+        own), or drawn from what is left of the deck; five cards each."""
+        if boards is not None and (isinstance(boards, (str, bytes)) or len(boards) > self._runs - 1):
+            raise ShapeError(f"boards holds the boards of runs 2..{self._runs}, not {brief(boards)}")
+        first = self._deck_board
+        used = set(first)
+        for cards in holes:
+            if cards is not None:
+                used.update(cards)
+        out = []
+        for r in range(self._runs - 1):
+            if boards is not None and r < len(boards):
+                run = _id_tuple(boards[r]) or tuple(parse_cards(boards[r], name=f"boards[{r}]").tolist())
+                if len(run) != 5:
+                    raise ShapeError(f"boards[{r}] has {len(run)} cards; a run's board has 5")
+                shared = 0
+                while shared < 5 and run[shared] == first[shared]:
+                    shared += 1
+                own = set(run[shared:])
+                if own & used or len(own) != 5 - shared:
+                    raise DuplicateCardError(f"boards[{r}] deals a card already dealt: {format_cards(run[shared:])}")
+            else:
+                run = _draw(rng, [c for c in _DECK if c not in used], 5)
+                own = set(run)
+            used |= own
+            out.append(run)
+        return tuple(out)
 
     def _given_cards(
         self, holes: Sequence[CardsLike | None] | None, board: CardsLike | None
@@ -107,7 +160,7 @@ class _Dealing(HandState):
 
         board_cards: tuple[int, ...] = ()
         if board is not None:
-            board_cards = tuple(parse_cards(board, name="board").tolist())
+            board_cards = _id_tuple(board) or tuple(parse_cards(board, name="board").tolist())
             if len(board_cards) > 5:
                 raise ShapeError(f"board has at most 5 cards, got {len(board_cards)}")
             claim(board_cards, "board")
@@ -121,7 +174,9 @@ class _Dealing(HandState):
                     continue
                 if self._status[s] == _OUT:
                     raise ShapeError(f"holes[{s}]: seat {s} has no chips and is dealt no cards")
-                cards = tuple(parse_cards(entry, name=f"holes[{s}]").tolist())
+                cards = _id_tuple(entry)
+                if cards is None:
+                    cards = tuple(parse_cards(entry, name=f"holes[{s}]").tolist())
                 if len(cards) != k:
                     raise ShapeError(f"holes[{s}] has {len(cards)} cards, a {k}-card game deals {k}")
                 claim(cards, f"holes[{s}]")
@@ -212,6 +267,10 @@ class _Dealing(HandState):
     def _open_preflop(self, order: list[int], to_call: int, anchor: int) -> None:
         """Log the deal and start the pre-flop betting with the first seat after ``anchor``."""
         self._log.append(HOLES_DEALT)  # every seat in ``order`` dealt its cards
+        if self._game == "courchevel":
+            # the first flop card is dealt face up before the pre-flop betting
+            self._board_n = 1
+            self._log.append((BoardDealt, "upcard", self._deck_board[:1]))
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb

@@ -140,7 +140,8 @@ class HoleDealt(_Typed):
 
 
 class BoardDealt(_Typed):
-    """The ``"flop"``, ``"turn"`` or ``"river"`` ``cards`` are dealt."""
+    """The ``"flop"``, ``"turn"`` or ``"river"`` ``cards`` are dealt (``"upcard"``: Courchevel's first flop
+    card, face up before the pre-flop betting; the flop then deals its three cards with it)."""
 
     __slots__ = ()
 
@@ -288,7 +289,7 @@ class Collect(_Typed):
 EVENT_TYPES: dict[str, type[Event]] = {
     **dict.fromkeys(POST_KINDS, Posted),
     "hole": HoleDealt,
-    **dict.fromkeys(("flop", "turn", "river"), BoardDealt),
+    **dict.fromkeys(("upcard", "flop", "turn", "river"), BoardDealt),
     "fold": Fold,
     "check": Check,
     "call": Call,

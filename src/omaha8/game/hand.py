@@ -29,7 +29,7 @@ from typing import Any
 from .._support._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
 from ..errors import ArgumentTypeError, ChipError, ShapeError
-from .arguments import _chip_list, check_odd_chips, check_rake
+from .arguments import _chip_list, check_game, check_odd_chips, check_rake
 from .dealing import _Dealing
 from .errors import GameError, IllegalActionError
 from .events import ACTIONS, POST_KINDS, STREETS, Bet, Call, Check, Fold, Post, Raise
@@ -80,7 +80,8 @@ class Hand(_Dealing, _Streets, HandView):
         with automatic blinds the button posts the small blind and acts
         first pre-flop, last after.
     variant
-        Hole cards per player: 4 (Omaha Hi/Lo) or 5 (5-card Omaha Hi/Lo).
+        Hole cards per player: 4 (Omaha Hi/Lo) or 5 (5-card Omaha Hi/Lo, and
+        Courchevel); None: the game's.
     holes
         Optional hole cards, one entry per seat: cards, or None to deal that
         seat from the shuffle (seats without chips must be None).
@@ -108,6 +109,17 @@ class Hand(_Dealing, _Streets, HandView):
     rake
         A :class:`RakePolicy` asked for the chips taken from each pot before
         it is split (None: no rake).
+    game
+        ``"omaha"`` (default) or ``"courchevel"``: Courchevel Hi/Lo deals five
+        hole cards and the first flop card face up before the pre-flop
+        betting (docs/rules.md).
+    runs, boards
+        Run it more than once: when the betting ends with board cards to
+        come, the rest of the board is dealt ``runs`` times (1 to 4) and every
+        pot is split equally between the boards, the first boards taking the
+        odd chips, each board's share split high/low on its own.
+        ``boards``: optional boards of runs 2.. (five cards each, the cards
+        dealt before the runs began as on the first board).
 
     Notes
     -----
@@ -155,7 +167,7 @@ class Hand(_Dealing, _Streets, HandView):
         structure: Structure,
         *,
         button: int = 0,
-        variant: int = 4,
+        variant: int | None = None,
         holes: Sequence[CardsLike | None] | None = None,
         board: CardsLike | None = None,
         seed: int | None = None,
@@ -164,16 +176,17 @@ class Hand(_Dealing, _Streets, HandView):
         on_finish: Callable[[Hand], None] | None = None,
         posts: Sequence[Post] | None = None,
         rake: RakePolicy | None = None,
+        game: str = "omaha",
+        runs: int = 1,
+        boards: Sequence[CardsLike] | None = None,
     ) -> None:
         if not isinstance(structure, (FixedLimit, PotLimit, NoLimit)):
             raise ArgumentTypeError(
                 f"structure must be FixedLimit, PotLimit or NoLimit, not {type(structure).__name__}"
                 + (" (a Table plays a MixedGame hand by hand)" if type(structure).__name__ == "MixedGame" else "")
             )
-        if type(variant) is not int or (variant != 4 and variant != 5):
-            if not is_int(variant) or int(variant) not in (4, 5):
-                raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
-            variant = int(variant)
+        if game != "omaha" or runs != 1 or variant is None or type(variant) is not int or variant not in (4, 5):
+            game, variant, runs = check_game(game, variant, runs)
         stack = _chip_list(stacks, "stacks")
         n = len(stack)
         if not 2 <= n <= 10:
@@ -204,6 +217,7 @@ class Hand(_Dealing, _Streets, HandView):
         self._cap = structure.cap if isinstance(structure, FixedLimit) else None
         self._pot_limit = type(structure) is PotLimit
         self._variant = variant
+        self._game, self._runs, self._run_from = game, runs, -1
         self._button = button
         self._start = tuple(stack)
         self._stack = stack
@@ -228,7 +242,7 @@ class Hand(_Dealing, _Streets, HandView):
 
         if rng is None:
             rng = random.Random(seed)
-        order = self._deal(holes, board, rng)
+        order = self._deal(holes, board, rng, boards)
         if self._posts is None:
             self._post_blinds(order)
         else:
@@ -247,16 +261,11 @@ class Hand(_Dealing, _Streets, HandView):
     def history(self) -> HandHistory:
         """Everything that happened so far, as data and text."""
         return HandHistory(
-            variant=self._variant,
-            structure=self._structure,
-            stacks=self._start,
-            button=self._button,
-            holes=self._holes,
-            board=self._deck_board[: self._board_n],
+            variant=self._variant, structure=self._structure, stacks=self._start, button=self._button,
+            holes=self._holes, board=self._deck_board[: self._board_n],
             events=tuple([entry[0](*entry[1:]) for entry in self._log_entries()]),
-            odd_chips=self._odd_chips,
-            posts=self._posts,
-            rake=self._rake,
+            odd_chips=self._odd_chips, posts=self._posts, rake=self._rake, game=self._game, runs=self._runs,
+            boards=self.boards[1:],
         )
 
     def __repr__(self) -> str:

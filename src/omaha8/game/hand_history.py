@@ -22,13 +22,17 @@ class HandHistory:
 
     Attributes
     ----------
-    variant, structure, stacks, button, odd_chips, posts, rake
+    variant, structure, stacks, button, odd_chips, posts, rake, game, runs
         The hand's setup (stacks before the blinds; ``posts`` None for the
-        automatic blinds; ``rake`` the rake policy, None for none).
+        automatic blinds; ``rake`` the rake policy, None for none; ``game``
+        ``"omaha"`` or ``"courchevel"``; ``runs`` how many times a board is
+        run when the betting ends with cards to come).
     holes
         Hole cards of each seat (None for seats sitting out).
     board
-        The board cards dealt.
+        The board cards dealt (the first board when the hand was run more than once).
+    boards
+        The boards of runs 2.. when the hand was run more than once, else empty.
     events
         Every :class:`Event` in order.
     """
@@ -43,6 +47,9 @@ class HandHistory:
     odd_chips: Any = None
     posts: tuple[Post, ...] | None = None
     rake: Any = None
+    game: str = "omaha"
+    runs: int = 1
+    boards: tuple[tuple[int, ...], ...] = ()
 
     @property
     def actions(self) -> tuple[Event, ...]:
@@ -51,7 +58,8 @@ class HandHistory:
 
     def text(self) -> str:
         """The history as readable text, one event a line."""
-        game = "Omaha Hi/Lo" if self.variant == 4 else "5-card Omaha Hi/Lo"
+        game = "Courchevel Hi/Lo" if self.game == "courchevel" else (
+            "Omaha Hi/Lo" if self.variant == 4 else "5-card Omaha Hi/Lo")
         lines = [f"{game}, {self.structure.name}, {len(self.stacks)} seats, button seat {self.button}"]
         lines += [f"Seat {s}: {c} chips" for s, c in enumerate(self.stacks) if c > 0]
         lines += [event.text() for event in self.events]
@@ -100,6 +108,11 @@ class HandHistory:
         }
         if self.posts is not None:
             data["posts"] = [list(post) for post in self.posts]
+        if self.game != "omaha":
+            data["game"] = self.game
+        if self.runs != 1:
+            data["runs"] = self.runs
+            data["boards"] = [format_cards(board) for board in self.boards]
         return data
 
     @classmethod
@@ -144,6 +157,9 @@ class HandHistory:
             board=_cards(data["board"], "board"),
             events=tuple(_event(item, i) for i, item in enumerate(events)),
             posts=None if posts is None else tuple(_post(item, i) for i, item in enumerate(_list(posts, "posts"))),
+            game=str(data.get("game", "omaha")),
+            runs=int(data.get("runs", 1)),
+            boards=tuple(_cards(board, f"boards[{i}]") for i, board in enumerate(_list(data.get("boards", []), "boards"))),
         )
 
 

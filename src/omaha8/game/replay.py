@@ -56,6 +56,9 @@ def replay(history: HandHistory) -> Hand:
         odd_chips=history.odd_chips,
         posts=history.posts,
         rake=history.rake,
+        game=history.game,
+        runs=history.runs,
+        boards=history.boards or None,
     )
     want = history.events
 

@@ -96,6 +96,10 @@ class PotResult:
         ``amount - rake``.
     split
         How the pot was divided, a :class:`omaha8.PotSplit`.
+    runs
+        When the hand was run more than once: each board's share of the pot
+        and how it was split (:class:`omaha8.Pot` each); the winners and the
+        split above are the first board's. Empty for one board.
     """
 
     amount: int
@@ -105,6 +109,7 @@ class PotResult:
     low_winners: tuple[int, ...] | None
     awards: tuple[int, ...]
     split: PotSplit
+    runs: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ class _Settlement(HandState):
         """
         self._actor = -1
         try:
-            if self._fast_settlement and self._rake is None and not any(self._dead):
+            if self._fast_settlement and self._rake is None and not any(self._dead) and self._run_from < 0:
                 settled = self._settlement_fast()
             else:
                 settled = self._settlement()
@@ -223,15 +223,20 @@ class _Settlement(HandState):
         taken = self._taken(amounts) if self._rake is not None else (0,) * len(pots)
         high = [0] * n
         low = [0] * n
-        if res is not None and (any(taken) or extra):
+        if res is not None and (any(taken) or extra or self._run_from >= 0):
             for s, hand in enumerate(res.hands):
                 if hand is not None:
                     high[s] = hand.high
                     low[s] = hand.low or 0
         out = []
+        by_run = self._run_values(res, live, high, low) if contested and self._run_from >= 0 else None
         for i, (pot, rake) in enumerate(zip(pots, taken)):
             add = extra if i == extra_at else 0
-            if rake or add or not pot.awards:
+            runs: tuple[Pot, ...] = ()
+            if by_run is not None:
+                pot, runs = _split_runs(pot.amount + add - rake, pot.eligible, by_run,
+                                        policy if policy is not None else _CARDROOM, self._button, n)
+            elif rake or add or not pot.awards:
                 # split what the rake left (or a pot not split yet) by the showdown's own rule
                 if contested:
                     pot = _split(pot.amount + add - rake, pot.eligible, high, low,
@@ -249,6 +254,7 @@ class _Settlement(HandState):
                 low_winners=pot.low_winners,
                 awards=tuple(int(a) for a in pot.awards),
                 split=pot.split,
+                runs=runs,
             ))
         # whatever a policy answered, the chips paid must be the chips put in
         paid = sum(uncalled) + sum(sum(pot.awards) + pot.rake for pot in out)
@@ -257,6 +263,16 @@ class _Settlement(HandState):
                 f"the odd-chip policy's answers do not conserve chips: {paid} paid out for {total} put in"
             )
         return out, uncalled, res
+
+    def _run_values(self, res: Any, live: list[int], high: list[int], low: list[int]) -> list[tuple[list[int], list[int]]]:
+        """Each board's (high, low) value per seat: the first board's from its showdown, the others' evaluated."""
+        out = [(high, low)]
+        n = self._n
+        first = self._deck_board[: self._run_from]
+        for board in [first + run[self._run_from:] for run in self._run_boards]:
+            run = showdown(board, [self._holes[s] if s in live else None for s in range(n)], button=self._button)
+            out.append(([0 if h is None else h.high for h in run.hands], [0 if h is None else h.low or 0 for h in run.hands]))
+        return out
 
     def _taken(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
         """The rake policy's answer for ``amounts``, checked: whole chips, 0..pot each."""
@@ -304,6 +320,19 @@ class _Settlement(HandState):
         self._actor = -1
         if self._on_finish is not None:
             self._on_finish(self)
+
+
+def _split_runs(value: int, eligible: tuple[int, ...], by_run: list[tuple[list[int], list[int]]],
+                policy: Any, button: int, n: int) -> tuple[Pot, tuple[Pot, ...]]:
+    """A pot of ``value`` chips run on several boards: an equal share each, the first boards taking the odd chips,
+    each share split high/low on its own board (docs/rules.md, run it twice); the first board's winners stand
+    for the pot's."""
+    base, odd = divmod(value, len(by_run))
+    runs = tuple(_split(base + (1 if r < odd else 0), eligible, high, low, policy, button, n)
+                 for r, (high, low) in enumerate(by_run))
+    awards = tuple(sum(run.awards[s] for run in runs) for s in range(n))
+    first = runs[0]
+    return Pot(value, eligible, first.split, first.high_winners, first.low_winners, first.halves, awards, ()), runs
 
 
 def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:

@@ -46,6 +46,7 @@ class HandState:
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
         "_posts", "_rake", "_settle_error", "_dead", "_legal", "_after", "_pot_limit",
+        "_game", "_runs", "_run_boards", "_run_from",
     )
 
     _n: int
@@ -93,6 +94,10 @@ class HandState:
     _settle_error: Exception | None
     # the acting seat's legal actions once asked for, until the hand changes (reset when the turn passes)
     _legal: LegalActions | None
+    _game: str  # "omaha", or "courchevel": the first flop card face up before the pre-flop betting
+    _runs: int  # how many times the board is dealt when the betting ends with cards to come
+    _run_boards: tuple[tuple[int, ...], ...]  # the boards of runs 2.., five cards each, drawn or given
+    _run_from: int  # board cards dealt when the betting ended and the runs began; -1: one board
 
     def _advance(self, p: int) -> None:
         """Give the turn to the next seat that must act, or end the round (the betting's part)."""
@@ -193,8 +198,26 @@ class HandView(HandState):
 
     @property
     def board(self) -> tuple[int, ...]:
-        """The board cards dealt so far."""
+        """The board cards dealt so far (the first board when the hand is run more than once)."""
         return self._deck_board[: self._board_n]
+
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]:
+        """Every board dealt: the one board, or one per run once the hand was run more than once."""
+        if self._run_from < 0:
+            return (self._deck_board[: self._board_n],)
+        return (self._deck_board[: self._board_n],) + tuple(
+            self._deck_board[: self._run_from] + run[self._run_from:] for run in self._run_boards)
+
+    @property
+    def game(self) -> str:
+        """``"omaha"``, or ``"courchevel"`` (the first flop card dealt face up before the pre-flop betting)."""
+        return self._game
+
+    @property
+    def runs(self) -> int:
+        """How many times the rest of the board is dealt when the betting ends with cards to come."""
+        return self._runs
 
     @property
     def street(self) -> str:

@@ -55,6 +55,9 @@ class _Streets(_Settlement):
         street = self._street
         log = self._log
         n = self._n
+        if self._runs > 1 and self._n_live < 2 and self._run_from < 0 and self._board_n < 5:
+            # nobody can bet any more and cards are to come: the rest of the board is run more than once
+            self._run_from = self._board_n
         while True:
             if street == 3:
                 self._settle()
@@ -62,7 +65,7 @@ class _Streets(_Settlement):
             street += 1
             lo, hi = _BOARD_SLICES[street]
             self._board_n = hi
-            log.append((BoardDealt, STREETS[street], self._deck_board[lo:hi]))
+            log.append((BoardDealt, STREETS[street], self._deck_board[lo:hi]))  # Courchevel: the flop's 3 with its upcard
             self._bet = [0] * n
             self._acted = [False] * n
             self._street = street

@@ -22,7 +22,7 @@ from typing import Any, Union
 from .._support._args import brief, check_int, check_seed, is_int
 from ..cards import CardsLike
 from ..errors import ArgumentTypeError, BuyInError, ChipError, ShapeError
-from .arguments import _chip_list, check_odd_chips, check_rake
+from .arguments import _chip_list, check_game, check_odd_chips, check_rake
 from .errors import GameError
 from .hand import Hand
 from .rake import RakePolicy
@@ -60,7 +60,10 @@ class Table:
     button
         The first hand's button seat (it must have chips).
     variant
-        4 or 5 hole cards.
+        4 or 5 hole cards (None: the game's).
+    game
+        ``"omaha"`` or ``"courchevel"`` (five hole cards, the first flop
+        card face up before the pre-flop betting).
     seed
         Seeds the table's shuffles: the same seed and actions give the same
         hands.
@@ -87,12 +90,13 @@ class Table:
         structure: Union[Structure, MixedGame],
         *,
         button: int = 0,
-        variant: int = 4,
+        variant: int | None = None,
         seed: int | None = None,
         max_buy_in: int | None = DEFAULT,
         min_buy_in: int | None = None,
         odd_chips: Any = None,
         rake: RakePolicy | None = None,
+        game: str = "omaha",
     ) -> None:
         if not isinstance(structure, (FixedLimit, PotLimit, NoLimit, MixedGame)):
             raise ArgumentTypeError(
@@ -100,8 +104,7 @@ class Table:
             )
         self._game = structure
         self._stacks = _chip_list(stacks, "stacks")
-        if not is_int(variant) or int(variant) not in (4, 5):
-            raise ShapeError(f"variant must be 4 or 5 hole cards, not {brief(variant)}")
+        self._play, variant, _ = check_game(game, variant, 1)
         if not 2 <= len(self._stacks) <= 10:
             raise ShapeError(f"a {int(variant)}-card table has 2 to 10 seats, got {len(self._stacks)}")
         self._max = structure.max_buy_in if max_buy_in is DEFAULT else _limit(max_buy_in, "max_buy_in")
@@ -216,6 +219,7 @@ class Table:
             odd_chips=self._odd_chips,
             rake=self._rake,
             on_finish=self._finished,
+            game=self._play,
         )
         if isinstance(self._game, MixedGame):
             self._phase_left -= 1

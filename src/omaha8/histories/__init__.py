@@ -14,22 +14,33 @@ action, ``record.reconcile()`` compares its payouts with the file's,
 900000000202 verified
 900000000203 skipped: hand cancelled
 900000000204 skipped: Omaha Pot Limit is not Omaha Hi/Lo
-900000000205 skipped: Courchevel Hi/Lo Pot Limit is not Omaha Hi/Lo
+900000000205 skipped: Courchevel Pot Limit is not Omaha Hi/Lo
 """
 
 from __future__ import annotations
 
 from .allin_ev import AllInEV, PlayerEV, PotEV, allin_ev, pot_equity
 from .pokerstars import MAX_HAND_LINES, MAX_LINE_CHARS, HandReadError, read_pokerstars
+from .reader import read
+from .status import HandStatus, SkipKind
+from .frames import plot_results, to_dataframe
+from .stats import Flags
 from .reconcile import TOTALS_ONLY, VERIFIED, PlayerResult, Reconciliation, reconcile
 from .hand_record import HandRecord, record_from_history
 from .records import Action, Collection, Post, Seat, SkippedHand
 from .replay import ReplayDiscrepancy, replay_record, structure_of
-from .report import ROW_COLUMNS, HandReport, PlayerTotals, analyze, totals
+from .report import ROW_COLUMNS, HandReport, analyze, totals
+from .stats import PlayerTotals
 from .writer import format_pokerstars
 
 __all__ = [
+    "read",
+    "to_dataframe",
+    "plot_results",
+    "Flags",
     "read_pokerstars",
+    "HandStatus",
+    "SkipKind",
     "format_pokerstars",
     "HandReadError",
     "MAX_LINE_CHARS",

@@ -36,8 +36,11 @@ class HandRecord(RecordData):
     source, line
         The file (or ``"<text>"``) and the line the hand starts on.
     site, header
-        ``"PokerStars"``; the header style: ``"Hand"``, ``"Game"`` (before
-        2011), ``"Home Game"`` or ``"Zoom"``.
+        The site whose format the hand is in (``"PokerStars"``, ``"888poker"``,
+        ``"Winning"``, ``"Winamax"``, ``"PartyPoker"``, ``"Bovada"``,
+        ``"Full Tilt"``, ``"KingsClub"``; ``"omaha8"`` for a record of an
+        engine history); PokerStars' header style: ``"Hand"``, ``"Game"``
+        (before 2011), ``"Home Game"`` or ``"Zoom"`` (empty for other sites).
     hand_id, tournament_id, level, club, mixed
         The hand number (up to 20 digits, as text); the tournament's, or
         None for a cash game; the level (``"III"``); a Home Game club; the
@@ -71,11 +74,34 @@ class HandRecord(RecordData):
         The file said ``No low hand qualified``.
     messages
         Table and chat lines, with their line numbers (kept, not interpreted).
+    decimals
+        Decimals the amounts keep: 2 (cents of money, also of KingsClub's and
+        play money's chips), 0 (whole chips); None: 2 with a currency, else 0
+        (:attr:`places`).
+    runs
+        Every board when the hand was run more than once (``board`` is the
+        first); empty for one board.
+    hero
+        The player whose hole cards the file shows as dealt to them, or None.
+    returns
+        How the file shows returned (uncalled) bets: ``"lines"`` of their own,
+        ``"in collected"`` (counted in what a player collected) or
+        ``"unprinted"`` (not at all: PokerStars before 2008).
+    rake_stated, collected_stated
+        Whether the file states the rake (else it is what the collections
+        leave) and what the pots paid (else only the totals are reconciled).
+    chip_unit
+        The smallest chip in play, in the amounts' units, when larger than 1:
+        the halves of a pot are cut in whole chips of it.
+    streets_marked
+        False for an export that left street lines out (the replay then puts
+        each action on the street the betting has reached).
     """
 
     @property
     def status(self) -> str:
-        """The reconciliation status (see :meth:`reconcile`)."""
+        """The reconciliation status (see :meth:`reconcile`): it replays the hand; a report
+        (:func:`~omaha8.histories.analyze`) keeps it with the hand's other results."""
         return reconcile(self).status
 
     def replay(self) -> Hand:
@@ -147,7 +173,7 @@ def record_from_history(
             to = event.total if kind in ("bet", "raise") else 0
             actions.append(Action(street, name(event.seat), kind, event.amount, to, event.all_in))
         elif kind in ("flop", "turn", "river"):
-            board += event.cards
+            board = board[:len(board) if kind != "flop" else 0] + event.cards  # a Courchevel flop repeats its upcard
             street += 1
         elif kind == "show":
             shown.append((name(event.seat), event.cards))
@@ -170,10 +196,12 @@ def record_from_history(
     listed = tuple(amount - rake_of.get(i, 0) for i, amount in enumerate(pots)) if len(pots) > 1 else ()
     return HandRecord(
         source="<history>", line=0, site="omaha8", header="Hand", hand_id=hand_id, tournament_id=None, level=None,
-        club=None, mixed=None, game="5 Card Omaha Hi/Lo" if history.variant == 5 else "Omaha Hi/Lo",
+        club=None, mixed=None, game="Courchevel Hi/Lo" if history.game == "courchevel" else (
+            "5 Card Omaha Hi/Lo" if history.variant == 5 else "Omaha Hi/Lo"),
         variant=history.variant, limit=limit, stakes=stakes, currency=None, date="", table=table,
         max_seats=len(history.stacks), button=history.button + 1, seats=seats, posts=tuple(posts),
         actions=tuple(actions), dealt=tuple((name(s), tuple(h)) for s, h in enumerate(history.holes) if h),
         shown=tuple(shown), board=board, uncalled=tuple(uncalled), collected=tuple(collected),
         total_pot=sum(pots), pots=listed, rake=rake, no_low=False,
+        runs=(board,) + tuple(history.boards) if history.boards else (),
     )

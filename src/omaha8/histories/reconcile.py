@@ -26,13 +26,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Omaha8Error
+from ..game import Hand
 from .records import RecordData
-from .replay import ReplayDiscrepancy, replay_record
+from .replay import ReplayDiscrepancy, replayed
+from .status import HandStatus
 
 __all__ = ["PlayerResult", "Reconciliation", "reconcile", "VERIFIED", "TOTALS_ONLY"]
 
-VERIFIED = "verified"
-TOTALS_ONLY = "totals only"
+#: :attr:`HandStatus.VERIFIED <omaha8.histories.HandStatus.VERIFIED>` (equal to ``"verified"``).
+VERIFIED = HandStatus.VERIFIED
+#: :attr:`HandStatus.TOTALS_ONLY <omaha8.histories.HandStatus.TOTALS_ONLY>` (equal to ``"totals only"``).
+TOTALS_ONLY = HandStatus.TOTALS_ONLY
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,18 +75,25 @@ class PlayerResult:
 
 @dataclass(frozen=True, slots=True)
 class Reconciliation:
-    """The comparison of one hand: ``status``, each dealt-in player's :class:`PlayerResult`, and the problems found."""
+    """The comparison of one hand: its ``outcome``, each dealt-in player's :class:`PlayerResult`, the problems found."""
 
     hand_id: str
-    status: str
+    outcome: HandStatus
     players: tuple[PlayerResult, ...]
     problems: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
     @property
+    def status(self) -> str:
+        """The outcome as text: ``"verified"``, ``"totals only"`` or ``"mismatch: <the problems>"``."""
+        if self.outcome is HandStatus.MISMATCH:
+            return "mismatch: " + "; ".join(self.problems)
+        return str(self.outcome.value)
+
+    @property
     def ok(self) -> bool:
         """``verified`` or ``totals only``."""
-        return not self.status.startswith("mismatch")
+        return self.outcome.ok
 
 
 def _result_lines(
@@ -100,21 +111,32 @@ def _result_lines(
     return out
 
 
-def reconcile(record: RecordData) -> Reconciliation:
+def _refused(record: RecordData, exc: Exception) -> Reconciliation:
+    return Reconciliation(record.hand_id, HandStatus.MISMATCH, tuple(_result_lines(record, None)), (str(exc),))
+
+
+def reconcile(record: RecordData, hand: Hand | ReplayDiscrepancy | None = None) -> Reconciliation:
     """Replay ``record`` and compare the engine's payouts with the file's, player by player.
+
+    Parameters
+    ----------
+    record
+        The hand.
+    hand
+        Its replay (:func:`~omaha8.histories.replay.replayed`), when the
+        caller has it already: the hand is then not replayed again.
 
     Returns
     -------
     Reconciliation
         Never raises for a readable record: a refused action or a
-        difference is a ``mismatch`` status with its reason.
+        difference is a ``mismatch`` with its reason.
     """
-    try:
-        hand = replay_record(record)
-    except ReplayDiscrepancy as exc:
-        return Reconciliation(record.hand_id, f"mismatch: {exc}", tuple(_result_lines(record, None)), (str(exc),))
+    if hand is None:
+        hand = replayed(record)
+    if isinstance(hand, ReplayDiscrepancy):
+        return _refused(record, hand)
     result = hand.result
-    assert result is not None
     names = {seat.seat: seat.name for seat in record.in_hand()}
     problems: list[str] = []
     notes: list[str] = []
@@ -126,15 +148,22 @@ def reconcile(record: RecordData) -> Reconciliation:
         if engine_put != put[name]:
             problems.append(f"{name} put in {put[name]} in the file, {engine_put} in the replay")
 
-    # uncalled bets (files before 2008 print none: the excess still comes back in the replay)
+    # returned bets: as lines of their own, inside what the file says a player collected, or not printed at all
     back = record.uncalled_by()
-    if record.uncalled or record.header != "Game":
+    got = record.collected_by()
+    if record.returns == "lines":
         for s, name in names.items():
             if result.uncalled[s] != back[name]:
                 problems.append(f"{name} got {back[name]} back uncalled in the file, {result.uncalled[s]} in the replay")
     elif any(result.uncalled):
-        notes.append("the file prints no uncalled bets; the replay returned " + ", ".join(
-            f"{result.uncalled[s]} to {names[s]}" for s in names if result.uncalled[s]))
+        returned = ", ".join(f"{result.uncalled[s]} to {names[s]}" for s in names if result.uncalled[s])
+        if record.returns == "in collected":
+            notes.append(f"the file counts returned bets in what players collected; the replay returned {returned}")
+            got = dict(got)
+            for s, name in names.items():
+                got[name] -= result.uncalled[s]
+        else:
+            notes.append("the file prints no uncalled bets; the replay returned " + returned)
         # the excess came back all the same: what each player contributed leaves it out
         back = dict(back)
         for s, name in names.items():
@@ -142,18 +171,24 @@ def reconcile(record: RecordData) -> Reconciliation:
 
     # the pot, the rake and the pots the summary lists
     pot_total = sum(result.payouts) - sum(result.uncalled) + result.rake_total
-    if pot_total != record.total_pot:
+    if record.total_pot >= 0 and pot_total != record.total_pot:
         problems.append(f"the total pot is {record.total_pot} in the file, {pot_total} in the replay")
-    if result.rake_total != record.rake:
+    if result.rake_total != record.rake and record.collected_stated:
         problems.append(f"the rake is {record.rake} in the file, {result.rake_total} in the replay")
     if record.pots:
         engine_pots = tuple(pot.amount - taken for pot, taken in zip(result.pots, result.rake))
         if engine_pots != record.pots:
             problems.append(f"the summary lists pots {list(record.pots)}, the replay {list(engine_pots)}")
 
-    # the payouts: per player where every live hand is known, else in total
-    got = record.collected_by()
     won = {name: result.won[s] for s, name in names.items()}
+    if not record.collected_stated:
+        # the file says nothing of what the pots paid: only what went in is checked, the replay's payouts stand
+        notes.append("the file does not say what the pots paid: the replay's payouts are taken")
+        outcome = HandStatus.MISMATCH if problems else HandStatus.TOTALS_ONLY
+        lines = _result_lines(record, won, (put, back, won))
+        return Reconciliation(record.hand_id, outcome, tuple(lines), tuple(problems), tuple(notes))
+
+    # the payouts: per player where every live hand is known, else in total
     unknown: list[str] = []
     if result.showdown is not None:
         known = record.known_cards()
@@ -169,14 +204,14 @@ def reconcile(record: RecordData) -> Reconciliation:
             if won[name] != got[name]:
                 problems.append(f"{name} collected {got[name]} in the file, {won[name]} in the replay")
     if problems:
-        status = "mismatch: " + "; ".join(problems)
+        outcome = HandStatus.MISMATCH
     elif unknown:
-        status = TOTALS_ONLY
+        outcome = HandStatus.TOTALS_ONLY
         notes.insert(0, f"cards of {', '.join(unknown)} not shown: only the totals are checked")
     else:
-        status = VERIFIED
+        outcome = HandStatus.VERIFIED
     lines = _result_lines(record, None if unknown else won, (put, back, got))
-    return Reconciliation(record.hand_id, status, tuple(lines), tuple(problems), tuple(notes))
+    return Reconciliation(record.hand_id, outcome, tuple(lines), tuple(problems), tuple(notes))
 
 
 def _could_win(result: Any, seat: int) -> bool:
@@ -184,9 +219,9 @@ def _could_win(result: Any, seat: int) -> bool:
     return any(seat in pot.eligible for pot in result.pots)
 
 
-def safe_reconcile(record: RecordData) -> Reconciliation:
-    """:func:`reconcile`, with any omaha8 error turned into a mismatch status (for batch runs)."""
+def safe_reconcile(record: RecordData, hand: Hand | ReplayDiscrepancy | None = None) -> Reconciliation:
+    """:func:`reconcile`, with any omaha8 error turned into a mismatch (for batch runs)."""
     try:
-        return reconcile(record)
+        return reconcile(record, hand)
     except Omaha8Error as exc:
-        return Reconciliation(record.hand_id, f"mismatch: {exc}", tuple(_result_lines(record, None)), (str(exc),))
+        return _refused(record, exc)

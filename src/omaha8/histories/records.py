@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 from .._support._args import brief
 from ..errors import ArgumentError
+from .status import HandStatus, SkipKind
 
 __all__ = ["Seat", "Post", "Action", "Collection", "RecordData", "SkippedHand", "POST_KINDS", "ACTION_KINDS"]
 
@@ -105,19 +106,25 @@ class Collection(NamedTuple):
 class SkippedHand:
     """A hand (or other text) that was not read as an Omaha Hi/Lo hand, and why.
 
-    ``kind`` is ``"other game"``, ``"cancelled"``, ``"not replayed"`` (an
-    Omaha Hi/Lo hand the engine cannot replay: run it twice) or
-    ``"unreadable"``;
-    ``line`` and ``column`` point at the cause (column 0 when it is the
-    whole hand).
+    ``kind`` is a :class:`~omaha8.histories.SkipKind` (a string enum:
+    ``"other game"``, ``"cancelled"``, ``"not replayed"``, ``"other format"``
+    or ``"unreadable"``); ``line`` and ``column`` point at the cause (column
+    0 when it is the whole hand); ``site`` is the site whose format the
+    text is in, when it was recognised.
     """
 
     source: str
     line: int
     hand_id: str | None
-    kind: str
+    kind: SkipKind
     reason: str
     column: int = 0
+    site: str | None = None
+
+    @property
+    def outcome(self) -> HandStatus:
+        """:attr:`HandStatus.SKIPPED <omaha8.histories.HandStatus.SKIPPED>`."""
+        return HandStatus.SKIPPED
 
     @property
     def status(self) -> str:
@@ -168,8 +175,33 @@ class RecordData:
     rake: int
     no_low: bool
     messages: tuple[tuple[int, str], ...] = ()
+    decimals: int | None = None
+    runs: tuple[tuple[int, ...], ...] = ()
+    hero: str | None = None
+    returns: str = "lines"
+    rake_stated: bool = True
+    chip_unit: int = 1
+    collected_stated: bool = True
+    streets_marked: bool = True
 
     # ------------------------------------------------------------ lookups
+
+    @property
+    def places(self) -> int:
+        """Decimals the amounts keep: 2 (cents) for money, 0 for whole chips."""
+        if self.decimals is not None:
+            return self.decimals
+        return 2 if self.currency else 0
+
+    @property
+    def unit(self) -> str:
+        """What the amounts count: ``"cents"`` of the currency (or of the file's chips), or ``"chips"``."""
+        return "cents" if self.places == 2 else "chips"
+
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]:
+        """Every board dealt: one, or one per run when the hand was run more than once."""
+        return self.runs or (self.board,)
 
     @property
     def button_seat(self) -> int:

@@ -16,19 +16,40 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 
 from __future__ import annotations
 
-from ..cards import format_card
 from ..errors import Omaha8Error, ReplayDiscrepancy
 from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
+from ..pots._odd_chips import CardroomOddChips
 from .records import STREET_NAMES, RecordData
 
-__all__ = ["ReplayDiscrepancy", "replay_record", "structure_of", "SHUFFLE_SEED"]
+__all__ = ["ReplayDiscrepancy", "replay_record", "replayed", "structure_of", "SHUFFLE_SEED"]
 
 #: Seed of the shuffle that deals the cards a file does not show.
 SHUFFLE_SEED = 0
 
-# the engine parses card text faster than tuples of ids
-_CARD_TEXT = tuple(format_card(c) for c in range(52))
+
+class SmallestChipOddChips(CardroomOddChips):
+    """The cardroom rule with a smallest chip of ``unit`` cents: the halves are cut in whole chips of it.
+
+    Robert's Rules give the odd chip in the smallest denomination in play. At
+    a table whose smallest chip is 5 cents a raked pot of $7.75 is cut $3.90
+    high and $3.85 low, not $3.88 and $3.87 (Full Tilt's $0.50/$1 limit tables;
+    see docs/rules.md).
+
+    >>> SmallestChipOddChips(5).split_halves(775), SmallestChipOddChips(1).split_halves(775)
+    ((390, 385), (388, 387))
+    """
+
+    def __init__(self, unit: int) -> None:
+        self.unit = unit
+
+    def split_halves(self, amount: int) -> tuple[int, int]:
+        chips, rest = divmod(amount, self.unit)
+        low = chips // 2 * self.unit
+        return amount - low, low
+
+    def __repr__(self) -> str:
+        return f"SmallestChipOddChips({self.unit})"
 
 
 def structure_of(record: RecordData) -> Structure:
@@ -60,10 +81,11 @@ def replay_record(record: RecordData) -> Hand:
     for seat in record.in_hand():
         stacks[seat.seat] = seat.stack
         index[seat.name] = seat.seat
-    holes: list[str | None] = [None] * n
+    # the reader checked the cards (ids, distinct): the engine takes the id tuples as they are
+    holes: list[tuple[int, ...] | None] = [None] * n
     for name, cards in record.known_cards().items():
         if name in index:
-            holes[index[name]] = " ".join([_CARD_TEXT[c] for c in cards])
+            holes[index[name]] = cards
     structure = structure_of(record)
     posts = []
     for post in record.posts:
@@ -82,10 +104,14 @@ def replay_record(record: RecordData) -> Hand:
             button=record.button_seat,
             variant=record.variant,
             holes=holes,
-            board=" ".join([_CARD_TEXT[c] for c in record.board]),
+            board=record.boards[0],
+            game="courchevel" if record.game == "Courchevel Hi/Lo" else "omaha",
+            runs=len(record.runs) or 1,
+            boards=record.runs[1:] or None,
             seed=SHUFFLE_SEED,
             posts=posts,
             rake=PokerStarsRake(record.rake, listed=record.pots or None),
+            odd_chips=SmallestChipOddChips(record.chip_unit) if record.chip_unit > 1 else None,
         )
     except Omaha8Error as exc:
         raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None
@@ -96,7 +122,7 @@ def replay_record(record: RecordData) -> Hand:
             raise ReplayDiscrepancy(action.line, f"{_text(action)}: {action.name} is not dealt in")
         if hand.is_over:
             raise ReplayDiscrepancy(action.line, f"{_text(action)}: the engine's hand is already over")
-        if hand.street != STREET_NAMES[action.street]:
+        if hand.street != STREET_NAMES[action.street] and record.streets_marked:
             raise ReplayDiscrepancy(
                 action.line,
                 f"{_text(action)}: the file is on the {STREET_NAMES[action.street]}, the engine on the {hand.street}",
@@ -110,6 +136,14 @@ def replay_record(record: RecordData) -> Hand:
     if not hand.is_over:
         raise ReplayDiscrepancy(0, f"the file's actions end on the {hand.street} with seat {hand.actor} still to act")
     return hand
+
+
+def replayed(record: RecordData) -> Hand | ReplayDiscrepancy:
+    """The replayed hand, or why the engine refused it: one replay that reconciliation and all-in EV share."""
+    try:
+        return replay_record(record)
+    except ReplayDiscrepancy as exc:
+        return exc
 
 
 def _text(action: object) -> str:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import format_cards
@@ -22,13 +22,18 @@ from .allin_ev import AllInEV, allin_ev
 from .reconcile import PlayerResult, Reconciliation, safe_reconcile
 from .hand_record import HandRecord
 from .records import SkippedHand
+from ..game import Hand
+from .replay import replayed
+from .stats import NO_FLAGS, Flags, PlayerTotals, player_flags
+from .status import HandStatus
 
 __all__ = ["ROW_COLUMNS", "HandReport", "PlayerTotals", "analyze", "totals"]
 
-#: Columns of :meth:`HandReport.rows`, in order.
+#: Columns of :meth:`HandReport.rows`, in order (the tracker flags of :class:`~omaha8.histories.stats.Flags` as 0/1).
 ROW_COLUMNS = (
     "id", "date", "table", "game", "cards", "structure", "stakes", "currency", "seat", "player",
     "contributed", "collected_file", "collected_replay", "net", "allin_ev_net", "status", "file", "line",
+    "site", "unit", "vpip", "pfr", "showdown", "won_at_showdown", "scooped", "quartered",
 )
 
 
@@ -39,11 +44,17 @@ class HandReport:
     item: HandRecord | SkippedHand
     reconciliation: Reconciliation | None
     ev: AllInEV | None
+    flags: dict[str, Flags] = field(default_factory=dict)
 
     @property
     def hand_id(self) -> str | None:
         """The hand number (None for text that had none)."""
         return self.item.hand_id
+
+    @property
+    def outcome(self) -> HandStatus:
+        """:class:`~omaha8.histories.HandStatus`: verified, totals only, mismatch, or skipped."""
+        return HandStatus.SKIPPED if self.reconciliation is None else self.reconciliation.outcome
 
     @property
     def status(self) -> str:
@@ -53,9 +64,10 @@ class HandReport:
     @property
     def failed(self) -> bool:
         """A mismatch, or a hand that could not be read (other games and cancelled hands are not failures)."""
-        if isinstance(self.item, SkippedHand):
-            return self.item.kind == "unreadable"
-        return self.status.startswith("mismatch")
+        item = self.item
+        if isinstance(item, SkippedHand):
+            return item.kind.failure
+        return self.outcome is HandStatus.MISMATCH
 
     def players(self) -> tuple[PlayerResult, ...]:
         """Each dealt-in player's result, with the all-in EV net filled in where it applies."""
@@ -76,14 +88,16 @@ class HandReport:
         item = self.item
         out: dict[str, Any] = {"id": item.hand_id}
         if isinstance(item, SkippedHand):
-            out.update(game=None, status=item.status, players=[], file=item.source, line=item.line)
+            out.update(game=None, status=item.status, players=[], file=item.source, line=item.line, site=item.site)
             if item.column:
                 out["column"] = item.column
             return out
         out.update(game=item.game, status=self.status, players=[p.as_dict() for p in self.players()])
         out.update(file=item.source, line=item.line, date=item.date, table=item.table, cards=item.variant,
                    structure=item.limit, stakes=list(item.stakes), currency=item.currency,
-                   tournament=item.tournament_id, rake=item.rake, board=format_cards(item.board))
+                   tournament=item.tournament_id, rake=item.rake, board=format_cards(item.board), site=item.site)
+        if item.runs:
+            out["boards"] = [format_cards(board) for board in item.runs]
         assert self.reconciliation is not None
         if self.reconciliation.notes:
             out["notes"] = list(self.reconciliation.notes)
@@ -106,70 +120,52 @@ class HandReport:
             if player is not None and p.name != player:
                 continue
             row = dict(head)
+            flags = self.flags.get(p.name, NO_FLAGS)
             row.update(seat=p.seat, player=p.name, contributed=p.contributed, collected_file=p.collected_file,
                        collected_replay=p.collected_replay, net=p.net, allin_ev_net=p.allin_ev_net,
-                       status=self.status, file=item.source, line=item.line)
+                       status=self.status, file=item.source, line=item.line, site=item.site, unit=item.unit,
+                       vpip=int(flags.vpip), pfr=int(flags.pfr), showdown=int(flags.showdown),
+                       won_at_showdown=int(flags.won_at_showdown), scooped=int(flags.scooped),
+                       quartered=int(flags.quartered))
             out.append(row)
         return out
 
 
-def analyze(item: HandRecord | SkippedHand) -> HandReport:
-    """Reconcile a record and compute its all-in EV (skipped hands pass through)."""
+def analyze(item: HandRecord | SkippedHand, *, ev: bool = True) -> HandReport:
+    """Reconcile a record and compute its all-in EV (skipped hands pass through).
+
+    The hand is replayed once, for both. ``ev=False`` leaves all-in EV out
+    (it is the costly part: an exact enumeration per all-in pot), for a
+    caller that only checks the hands.
+    """
     if isinstance(item, SkippedHand):
         return HandReport(item, None, None)
-    check = safe_reconcile(item)
-    ev = allin_ev(item) if check.ok else None
-    return HandReport(item, check, ev)
+    hand = replayed(item)
+    check = safe_reconcile(item, hand)
+    value = allin_ev(item, hand) if ev and check.ok else None
+    flags = player_flags(item, hand if isinstance(hand, Hand) else None, check.outcome is HandStatus.VERIFIED)
+    return HandReport(item, check, value, flags)
 
 
-@dataclass
-class PlayerTotals:
-    """One player's totals over many hands: hands, net, all-in EV net and their difference.
-
-    The all-in EV net of a hand without all-in EV is its net, so the two
-    totals differ only by the all-in hands' luck.
-    """
-
-    name: str
-    currency: str | None
-    hands: int = 0
-    net: int = 0
-    allin_ev_net: int = 0
-    allin_hands: int = 0
-
-    @property
-    def difference(self) -> int:
-        """``allin_ev_net - net``: positive when the all-ins ran below their equity."""
-        return self.allin_ev_net - self.net
-
-    def add(self, result: PlayerResult) -> None:
-        """Count one hand."""
-        self.hands += 1
-        self.net += result.net
-        if result.allin_ev_net is None:
-            self.allin_ev_net += result.net
-        else:
-            self.allin_ev_net += result.allin_ev_net
-            self.allin_hands += 1
-
-
-def totals(reports: Iterable[HandReport], player: str | None = None) -> dict[tuple[str, str | None], PlayerTotals]:
-    """Per (player, currency) totals over the hands read (cash and chips are never added together)."""
-    out: dict[tuple[str, str | None], PlayerTotals] = {}
+def totals(reports: Iterable[HandReport], player: str | None = None) -> dict[tuple[str, str | None, str], PlayerTotals]:
+    """Per (player, currency, unit) totals over the hands read (money and chips are never added together)."""
+    out: dict[tuple[str, str | None, str], PlayerTotals] = {}
     for report in reports:
         add_to_totals(out, report, player)
     return out
 
 
-def add_to_totals(out: dict[tuple[str, str | None], PlayerTotals], report: HandReport, player: str | None = None) -> None:
+def add_to_totals(out: dict[tuple[str, str | None, str], PlayerTotals], report: HandReport,
+                  player: str | None = None) -> None:
     """Add one report to running totals (for streams too long to hold)."""
     if not isinstance(report.item, HandRecord):
         return
     currency = report.item.currency
+    unit = report.item.unit
     for p in report.players():
         if player is not None and p.name != player:
             continue
-        key = (p.name, currency)
+        key = (p.name, currency, unit)
         if key not in out:
             out[key] = PlayerTotals(p.name, currency)
-        out[key].add(p)
+        out[key].add(p, report.flags.get(p.name, NO_FLAGS))

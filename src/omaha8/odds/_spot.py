@@ -26,8 +26,9 @@ import numpy as np
 from .._support._args import brief
 from ..cards import check_distinct, format_cards, parse_named
 from ..core import _core
-from ..errors import CardError, CardTypeError, DuplicateCardError, EmptyRangeError, RangeEquityError, \
-    RangeSyntaxError, ShapeError
+from ..errors import ArgumentTypeError, CardError, CardTypeError, DuplicateCardError, EmptyRangeError, \
+    Omaha8Error, RangeEquityError, RangeSyntaxError, ShapeError
+from ..ranges._checks import refuse_bools, weight_array
 from ..ranges.range import Range
 from ..ranges.universe import hand_index, n_hands
 
@@ -96,7 +97,15 @@ def _range_form(seat: object) -> bool:
         return True
     if isinstance(seat, np.ndarray):
         return seat.ndim == 2
-    return isinstance(seat, tuple) and len(seat) == 2 and np.ndim(seat[0]) == 2
+    return isinstance(seat, tuple) and len(seat) == 2 and _two_dimensional(seat[0])
+
+
+def _two_dimensional(combos: object) -> bool:
+    """Whether ``combos`` reads as a 2-D array; a ragged list of lists is taken as meant to (and refused later)."""
+    try:
+        return bool(np.ndim(combos) == 2)  # type: ignore[arg-type]  # any object: numpy says what it reads
+    except ValueError:  # numpy refuses ragged nesting
+        return isinstance(combos, (list, tuple)) and all(isinstance(row, (list, tuple, np.ndarray)) for row in combos)
 
 
 def _hand_or_text(seat: object, name: str) -> U8Array | None:
@@ -244,14 +253,24 @@ def _combos(seat: Any, name: str, board: U8Array, dead: U8Array) -> Combos:
             got = seat.combos(board=board, dead=dead)
         except EmptyRangeError as exc:
             raise EmptyRangeError(f"{name}: {exc}") from None
+        except Omaha8Error:
+            raise
+        except (TypeError, ValueError) as exc:  # the object's own method, called as a range's is
+            raise ArgumentTypeError(f"{name}.combos(board=..., dead=...) failed: {type(exc).__name__}: "
+                                    f"{brief(str(exc))}") from exc
         if not (isinstance(got, tuple) and len(got) == 2):
-            raise CardTypeError(f"{name}.combos() must return (combos, weights), not {type(got).__name__}")
+            raise CardTypeError(f"{name}.combos() must return (combos, weights), not {type(got).__name__} "
+                                f"{brief(got)}")
         raw, raw_weights = got
     elif isinstance(seat, tuple):
         raw, raw_weights = seat
     else:
         raw, raw_weights = seat, None
-    combos = np.asarray(raw)
+    refuse_bools(raw, name)  # numpy would read True as card 1
+    try:
+        combos = np.asarray(raw)
+    except (ValueError, TypeError):
+        raise ShapeError(f"{name} must be a rectangular (combos, 4 or 5 cards) array, not {brief(raw)}") from None
     if combos.ndim != 2 or combos.shape[1] not in _HOLE_SIZES:
         raise ShapeError(f"{name} must be (combos, 4 or 5 cards), got shape {combos.shape}")
     if combos.dtype == np.bool_ or not np.issubdtype(combos.dtype, np.integer):
@@ -266,10 +285,7 @@ def _combos(seat: Any, name: str, board: U8Array, dead: U8Array) -> Combos:
         raise DuplicateCardError(f"{name}[{row}] holds a card twice: {format_cards(ids[row])!r}")
     if raw_weights is None:
         return ids, np.ones(ids.shape[0], dtype=np.float64)
-    try:
-        weights = np.asarray(raw_weights, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise CardTypeError(f"{name}: weights must be numbers, not {brief(raw_weights)}") from None
+    weights = weight_array(raw_weights, f"{name}: weights")
     if weights.shape != (ids.shape[0],):
         raise ShapeError(f"{name}: {ids.shape[0]} combos need {ids.shape[0]} weights, got shape {weights.shape}")
     wrong = np.flatnonzero(~np.isfinite(weights) | (weights < 0))
@@ -289,7 +305,15 @@ def _playable(seat: Combos, taken: Any, name: str) -> Combos:
             f"{name}: no combo of its range is left beside the board, the dead cards and the fixed hands"
         )
     kept = weights[keep]
-    return combos[keep], kept / kept.max()  # scaled: products of many seats stay normal
+    scaled = kept / kept.max()  # scaled: products of many seats stay normal
+    tiny = np.flatnonzero(scaled < np.finfo(np.float64).tiny)
+    if tiny.size:
+        row = int(np.flatnonzero(keep)[tiny[0]])
+        raise RangeEquityError(
+            f"{name}: weights[{row}] = {float(weights[row])!r} is too small beside the largest, "
+            f"{float(kept.max())!r}: their ratio is below float64's smallest normal number"
+        )
+    return combos[keep], scaled
 
 
 def _every_hand(seat: Combos, n_deck: int) -> bool:

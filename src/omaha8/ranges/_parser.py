@@ -22,6 +22,8 @@ from .tokens import (
     MACRO,
     MACROS,
     MAX_DEPTH,
+    MAX_NESTING,
+    MAX_PATTERN_CARDS,
     MAX_PATTERNS,
     NUMBER,
     PERCENT,
@@ -39,6 +41,7 @@ from .tokens import (
     Token,
     _error,
     _macro_list,
+    _shown,
     tokenize,
 )
 from .tree import (
@@ -63,6 +66,9 @@ class _Parser:
         self.pos = 0
         self.depth = 0
         self.n_patterns = 0
+        # tree depth of each composite node built (by id; leaves are 1): a deep tree is refused, so
+        # everything that walks a tree recursively stays far from Python's recursion limit
+        self.levels: dict[int, int] = {}
 
     # token helpers
     @property
@@ -84,14 +90,30 @@ class _Parser:
     def fail(self, reason: str, column: int | None = None) -> RangeSyntaxError:
         return _error(reason, self.text, self.tok.start if column is None else column)
 
+    def where(self, column: int) -> str:
+        """``column N``, or ``line L, column N`` in a text of several lines, as errors say it."""
+        if "\n" not in self.text:
+            return f"column {column + 1}"
+        first = self.text.rfind("\n", 0, column) + 1
+        return f"line {self.text.count(chr(10), 0, column) + 1}, column {column - first + 1}"
+
     def found(self) -> str:
         tok = self.tok
-        return "the end of the text" if tok.kind == END else repr("$" + tok.text if tok.kind in (MACRO, CLASS) else tok.text)
+        return "the end of the text" if tok.kind == END else repr(_shown("$" + tok.text if tok.kind in (MACRO, CLASS) else tok.text))
 
     def enter(self, column: int) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise self.fail(f"brackets and parentheses nest more than {MAX_DEPTH} deep", column)
+            raise self.fail(f"brackets, parentheses and leading '!' nest more than {MAX_DEPTH} deep", column)
+
+    def nest(self, node: Node, children: tuple[Node, ...], column: int) -> Node:
+        """``node``, whose tree is one level deeper than its deepest child's; refused past :data:`MAX_NESTING`."""
+        level = 1 + max(self.levels.get(id(child), 1) for child in children)
+        if level > MAX_NESTING:
+            raise self.fail(f"the range nests more than {MAX_NESTING} levels deep (each ',' list, ':' or '!', "
+                            "leading '!' and '@' adds one): write X!(A, B, C) rather than X!A!B!C", column)
+        self.levels[id(node)] = level
+        return node
 
     # grammar
     def parse(self) -> Node:
@@ -110,19 +132,20 @@ class _Parser:
         while self.tok.kind == COMMA:
             self.take()
             items.append(self.item())
-        return items[0] if len(items) == 1 else AnyOf(tuple(items), column)
+        return items[0] if len(items) == 1 else self.nest(AnyOf(tuple(items), column), tuple(items), column)
 
     def item(self) -> Node:
         node = self.chain()
         if self.tok.kind == AT:
             at = self.take()
-            if self.tok.kind != NUMBER or not self.tok.text.isdigit():
+            if self.tok.kind != NUMBER or "." in self.tok.text:
                 raise self.fail(f"expected a whole-number weight 1-100 after '@', found {self.found()}")
             number = self.take()
-            weight = int(number.text) if len(number.text) <= 4 else 10_000
+            weight = int(number.text) if len(number.text) <= 4 else 10_000  # never int() of 5,000 digits
             if not 1 <= weight <= 100:
-                raise self.fail(f"a weight is a whole number 1-100, not {number.text}", number.start)
-            node = Weighted(node, weight, at.start)
+                raise self.fail(f"a weight is a whole number 1-100, not {_shown(number.text)}",
+                                number.start)
+            node = self.nest(Weighted(node, weight, at.start), (node,), at.start)
             if self.tok.kind == AT:
                 raise self.fail("a sub-range takes one weight")
         return node
@@ -132,16 +155,17 @@ class _Parser:
         while self.tok.kind in (COLON, BANG):
             op = self.take()
             right = self.unary()
-            node = Intersect(node, right, op.start) if op.kind == COLON else Difference(node, right, op.start)
+            combined = Intersect(node, right, op.start) if op.kind == COLON else Difference(node, right, op.start)
+            node = self.nest(combined, (node, right), op.start)
         return node
 
     def unary(self) -> Node:
         if self.tok.kind == BANG:
             bang = self.take()
             self.enter(bang.start)
-            node = Complement(self.unary(), bang.start)
+            inner = self.unary()
             self.depth -= 1
-            return node
+            return self.nest(Complement(inner, bang.start), (inner,), bang.start)
         return self.primary()
 
     def primary(self) -> Node:
@@ -151,7 +175,7 @@ class _Parser:
             self.enter(tok.start)
             node = self.union()
             if self.tok.kind != RPAREN:
-                raise self.fail(f"expected ')' to close the '(' at column {tok.start + 1}")
+                raise self.fail(f"expected ')' to close the '(' at {self.where(tok.start)}")
             self.take()
             self.depth -= 1
             return node
@@ -184,12 +208,12 @@ class _Parser:
         try:
             value = float(number.text)
         except ValueError:
-            raise self.fail(f"{number.text!r} is not a number", number.start) from None
+            raise self.fail(f"{_shown(number.text)!r} is not a number", number.start) from None
         if self.tok.kind != PERCENT:
-            raise self.fail(f"expected '%' after {number.text}")
+            raise self.fail(f"expected '%' after {_shown(number.text)}")
         self.take()
         if not 0 <= value <= 100:
-            raise self.fail(f"a percentage is between 0 and 100, not {number.text}", number.start)
+            raise self.fail(f"a percentage is between 0 and 100, not {_shown(number.text)}", number.start)
         return value
 
     def pattern(self) -> Patterns:
@@ -199,7 +223,7 @@ class _Parser:
         while self.tok.kind == MACRO:
             name = self.tok.text
             if name not in MACROS:
-                raise self.fail(f"unknown macro '${name}': the macros are {_macro_list()}")
+                raise self.fail(f"unknown macro '${_shown(name)}': the macros are {_macro_list()}")
             if name not in macros:
                 macros.append(name)
             self.take()
@@ -230,8 +254,14 @@ class _Parser:
     def sequence(self) -> list[Alternatives]:
         """Cards up to the next non-card token: one list of alternatives per element."""
         elements: list[Alternatives] = []
+        fewest = 0  # cards of the shortest pattern these elements expand into
         while self.tok.kind in CARD_START:
-            elements.extend(self.element())
+            start = self.tok.start
+            for element in self.element():
+                elements.append(element)
+                fewest += min(len(choice) for choice in element)
+            if fewest > MAX_PATTERN_CARDS:
+                raise self.fail(f"a pattern has at most {MAX_PATTERN_CARDS} cards, as many as a hand holds", start)
         return elements
 
     def element(self) -> list[Alternatives]:
@@ -308,7 +338,7 @@ class _Parser:
                 self.take()
                 continue
             if self.tok.kind != RBRACK:
-                raise self.fail(f"expected ',' or ']' to close the '[' at column {open_.start + 1}, "
+                raise self.fail(f"expected ',' or ']' to close the '[' at {self.where(open_.start)}, "
                                 f"found {self.found()}")
             self.take()
             break

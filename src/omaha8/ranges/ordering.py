@@ -62,6 +62,7 @@ from __future__ import annotations
 import argparse
 import numbers
 import sys
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -80,7 +81,8 @@ from ..errors import (
     OrderingDataError,
     ShapeError,
 )
-from ..core._starting_hands import canonical_hands, canonical_index
+from ..core._starting_hands import N_CLASSES, canonical_hands, canonical_index
+from ._cache import CACHE
 from .universe import HOLE_SIZES, all_hands
 
 __all__ = [
@@ -92,6 +94,7 @@ __all__ = [
     "load_ordering",
     "ordering",
     "percent_mask",
+    "percents_mask",
     "percentile",
     "save_ordering",
 ]
@@ -164,8 +167,9 @@ class Ordering:
 
     def hand_text(self, place: int) -> str:
         """The representative of the class at ``place`` (0 = best), as text."""
+        at = check_int(place, "place", minimum=0, maximum=len(self) - 1)
         hands, _ = canonical_hands(self.cards)
-        return format_cards(hands[self.classes[place]])
+        return format_cards(hands[self.classes[at]])
 
 
 def _readonly(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -275,32 +279,83 @@ def _from_estimates(hole_size: int, equity: FloatArray, std_error: FloatArray, s
 
 
 def save_ordering(table: Ordering, path: Any) -> None:
-    """Write ``table`` as a compressed ``.npz`` file (what :func:`load_ordering` reads)."""
+    """Write ``table`` as a compressed ``.npz`` file (what :func:`load_ordering` reads).
+
+    ``path`` is a path, replaced only once the file is complete (a failed write leaves the old file), or
+    an open binary file.
+    """
     equity_q, error_q = _quantize(table.equity, table.std_error)
-    with open(path, "wb") as f:
-        np.savez_compressed(
-            f,
-            cards=np.int64(table.cards),
-            samples=np.int64(table.samples),
-            seed=np.uint64(table.seed),
-            classes=table.classes.astype(np.int32),
-            equity=equity_q,
-            std_error=error_q,
-        )
+    fields = {
+        "cards": np.int64(table.cards),
+        "samples": np.int64(table.samples),
+        "seed": np.uint64(table.seed),
+        "classes": table.classes.astype(np.int32),
+        "equity": equity_q,
+        "std_error": error_q,
+    }
+    if hasattr(path, "write"):
+        np.savez_compressed(path, **fields)  # type: ignore[arg-type]
+        return
+    from ..deals._outputs import _Output  # the atomic writer every output goes through
+
+    out = _Output(path)
+    try:
+        built = out.scratch("ordering.npz")
+        with open(built, "wb") as f:
+            np.savez_compressed(f, **fields)  # type: ignore[arg-type]
+        out.commit(built)
+    finally:
+        out.discard()
+
+
+#: What an ordering file holds: each field's number of dimensions and the dtype kinds it may have.
+_FIELDS = {"cards": (0, "iu"), "samples": (0, "iu"), "seed": (0, "iu"), "classes": (1, "iu"),
+           "equity": (1, "u"), "std_error": (1, "u")}
+
+
+def _field_header(data: Any, name: str, where: str) -> None:
+    """Check a field's shape and dtype from its header, before its data is read: a file claiming a huge
+    array costs nothing."""
+    try:
+        with data.zip.open(f"{name}.npy") as f:
+            major, _ = np.lib.format.read_magic(f)
+            read = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
+            shape, _, dtype = read(f)
+    except KeyError:
+        raise OrderingDataError(f"{where}: not an ordering file (no {name!r} field)") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise OrderingDataError(f"{where}: not an ordering file ({name!r}: {brief(str(exc))})") from None
+    ndim, kinds = _FIELDS[name]
+    most = max(N_CLASSES.values())
+    if len(shape) != ndim or (ndim and shape[0] > most) or dtype.kind not in kinds:
+        raise OrderingDataError(f"{where}: {name!r} must be " + ("a number" if not ndim else f"at most {most:,} "
+                                "numbers") + f" ({'unsigned ' if kinds == 'u' else ''}integers), not "
+                                f"{dtype} of shape {shape}")
 
 
 def load_ordering(path: Any) -> Ordering:
     """Read an ordering written by :func:`save_ordering` (or the ``build`` command), checked."""
+    where = brief(str(path), 200)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            fields = {name: data[name] for name in ("cards", "samples", "seed", "classes", "equity", "std_error")}
-    except (OSError, KeyError, ValueError) as exc:
-        raise OrderingDataError(f"{path}: not an ordering file ({exc})") from None
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise OrderingDataError(f"{where}: not an ordering file ({brief(str(exc))})") from None
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise OrderingDataError(f"{where}: not an ordering file (one array, not an .npz archive of fields)")
+    with data:
+        for name in _FIELDS:
+            _field_header(data, name, where)
+        try:
+            fields = {name: data[name] for name in _FIELDS}
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+            raise OrderingDataError(f"{where}: not an ordering file ({brief(str(exc))})") from None
     cards = int(fields["cards"])
     if cards not in HOLE_SIZES:
-        raise OrderingDataError(f"{path}: cards must be 4 or 5, got {cards}")
+        raise OrderingDataError(f"{where}: cards must be 4 or 5, got {cards}")
     if fields["equity"].dtype != np.uint16 or fields["std_error"].dtype != np.uint16:
-        raise OrderingDataError(f"{path}: equities and errors must be stored as uint16")
+        raise OrderingDataError(f"{where}: equities and errors must be stored as uint16")
+    if int(fields["seed"]) < 0 or int(fields["samples"]) < 1:
+        raise OrderingDataError(f"{where}: samples must be at least 1 and seed not negative")
     return _make(cards, fields["classes"].astype(np.int64), fields["equity"], fields["std_error"],
                  int(fields["samples"]), int(fields["seed"]))
 
@@ -328,7 +383,8 @@ def ordering(cards: int = 4) -> Ordering:
 
 
 def _check_cards(cards: object) -> int:
-    if isinstance(cards, (bool, np.bool_)) or cards not in HOLE_SIZES:
+    # an int first: `cards in HOLE_SIZES` would compare an array or any object with ==
+    if isinstance(cards, (bool, np.bool_)) or not isinstance(cards, (int, np.integer)) or cards not in HOLE_SIZES:
         raise ShapeError(f"cards must be 4 or 5 (hole cards per hand), not {brief(cards)}")
     return int(cards)
 
@@ -360,22 +416,64 @@ def _hand_places(hole_size: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     return _readonly(_class_places(hole_size).astype(np.int32)[_hand_classes(hole_size)])
 
 
-@lru_cache(maxsize=256)
-def _mask(hole_size: int, lo: float, hi: float) -> BoolArray:
+def _places(hole_size: int, spans: Sequence[tuple[float, float]]) -> tuple[int, ...]:
+    """The places of the ordering whose classes have ``lo <= midpoint < hi`` for some span, as sorted,
+    disjoint runs ``first, stop, first, stop, ...`` (places ``first .. stop - 1``)."""
     midpoint = _midpoints_cached(hole_size)
-    # classes lo <= midpoint < hi are the places first..stop-1 of the ordering
-    first = int(np.searchsorted(midpoint, lo, side="left"))
-    stop = int(np.searchsorted(midpoint, hi, side="left"))
-    places = _hand_places(hole_size)
-    return _readonly((places >= first) & (places < stop))
+    runs = sorted((int(np.searchsorted(midpoint, lo, side="left")), int(np.searchsorted(midpoint, hi, side="left")))
+                  for lo, hi in spans)
+    merged: list[int] = []
+    for first, stop in runs:
+        if first >= stop:
+            continue
+        if merged and first <= merged[-1]:
+            merged[-1] = max(merged[-1], stop)
+        else:
+            merged += [first, stop]
+    return tuple(merged)
+
+
+def _mask(hole_size: int, spans: Sequence[tuple[float, float]]) -> BoolArray:
+    runs = _places(hole_size, spans)
+
+    def build() -> tuple[BoolArray]:
+        covered = np.zeros(len(ordering(hole_size)), dtype=np.bool_)
+        for first, stop in zip(runs[::2], runs[1::2]):
+            covered[first:stop] = True
+        return (covered[_hand_places(hole_size)],)
+
+    # keyed by places, not percentages: 10%, 10.001% and 0%-10% that hold the same classes are one entry
+    return CACHE.get(("percent", hole_size, *runs), build)[0]
+
+
+def percents_mask(cards: int, spans: Sequence[tuple[float, float]]) -> BoolArray:
+    """The union of several :func:`percent_mask`, ``spans`` its ``(lo, hi)`` pairs: one pass over the hands.
+
+    >>> from omaha8.ranges.ordering import percents_mask
+    >>> bool(np.array_equal(percents_mask(4, [(5, 10), (0, 5)]), percent_mask(4, 0, 10)))
+    True
+    """
+    hole_size = _check_cards(cards)
+    checked = []
+    for i, (lo, hi) in enumerate(spans):
+        low, high = _check_percent(lo, f"spans[{i}][0]"), _check_percent(hi, f"spans[{i}][1]")
+        if low > high:
+            raise ArgumentError(f"percentages must run from low to high: got {brief(lo)} to {brief(hi)}")
+        checked.append((low, high))
+    return _mask(hole_size, checked)
+
+
+def percent_mask_cached(cards: int, spans: Sequence[tuple[float, float]]) -> bool:
+    """Whether :func:`percents_mask` would answer from the range cache (arguments as it checks them)."""
+    return ("percent", cards, *_places(cards, spans)) in CACHE
 
 
 def percent_mask(cards: int, lo: float, hi: float) -> BoolArray:
     """The hands from ``lo`` % to ``hi`` % of the ordering, as a mask over ``all_hands(cards)``.
 
     Counted in combos, with the midpoint rule for classes on a boundary
-    (module docstring). The mask is read-only and cached: asking again costs
-    nothing.
+    (module docstring). The mask is read-only and kept in the range cache
+    (:mod:`omaha8.ranges._cache`), within its budget: asking again costs a lookup.
 
     Examples
     --------
@@ -392,7 +490,7 @@ def percent_mask(cards: int, lo: float, hi: float) -> BoolArray:
     high = _check_percent(hi, "hi")
     if low > high:
         raise ArgumentError(f"percentages must run from low to high: got {brief(lo)} to {brief(hi)}")
-    return _mask(hole_size, low, high)
+    return _mask(hole_size, [(low, high)])
 
 
 def percentile(hand: CardsLike) -> float:
@@ -455,7 +553,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{place:>6} {table.hand_text(place):<16} {100 * table.equity[place]:>7.3f}% "
                       f"{100 * table.std_error[place]:>7.3f}% {table.multiplicity[place]:>7} "
                       f"{100 * table.cumulative[place]:>7.3f}%")
-    except Omaha8Error as exc:
+    except (Omaha8Error, OSError) as exc:  # bad arguments or files, and files that cannot be written
         print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0

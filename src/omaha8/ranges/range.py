@@ -23,7 +23,6 @@ omaha8.errors.EmptyRangeError: the range 'AA!AA' holds no 4-card hand
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -33,8 +32,12 @@ from .._support._args import brief
 from ..cards._validate import card_array, check_deals
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, EmptyRangeError, ShapeError
-from .match import evaluate, hand_bits
+from ._cache import CACHE
+from ._checks import refuse_bools, weight_array
+from .combine import evaluate
+from .match import hand_bits
 from .syntax import parse
+from .tree import canonical
 from .universe import HOLE_SIZES, all_hands, hand_index
 
 __all__ = ["Range"]
@@ -57,15 +60,24 @@ def _read_only(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return array
 
 
-@lru_cache(maxsize=64)
 def _rows_of_text(text: str, hole_size: int) -> tuple[I64Array, F64Array, bool]:
-    """Rows of ``all_hands(cards)`` in the range, their weights, and whether it is weighted."""
-    mask, weights = evaluate(parse(text), hole_size, text)
-    rows = np.flatnonzero(mask).astype(np.int64)
+    """Rows of ``all_hands(cards)`` in the range, their weights, and whether it is weighted.
+
+    Kept in the range cache under the range's canonical form, not its text:
+    ``"AA,KK"``, ``"KK, AA"`` and ``"AA ,KK,AA"`` are one entry.
+    """
+    tree = parse(text)
+
+    def build() -> tuple[I64Array, F64Array, np.ndarray[Any, np.dtype[np.bool_]]]:
+        mask, weights = evaluate(tree, hole_size, text)
+        rows = np.flatnonzero(mask).astype(np.int64)
+        values = np.ones(rows.size) if weights is None else weights[rows].astype(np.float64)
+        return rows, values, np.array(weights is not None)
+
+    rows, values, weighted = CACHE.get(("rows", hole_size, canonical(tree)), build)
     if rows.size == 0:
         raise EmptyRangeError(f"the range {brief(text)} holds no {hole_size}-card hand")
-    values = np.ones(rows.size) if weights is None else weights[rows].astype(np.float64)
-    return _read_only(rows), _read_only(values), weights is not None
+    return rows, values, bool(weighted)
 
 
 def _removed_cards(board: CardsLike | None, dead: CardsLike | None) -> tuple[int, str]:
@@ -146,6 +158,7 @@ class Range:
         >>> r.combos()[1].tolist()
         [2.0, 1.0]
         """
+        refuse_bools(hands, "hands")  # numpy would read True as card 1
         arr = card_array(hands, "hands", (1, 2) if isinstance(hands, str) else (2,))
         if arr.ndim == 1:
             arr = arr[None, :]
@@ -168,10 +181,7 @@ class Range:
             values = np.ones(arr.shape[0])
             weighted = False
         else:
-            try:
-                values = np.asarray(weights, dtype=np.float64)
-            except (TypeError, ValueError):
-                raise ArgumentTypeError(f"weights must be numbers, not {brief(weights)}") from None
+            values = weight_array(weights, "weights")
             if values.shape != (arr.shape[0],):
                 raise ShapeError(f"weights must have one entry per hand ({arr.shape[0]}), got shape {values.shape}")
             bad = np.flatnonzero(~np.isfinite(values) | (values <= 0))

@@ -131,18 +131,55 @@ level, left to right, come from tools that document the same syntax;
 
 Bounds *(omaha8)*
 -----------------
-Untrusted text is bounded: at most :data:`MAX_TEXT` characters, parentheses
-and brackets nested at most :data:`MAX_DEPTH` deep, and at most
-:data:`MAX_PATTERNS` patterns after lists and spans expand. Variables cannot
-explode the work: a pattern has at most as many cards as a hand (5), so
-matching one hand tries at most 5! = 120 placements however many variables
-it has, and most hands are turned away by a card count before any. A
-pattern is tried only on hands that hold one of its most constrained card's
-cards when those are few (``As``, an ace); patterns with no such card (every
-card a list of five or more) are tried on every hand, so the worst range is
-the most of those that fit in :data:`MAX_TEXT` characters (about 400 like
-``[A,K,Q,J,T]s[9,8,7,6,5]h``): about 0.4 s over all 4-card hands and 3.5 s
-over all 5-card hands on two cores.
+Range text is untrusted input; these limits hold for any text, and a text
+past one is a :class:`~omaha8.errors.RangeSyntaxError` with its line, its
+column and a caret under the spot, saying the limit:
+
+- at most :data:`MAX_TEXT` (10,000) characters, refused before any other work;
+- only ASCII: digits are ``0-9`` (``٣``, ``１``, ``¹`` are refused where they
+  stand, never read as numbers) and spaces, tabs and newlines separate (a
+  no-break space is refused);
+- parentheses, brackets and leading ``!`` nested at most :data:`MAX_DEPTH`
+  (32) deep, and the syntax tree at most :data:`MAX_NESTING` (100) levels
+  deep, where each ``,`` list, each ``:`` or ``!`` of a chain, each leading
+  ``!`` and each ``@`` adds a level: a chain ``X!A!B...`` of 100 operators is
+  refused (``X!(A, B, ...)`` says the same in two levels). Everything that
+  walks a tree recursively (the parser, the evaluator, the twin, ``repr``,
+  ``==``, pickling) stays far below Python's recursion limit;
+- at most :data:`MAX_PATTERN_CARDS` (5) cards in a pattern and at most
+  :data:`MAX_PATTERNS` (2,000) patterns in all after lists and spans expand;
+- numbers of any length are read in linear time (a weight is compared as
+  text past 4 digits, a percentage is a float) and quoted briefly in errors.
+
+Memory and time do not grow with the shape of the text, only with its
+length, and are counted, not guessed:
+
+- parsing keeps a few hundred bytes per character (tokens, the tree, its
+  keys): at most about 10 MB;
+- evaluation (:func:`omaha8.ranges.combine.evaluate`) folds each list and
+  chain into one running array over every hand (one byte a hand: 271 KB for
+  4 cards, 2.6 MB for 5), evaluating the most demanding operand first, so a
+  tree of ``n`` items holds at most ``2 + log2(n)`` such arrays (14 for the
+  longest text) and the kernel a few more while it runs: at most 20, about
+  52 MB for 5-card hands, whatever the number of items (1,999 items of
+  ``!A`` took 5 GB before), and bookkeeping (a key per node) of tens of bytes
+  a character;
+- an item or filter written twice is evaluated once, the plain patterns and
+  the percentages of a list are matched in one pass each, and every other
+  node costs at most three passes over the hands; the patterns matched in
+  all are at most :data:`MAX_PATTERNS`. A pattern tries at most 5! = 120
+  placements on a hand however many variables it has, most hands are turned
+  away by a card count before any, and a pattern anchored at a few cards
+  (``As``, an ace) runs only on the hands holding one of them. The slowest
+  text for its length is one of many separate items that each need their own
+  kernel run (``!AsKh, !AsKd, ...``: about 1,400 fit), each a pass over the
+  hands; ``benchmarks/bench_ranges.py`` times one;
+- what outlives a call is the range cache (:mod:`omaha8.ranges._cache`):
+  masks, percentages and whole ranges' rows, least recently used out first,
+  within :data:`omaha8.ranges._cache.CACHE_BYTES` (256 MB) in all, keyed by
+  the range's canonical form (:func:`omaha8.ranges.tree.canonical`), so texts
+  that differ only in spaces or item order share an entry; and the tables
+  built once per hand size.
 
 >>> tree = parse("AA:xxyy, JJ!JJJ, KK")
 >>> type(tree).__name__, len(tree.items)
@@ -167,6 +204,8 @@ from .tokens import (
     ALL_SUITS as ALL_SUITS,
     MACROS,
     MAX_DEPTH,
+    MAX_NESTING,
+    MAX_PATTERN_CARDS,
     MAX_PATTERNS,
     MAX_TEXT,
     RANK_CHARS as RANK_CHARS,
@@ -194,7 +233,9 @@ from .tree import (
 __all__ = [
     "MAX_TEXT",
     "MAX_DEPTH",
+    "MAX_NESTING",
     "MAX_PATTERNS",
+    "MAX_PATTERN_CARDS",
     "MACROS",
     "RANK_CLASSES",
     "CardSpec",

@@ -12,14 +12,19 @@ from dataclasses import dataclass
 
 from ..errors import RangeSyntaxError
 
-__all__ = ["MAX_TEXT", "MAX_DEPTH", "MAX_PATTERNS", "MACROS", "RANK_CLASSES", "Token", "tokenize"]
+__all__ = ["MAX_TEXT", "MAX_DEPTH", "MAX_NESTING", "MAX_PATTERNS", "MAX_PATTERN_CARDS", "MACROS", "RANK_CLASSES",
+           "Token", "tokenize"]
 
 #: Longest range text accepted, in characters.
 MAX_TEXT = 10_000
-#: Deepest nesting of parentheses and brackets.
+#: Deepest nesting of parentheses, brackets and leading ``!``.
 MAX_DEPTH = 32
+#: Deepest syntax tree: each ``,`` list, ``:`` or ``!``, leading ``!`` and ``@`` adds a level.
+MAX_NESTING = 100
 #: Most patterns one range may expand into (lists and spans multiply).
 MAX_PATTERNS = 2_000
+#: Most cards of one pattern: the most a hand holds.
+MAX_PATTERN_CARDS = 5
 
 RANK_CHARS = "23456789TJQKA"  # index = rank id, as in omaha8.cards
 SUIT_CHARS = "cdhs"  # index = suit id
@@ -75,17 +80,22 @@ def _error(reason: str, text: str, column: int) -> RangeSyntaxError:
     return RangeSyntaxError(reason, text, column)
 
 
+def _shown(part: str, limit: int = 24) -> str:
+    """A piece of range text for an error message, cut to ``limit`` characters (the caret shows the rest)."""
+    return part if len(part) <= limit else f"{part[:limit]}… ({len(part):,} characters)"
+
+
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text``, with their columns; whitespace only separates."""
     tokens: list[Token] = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch.isspace():
+        if ch in _SPACE:
             i += 1
-        elif ch.isdigit() or ch == ".":
+        elif ch in _NUMBER_CHARS:
             j = i
-            while j < n and (text[j].isdigit() or text[j] == "."):
+            while j < n and text[j] in _NUMBER_CHARS:
                 j += 1
             if (j < n and text[j] == "%") or (tokens and tokens[-1].kind == AT):
                 tokens.append(Token(NUMBER, text[i:j], i, j))
@@ -106,6 +116,9 @@ def tokenize(text: str) -> list[Token]:
                 j += 1
             if j == i + 1:
                 raise _error("expected a macro name after '$' (" + _macro_list() + ")", text, j)
+            if j - i > _LONGEST_MACRO:  # no macro is that long: refuse it before keeping its name
+                raise _error(f"unknown macro '${_shown(text[i + 1 : j])}': the macros are {_macro_list()}",
+                             text, i)
             tokens.append(Token(MACRO, text[i + 1 : j], i, j))
             i = j
         elif ch in _PUNCTUATION:
@@ -118,10 +131,26 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(kind, ch, i, i + 1))
             i += 1
         else:
-            raise _error(f"unexpected character {ch!r}: expected a card, a combinator (, : !), "
-                         "a bracket, a percentage or a weight", text, i)
+            # only ASCII digits are digits and only ASCII spaces separate: '٣', '１', '¹' and a no-break
+            # space are refused, never read as what they look like
+            raise _error(f"unexpected character {ch!r}{_unicode_name(ch)}: expected a card, a combinator "
+                         "(, : !), a bracket, a percentage or a weight (ASCII only)", text, i)
     tokens.append(Token(END, "", n, n))
     return tokens
+
+
+_SPACE = frozenset(" \t\n\r\f\v")
+_NUMBER_CHARS = frozenset("0123456789.")
+_LONGEST_MACRO = 1 + max(len(name) for name in MACROS)
+
+
+def _unicode_name(ch: str) -> str:
+    """`` (NAME)`` for a character outside ASCII, so a look-alike digit or space is recognisable."""
+    if ch.isascii():
+        return ""
+    from unicodedata import name
+
+    return f" ({name(ch, 'U+%04X' % ord(ch))})"
 
 
 # letters that would be rank variables but far more likely mean a rank or suit in the other case

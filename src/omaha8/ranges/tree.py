@@ -6,11 +6,16 @@
 ['AnyOf', 'Patterns', 'Intersect', 'Patterns', 'Patterns']
 >>> CardSpec(ranks=frozenset({12}), suits=frozenset({3})).text()
 'As'
+>>> canonical(parse("KK, AA :$ds")) == canonical(parse("AA:$ds,KK,KK"))
+True
+>>> canonical(parse("AA:$ds")) == canonical(parse("AA!$ds"))
+False
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -28,6 +33,12 @@ __all__ = [
     "Weighted",
     "Node",
     "walk",
+    "children",
+    "chain_parts",
+    "canonical",
+    "node_keys",
+    "pattern_key",
+    "pattern_text",
 ]
 
 
@@ -169,14 +180,97 @@ Node = Union[Patterns, Percent, AnyOf, Intersect, Difference, Complement, Weight
 Alternatives = list[tuple[CardSpec, ...]]
 
 
-def walk(node: Node) -> Iterator[Node]:
-    """Every node of a tree, parents first."""
-    yield node
+def children(node: Node) -> tuple[Node, ...]:
+    """The sub-ranges ``node`` is made of, in text order."""
     if isinstance(node, AnyOf):
-        for item in node.items:
-            yield from walk(item)
-    elif isinstance(node, (Intersect, Difference)):
-        yield from walk(node.left)
-        yield from walk(node.right)
-    elif isinstance(node, (Complement, Weighted)):
-        yield from walk(node.node)
+        return node.items
+    if isinstance(node, (Intersect, Difference)):
+        return (node.left, node.right)
+    if isinstance(node, (Complement, Weighted)):
+        return (node.node,)
+    return ()
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node of a tree, parents first (with a stack: a tree of any depth)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
+
+
+def pattern_text(pattern: Pattern) -> str:
+    """One pattern as text that tells apart any two patterns that may match differently.
+
+    Cards are separated (``A s``, a rank and a suit, is not ``As``) and sorted (card order does not matter).
+    """
+    return " ".join(sorted(card.text() for card in pattern.cards)) + "".join("$" + m for m in pattern.macros)
+
+
+def chain_parts(node: Intersect | Difference) -> tuple[Node, list[tuple[bool, Node]]]:
+    """A left-deep chain ``X:A!B``: its first operand ``X`` and its filters ``[(True, A), (False, B)]``
+    (True for ``:``), in text order, read with a loop."""
+    filters: list[tuple[bool, Node]] = []
+    base: Node = node
+    while isinstance(base, (Intersect, Difference)):
+        filters.append((isinstance(base, Intersect), base.right))
+        base = base.left
+    filters.reverse()
+    return base, filters
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def pattern_key(patterns: Iterable[Pattern]) -> str:
+    """The key of a union of patterns: the digest of their sorted, distinct texts."""
+    return _digest("P(" + "|".join(sorted({pattern_text(p) for p in patterns})) + ")")
+
+
+def node_keys(node: Node) -> dict[int, str]:
+    """The key (:func:`canonical`) of every node of a tree but the inner links of a chain, by ``id``."""
+    keys: dict[int, str] = {}
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    while stack:
+        current, expanded = stack.pop()
+        if isinstance(current, Patterns):
+            keys[id(current)] = pattern_key(current.alternatives)
+            continue
+        if isinstance(current, Percent):
+            keys[id(current)] = _digest(f"%({current.lo!r};{current.hi!r})")
+            continue
+        if isinstance(current, (Intersect, Difference)):
+            base, filters = chain_parts(current)
+            parts: tuple[Node, ...] = (base, *(right for _, right in filters))
+        else:
+            parts = children(current)
+        if not expanded:
+            stack.append((current, True))
+            stack.extend((part, False) for part in parts)
+        elif isinstance(current, AnyOf):
+            keys[id(current)] = _digest("U(" + ";".join(sorted({keys[id(item)] for item in parts})) + ")")
+        elif isinstance(current, (Intersect, Difference)):
+            # the filters of X:A!B apply in any order, and a filter given twice filters once
+            marked = sorted({(":" if keep else "!") + keys[id(right)] for keep, right in filters})
+            keys[id(current)] = _digest("C(" + keys[id(parts[0])] + ";" + ";".join(marked) + ")")
+        elif isinstance(current, Complement):
+            keys[id(current)] = _digest("N(" + keys[id(current.node)] + ")")
+        else:
+            keys[id(current)] = _digest(f"W({keys[id(current.node)]};{current.weight})")
+    return keys
+
+
+def canonical(node: Node) -> str:
+    """The range ``node`` stands for, as a key for caches: a hex SHA-256 digest of its canonical form.
+
+    The canonical form leaves out columns, spaces, the order of ``,`` items,
+    of a chain's filters and of a pattern's cards, and repeats, so texts that
+    differ only in those have one key. Each node's form is ``<letter>(<the
+    keys of its parts>;...)`` and no pattern text holds ``(``, ``)``, ``;``
+    or ``|``, so two forms are equal only when the trees are the same up to
+    those; the digest keeps a key 64 characters long whatever the text.
+    Built with a stack: a tree of any depth.
+    """
+    return node_keys(node)[id(node)]

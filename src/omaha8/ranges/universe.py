@@ -14,6 +14,10 @@ ascending card ids are the ``i``-th combination in lexicographic order
 ([0, 1, 2, 3], [48, 49, 50, 51])
 >>> int(hand_index([[51, 50, 49, 48]])[0])
 270724
+>>> hand_index([[51, 50, 49, -1]])
+Traceback (most recent call last):
+...
+omaha8.errors.CardError: hands[0, 3] = -1 is not a card id (0-51)
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import N_CARDS
+from .._support._args import brief, is_int
+from ..cards import N_CARDS, format_cards
+from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 
 __all__ = ["all_hands", "hand_index", "n_hands", "HOLE_SIZES"]
 
@@ -37,7 +43,9 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 
 def n_hands(cards: int) -> int:
     """How many distinct hands of ``cards`` hole cards a deck holds: C(52, cards)."""
-    return comb(N_CARDS, cards)
+    if not is_int(cards) or not 0 <= cards <= N_CARDS:
+        raise ShapeError(f"cards must be a number of cards 0..52, not {brief(cards)}")
+    return comb(N_CARDS, int(cards))
 
 
 @lru_cache(maxsize=None)
@@ -62,8 +70,8 @@ def all_hands(cards: int) -> U8Array:
     Rows hold ascending card ids, in lexicographic order; the array is built
     once per process and shared.
     """
-    if cards not in HOLE_SIZES:
-        raise ValueError(f"cards must be 4 or 5, not {cards!r}")
+    if not is_int(cards) or cards not in HOLE_SIZES:
+        raise ShapeError(f"cards must be 4 or 5, not {brief(cards)}")
     hands = _tail(0, cards).copy()
     _tail.cache_clear()
     hands.setflags(write=False)
@@ -90,17 +98,40 @@ def _offsets(hole_size: int) -> I64Array:
 def hand_index(hands: npt.ArrayLike) -> I64Array:
     """Row of each hand in :func:`all_hands`; ``hands`` is ``(n, k)`` card ids, in any order within a row.
 
-    Rows must hold distinct ids 0..51 (not checked here: callers validate).
+    Rows must hold distinct integer ids 0..51: anything else is refused (a negative id would
+    otherwise wrap around a table and give another hand's row).
     """
-    arr = np.sort(np.asarray(hands, dtype=np.int64), axis=-1)
-    if arr.ndim != 2 or arr.shape[1] not in HOLE_SIZES:
-        raise ValueError(f"hands must be (n, 4) or (n, 5), got shape {arr.shape}")
+    arr = _checked_ids(hands)
     hole_size = arr.shape[1]
     table = _offsets(hole_size)
-    index = np.zeros(arr.shape[0], dtype=np.int64)
+    index: I64Array = np.zeros(arr.shape[0], dtype=np.int64)
     previous = np.zeros(arr.shape[0], dtype=np.int64)  # least card allowed at this place
     for i in range(hole_size):
         # hands whose i-th card is in previous..c_i-1 come first
         index += table[i, arr[:, i]] - table[i, previous]
         previous = arr[:, i] + 1
     return index
+
+
+def _checked_ids(hands: npt.ArrayLike) -> I64Array:
+    """``hands`` as sorted int64 rows of distinct card ids, or omaha8's error naming the first bad one."""
+    from ._checks import refuse_bools  # numpy would read True as card 1
+
+    refuse_bools(hands, "hands")
+    try:
+        raw = np.asarray(hands)
+    except (ValueError, TypeError):
+        raise ShapeError(f"hands must be an (n, 4) or (n, 5) array of card ids, not {brief(hands)}") from None
+    if raw.dtype == np.bool_ or not (np.issubdtype(raw.dtype, np.integer) or raw.size == 0):
+        raise CardTypeError(f"hands must hold integer card ids, not {raw.dtype}")
+    if raw.ndim != 2 or raw.shape[1] not in HOLE_SIZES:
+        raise ShapeError(f"hands must be (n, 4) or (n, 5), got shape {raw.shape}")
+    bad = np.argwhere((raw < 0) | (raw >= N_CARDS)) if raw.size else np.zeros((0, 2), dtype=np.int64)
+    if bad.size:
+        row, column = (int(i) for i in bad[0])
+        raise CardError(f"hands[{row}, {column}] = {brief(raw[row, column].item())} is not a card id (0-51)")
+    arr = np.sort(raw.astype(np.int64), axis=1)
+    twice = np.flatnonzero(np.any(arr[:, 1:] == arr[:, :-1], axis=1))
+    if twice.size:
+        raise DuplicateCardError(f"hands[{int(twice[0])}] holds a card twice: {format_cards(raw[twice[0]])!r}")
+    return arr

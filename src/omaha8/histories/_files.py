@@ -1,0 +1,258 @@
+"""Hand-history sources: open a path, an open file, bytes or text, decode it, and cut it into hands.
+
+A file is read a line at a time at constant memory. Its encoding is found
+from its first bytes: a UTF-16 byte-order mark (little or big endian) or
+the look of UTF-16 without one (a NUL byte beside every ASCII one), else
+UTF-8 with or without a byte-order mark, where any byte that is not UTF-8
+is read as Windows-1252 (old files are cp1252 throughout; a stray byte
+costs one character, never the file). Lines end in LF, CRLF or CR.
+
+:func:`hand_chunks` cuts the lines into hands at the lines that start one
+(:data:`STARTS`, the first line of every format read or recognised), whatever
+the site; a hand's site is found from its own lines (:mod:`omaha8.histories.sites`),
+never from the file name. Lines are capped at :data:`MAX_LINE_CHARS` characters
+and hands at :data:`MAX_HAND_LINES` lines; a hand over either is reported,
+not read, and the reading goes on at the next hand.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+from collections.abc import Iterator
+from typing import IO, Any, Union
+
+from .._support._args import brief
+from ..errors import HandReadError
+
+__all__ = ["MAX_LINE_CHARS", "MAX_HAND_LINES", "Source", "Chunk", "open_source", "hand_chunks", "STARTS"]
+
+#: Longest line read; a longer one makes its hand unreadable.
+MAX_LINE_CHARS = 4096
+#: Most lines in one hand; a longer hand is unreadable.
+MAX_HAND_LINES = 1000
+
+#: What a reader reads: a path, an open file, bytes, or the text itself.
+Source = Union[str, "os.PathLike[str]", bytes, IO[str], IO[bytes]]
+
+#: The first line of a hand, in every format omaha8 reads or recognises (the sites' modules say which is which).
+STARTS = re.compile(
+    r"PokerStars (?:Hand|Game|Zoom Hand|Home Game Hand|Home Game) #"
+    r"|#Game No : |\*{5} (?:888poker |Cassava |Pacific Poker )?Hand [Hh]istory for [Gg]ame "
+    r"|(?:Game )?Hand #[0-9]+ - |Game started at: "
+    r"|Winamax Poker - |(?:Bovada|Ignition|Bodog) Hand #|Full ?Tilt ?Poker Game #|#[0-9]+: "
+    r"|Hand#[0-9A-F]+ - |Game # [0-9]+ - |\*{5} History for hand |Everleaf Gaming Game #"
+    r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description "
+)
+
+
+#: A first line that the hand's header line follows (888 and PartyPoker's ``#Game No : N``, Everleaf's site line).
+PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #")
+
+
+# the first characters of the lines that start a hand: most lines fail this one test
+_START_CHARS = frozenset("P#*HGWBIFTE<")
+
+
+def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
+    """A decoding error handler: the bytes that are not UTF-8 read as Windows-1252, one by one."""
+    assert isinstance(error, UnicodeDecodeError)
+    return error.object[error.start:error.end].decode("cp1252", "replace"), error.end
+
+
+codecs.register_error("omaha8.cp1252", _cp1252_fallback)
+
+
+class _Decoded:
+    """A text reader over a binary stream, its encoding found from the first bytes."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        head = raw.peek(64)[:64] if hasattr(raw, "peek") else b""
+        self.prefix = b""
+        if not head:
+            head = raw.read(64)
+            self.prefix = head
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            encoding = "utf-16"
+        elif len(head) >= 8 and head[1::2].count(0) >= len(head) // 2 - 1 and head[0::2].count(0) == 0:
+            encoding = "utf-16-le"  # UTF-16 without a byte-order mark: a NUL after every ASCII byte
+        elif len(head) >= 8 and head[0::2].count(0) >= len(head) // 2 - 1 and head[1::2].count(0) == 0:
+            encoding = "utf-16-be"
+        else:
+            encoding = "utf-8"
+        self.encoding = encoding
+        stream: Any = _Prefixed(self.prefix, raw) if self.prefix else raw
+        self.text = io.TextIOWrapper(stream, encoding=encoding,
+                                     errors="omaha8.cp1252" if encoding == "utf-8" else "replace", newline=None)
+
+
+class _Prefixed(io.RawIOBase):
+    """A binary stream that gives back ``prefix`` (bytes already read to sniff the encoding) first."""
+
+    def __init__(self, prefix: bytes, raw: IO[bytes]) -> None:
+        self.prefix, self.raw = prefix, raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: "bytearray | memoryview") -> int:  # type: ignore[override]
+        if self.prefix:
+            n = min(len(buffer), len(self.prefix))
+            buffer[:n] = self.prefix[:n]
+            self.prefix = self.prefix[n:]
+            return n
+        data = self.raw.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def open_source(source: Source, name: str | None) -> tuple[IO[str], str, bool, io.TextIOWrapper | None]:
+    """(text stream, label for messages, whether to close it, our text layer to detach from the caller's file)."""
+    if isinstance(source, bytes):
+        decoded = _Decoded(io.BufferedReader(io.BytesIO(source)))
+        return decoded.text, name or "<text>", True, None
+    if isinstance(source, str) and ("\n" in source or "\r" in source or STARTS.match(source.lstrip("\ufeff"))):
+        return io.StringIO(source, newline=None), name or "<text>", True, None
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if not isinstance(path, str) or "\0" in path or not path:
+            raise HandReadError(name or "<source>", 0, 0, f"source {brief(path)} is not a file name (nor hand-history text)")
+        try:
+            raw = open(path, "rb")
+        except OSError as exc:
+            raise HandReadError(path, 0, 0, f"cannot open: {exc.strerror}") from None
+        except ValueError as exc:
+            raise HandReadError(path, 0, 0, f"cannot open: {exc}") from None
+        return _Decoded(raw).text, name or path, True, None
+    read = getattr(source, "read", None)
+    readline = getattr(source, "readline", None)
+    if callable(read) and callable(readline):
+        label = name or str(getattr(source, "name", "<stream>"))
+        try:
+            probe = read(0)
+        except (OSError, ValueError) as exc:
+            raise HandReadError(label, 0, 0, f"cannot read the file: {exc}") from None
+        if isinstance(probe, bytes):
+            buffered: Any = source if hasattr(source, "peek") else io.BufferedReader(_Unclosing(source))  # type: ignore[arg-type]
+            decoded = _Decoded(buffered)
+            return decoded.text, label, False, decoded.text
+        if isinstance(probe, str):
+            return source, label, False, None  # type: ignore[return-value]
+        raise HandReadError(label, 0, 0, f"the file's read() gives {type(probe).__name__}, not text or bytes")
+    raise HandReadError(name or "<source>", 0, 0,
+                        f"source must be a path, a file or text, not {type(source).__name__}")
+
+
+class _Unclosing(io.RawIOBase):
+    """A caller's binary file seen as raw IO, never closed by us."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: "bytearray | memoryview") -> int:  # type: ignore[override]
+        data = self.raw.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+class Chunk:
+    """One hand's lines as the file holds them: the first line's number (from 1), the lines, and a problem."""
+
+    __slots__ = ("start", "lines", "problem")
+
+    def __init__(self, start: int, lines: list[str], problem: tuple[int, str] | None) -> None:
+        self.start, self.lines, self.problem = start, lines, problem
+
+
+_BLOCK = 1 << 16  # characters read at a time
+
+
+def _bounded_lines(stream: IO[str]) -> Iterator[str | None]:
+    """The lines of ``stream`` without their ends, read a block at a time; None for a line over
+    :data:`MAX_LINE_CHARS` characters (never held whole: memory stays within a block and a line)."""
+    read = stream.read
+    rest = ""
+    skipping = False
+    while True:
+        block = read(_BLOCK)
+        if not block:
+            break
+        parts = (rest + block).split("\n")
+        rest = parts.pop()
+        for part in parts:
+            if skipping:
+                skipping = False
+                yield None
+            elif len(part) > MAX_LINE_CHARS:
+                yield None
+            else:
+                yield part
+        if len(rest) > MAX_LINE_CHARS:
+            skipping, rest = True, ""
+    if skipping:
+        yield None
+    elif rest:
+        yield rest
+
+
+def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
+    """Every hand of ``stream`` as a :class:`Chunk`, cut at the lines that start a hand, bounded in size.
+
+    Text before the first hand is a chunk of its own (reported as not a hand).
+    A line that starts a hand right after another one (``#Game No : 1`` then
+    ``***** 888poker Hand History for Game 1 *****``) joins it.
+    """
+    starts = STARTS.match
+    number = 0
+    start = 0
+    lines: list[str] = []
+    problem: tuple[int, str] | None = None
+    header_only = False  # the chunk so far is one line that another header line follows
+    for raw in _bounded_lines(stream):
+        number += 1
+        if raw is None:
+            # an over-long line, read past without being held
+            if problem is None:
+                problem = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
+                if not lines:
+                    start = number
+            raw = ""
+        # trailing blanks carry nothing (old files end most lines with a space: "folds ")
+        line = raw.rstrip()
+        if line[:1] == "\ufeff":
+            line = line.lstrip("\ufeff")
+        if line and not line.strip("\ufffd"):
+            line = ""  # only undecodable bytes (a file cut in the middle of a character): nothing to read
+        if line and line[0] in _START_CHARS and starts(line):
+            if header_only:
+                lines.append(line)
+                header_only = False
+                continue
+            if lines or problem is not None:
+                yield Chunk(start, lines, problem)
+            start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
+            continue
+        if not lines and problem is None:
+            if line:
+                start, lines, header_only = number, [line], False
+            continue
+        if line:
+            header_only = False
+        elif header_only:
+            continue  # a blank line between the two header lines
+        if len(lines) >= MAX_HAND_LINES:
+            if problem is None:
+                problem = (number, f"the hand has more than {MAX_HAND_LINES} lines")
+            continue
+        lines.append(line)
+    if lines or problem is not None:
+        yield Chunk(start or number, lines, problem)

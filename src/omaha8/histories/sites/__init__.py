@@ -1,0 +1,66 @@
+"""The sites whose hand histories omaha8 reads, one small module each, and the formats it only recognises.
+
+Each reader module has ``SITE`` (its name, the records' ``site``),
+``starts(lines)`` (whether a hand's first lines are in its format: the
+content decides, never a file name) and ``parse(label, start, lines)``
+(the hand's lines as a :class:`~omaha8.histories.HandRecord`, through the
+shared :class:`~omaha8.histories._builder.HandBuilder`). Nothing after the
+readers (replay, reconciliation, reports) knows which site a hand came from.
+
+A hand in a format omaha8 recognises but does not read (:data:`RECOGNISED`)
+is skipped with that reason, never misread.
+
+>>> site_of(["PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2024/05/01 20:00:00 ET"]).SITE
+'PokerStars'
+>>> recognised(["<HISTORY ID=\\"2089182316\\" SESSION=\\"s.xml\\">"])
+'Boss Media'
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import _bovada, _fulltilt, _kingsclub, _pacific, _party, _pokerstars, _winamax, _winning, _winning_old
+
+__all__ = ["READERS", "RECOGNISED", "site_of", "recognised", "by_name"]
+
+#: Every reader, in the order their ``starts`` are asked.
+READERS: tuple[ModuleType, ...] = (_pokerstars, _fulltilt, _winamax, _winning, _pacific, _party, _bovada,
+                                     _kingsclub, _winning_old)
+
+#: Formats recognised by their first line and skipped: (first-line prefix, site).
+RECOGNISED = (
+    ("Hand#", "Cake"),
+    ("Game # ", "Entraction"),
+    ("***** History for hand ", "OnGame"),
+    ("Everleaf Gaming Game #", "Everleaf"),
+    ("***** Hand history for game #", "Everleaf"),
+    ("Table #", "PKR"),
+    ("<HISTORY ", "Boss Media"),
+    ("<Game hhversion", "Microgaming"),
+    ("<game ", "Merge"),
+    ("<description ", "Merge"),
+    ("<session", "iPoker"),
+)
+
+
+def site_of(lines: list[str]) -> ModuleType | None:
+    """The reader of a hand whose first lines are ``lines``, or None."""
+    for reader in READERS:
+        if reader.starts(lines):
+            return reader
+    return None
+
+
+def recognised(lines: list[str]) -> str | None:
+    """The site of a format omaha8 recognises but does not read, or None."""
+    first = lines[0] if lines else ""
+    for prefix, site in RECOGNISED:
+        if first.startswith(prefix):
+            return site
+    return None
+
+
+def by_name(names: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    """The readers of the sites ``names``."""
+    return tuple(reader for reader in READERS if reader.SITE in names)

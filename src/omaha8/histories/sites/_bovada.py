@@ -1,0 +1,238 @@
+"""Bovada, Ignition and Bodog: ``Bovada Hand #N: OMAHA HiLo Tournament #T TBL#1, Pot Limit- Level 2 (15/30) - date``.
+
+Players are named by position (``Dealer``, ``Small Blind``, ``UTG+1``, ``Big Blind [ME]``), as the file
+names them (runs of spaces made one: ``Big Blind  [ME]`` is ``Big Blind [ME]``); lines are ``Name : Action``,
+every player's hole cards are listed (``Card dealt to a spot [..]``), calls and ``All-in`` are the chips they
+add, ``Raises $X to $Y`` goes to a street total (``Raises $X`` alone adds X), ``Return uncalled portion of
+bet`` returns, ``Hand Result`` (``Hand result-Side pot``) pays. Table admin lines (``Seat sit out``,
+``Table deposit``, ``Enter(Auto)``) are kept as messages. Cash headers give no blinds: the posts do; the
+rake is what the results leave.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/bovada/split_uncalled.txt")]
+[('Bovada', 'verified'), ('Bovada', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "Bovada"
+
+_SEAT = Form("Seat {int}: {name} ({amount} in chips){text}")
+_DEALER = (Form("Set dealer/Bring in spot [{int}]"), Form("Set dealer [{int}]"))
+_POSTS = (("small_blind", Form("Ante/Small blind {amount}")), ("small_blind", Form("Small Blind {amount}")),
+          ("small_blind", Form("Small blind {amount}")), ("big_blind", Form("Big blind/Bring in {amount}")),
+          ("big_blind", Form("Big blind {amount}")), ("big_blind", Form("Big Blind {amount}")),
+          ("big_blind", Form("Posts chip {amount}")), ("dead", Form("Posts dead chip {amount}")),
+          ("ante", Form("Ante chip {amount}")), ("ante", Form("Ante {amount}")))
+_FORMS = (("call", Form("Call {amount}")), ("call", Form("Calls {amount}")), ("bet", Form("Bets {amount}")),
+          ("raise_to", Form("Raises {amount} to {amount}")), ("raise", Form("Raises {amount}")),
+          ("all_in_to", Form("All-in(raise) {amount} to {amount}")), ("all_in", Form("All-in {amount}")),
+          ("return", Form("Return uncalled portion of bet {amount}")), ("result", Form("Hand Result {amount}")),
+          ("result", Form("Hand result {amount}")), ("side", Form("Hand result-Side pot {amount}")),
+          ("side", Form("Hand Result-Side pot {amount}")), ("dealt", Form("Card dealt to a spot {cards}")),
+          ("shown", Form("Does not show {cards}{text}")), ("shown", Form("Mucks {cards}{text}")),
+          ("shown", Form("Folds & shows {cards}{text}")))
+_ADMIN = ("Table enter user", "Table leave user", "Seat sit down", "Seat sit out", "Seat stand", "Seat re-join",
+          "Re-join", "Sit out", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Sitout", "Enter", "Leave",
+          "Showdown", "Checks (", "Folds (", "Ranking")
+_LIMITS = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Fixed Limit": "Limit", "Limit": "Limit"}
+_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
+
+
+def starts(lines: list[str]) -> bool:
+    return lines[0].startswith(("Bovada Hand #", "Ignition Hand #", "Bodog Hand #", "Bodog.eu Hand #"))
+
+
+def _name(text: str) -> str:
+    return " ".join(text.split())
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    _header(b, lines[0], start)
+    summary = False
+    for j in range(1, len(lines)):
+        line, at = lines[j], start + j
+        if not line:
+            continue
+        if line.startswith("*** "):
+            summary = _marker(b, line, at) or summary
+        elif summary:
+            _summary_line(b, line, at)
+        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
+            m = _SEAT.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Dealer ($2 in chips)', got {line[:60]!r}")
+            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), _name(m.group(2)),
+                   b.amount(m.group(3), at, m.start(3) + 1), at, 6, highest=99)
+        else:
+            _body_line(b, line, at)
+    if not summary:
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
+    f = b.fields
+    if not f["streets_marked"]:
+        b.infer_streets()
+    if not f["button"]:
+        # no "Set dealer" line: the seat named Dealer, else the seat just before the small blind (maybe empty)
+        dealer = b.names.get("Dealer") or b.names.get("Dealer [ME]")
+        small = next((b.names[p.name].number for p in b.posts if p.kind == "small_blind"), None)
+        if dealer is not None:
+            f["button"] = dealer.number
+        elif small is not None:
+            f["button"] = small - 1 if small > 1 else max(seat.number for seat in b.seats)
+    if f["stakes"] == (0, 0):
+        small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
+        big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
+        f["stakes"] = (small or big // 2, big)
+    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+    paid = sum(c.amount for c in b.collections) + sum(amount for _, amount in b.uncalled_lines)
+    if paid > put:
+        raise _Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
+    f["rake_stated"] = False
+    b.rake = 0 if f["tournament_id"] is not None else put - paid
+    b.total_pot = -1 if b.total_pot < 0 else b.total_pot
+    return b.build()
+
+
+def _header(b: HandBuilder, line: str, at: int) -> None:
+    f = b.fields
+    colon = line.find(": ")
+    i = line.find("#")
+    f["hand_id"] = str(ascii_int(line[i + 1: colon if colon > 0 else None].split(" ", 1)[0], at, i + 2, "the hand number"))
+    rest = line[colon + 2:] if colon > 0 else line[line.find(" ", i) + 1:]
+    if rest.startswith("TBL#"):  # "Bovada Hand #N TBL#T OMAHA HiLo Pot Limit - date"
+        f["table"], rest = rest[4:].split(" ", 1)[0], rest[rest.find(" ") + 1:]
+    cut = rest.rfind(" - ")
+    text, f["date"] = (rest[:cut], rest[cut + 3:]) if cut >= 0 else (rest, "")
+    if not text.startswith("OMAHA HiLo"):
+        if text.startswith(("HOLDEM", "OMAHA", "Omaha", "Holdem")):
+            raise _OtherGame(f"{text.split(' - ')[0][:40]} is not Omaha Hi/Lo")
+        raise _Bad(at, colon + 3, f"{text[:60]!r} names no game that Bovada deals")
+    limit = next((v for k, v in _LIMITS.items() if k in text), None)
+    if limit is None:
+        raise _Bad(at, colon + 3, f"{text[:60]!r} names no limit")
+    f.update(game="Omaha Hi/Lo", variant=4, limit=limit)
+    if "Tournament #" in text:
+        k = text.find("Tournament #") + 12
+        f["tournament_id"] = text[k:].split(" ", 1)[0]
+        b.money = Money(None, 0)
+        level = text.find("Level ")
+        if level >= 0 and "(" in text[level:]:
+            pair = text[text.find("(", level) + 1: text.find(")", level)].split("/")
+            f["stakes"] = (b.amount(pair[0], at, 1), b.amount(pair[1], at, 1))
+            f["level"] = text[level + 6:].split(" ", 1)[0]
+    else:
+        b.money = Money("USD", 2)
+    if "TBL#" in text:
+        f["table"] = text[text.find("TBL#") + 4:].split(",", 1)[0].split(" ", 1)[0]
+    if not f["table"]:
+        f["table"] = "?"
+
+
+def _marker(b: HandBuilder, line: str, at: int) -> bool:
+    if line.startswith("*** HOLE CARDS ***"):
+        b.street(0, (), at, 1)
+    elif line.startswith("*** SUMMARY ***"):
+        return True
+    elif line.startswith("*** SHOW DOWN ***"):
+        b.current = max(b.current, 0)
+    else:
+        key = line[: line.find("***", 4) + 3]
+        if key not in _STREETS:
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+        cards: list[int] = []
+        for piece in line[len(key):].split("]"):
+            if "[" in piece:
+                cards += cards_of(piece[piece.find("[") + 1:], at, len(key) + 2)
+        b.street(_STREETS[key], tuple(cards), at, len(key) + 2)
+    return False
+
+
+def _body_line(b: HandBuilder, line: str, at: int) -> None:
+    cut = line.find(" : ")
+    if cut < 0:
+        if line.startswith(_ADMIN):
+            b.messages.append((at, line))
+            return
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Bovada hand")
+    name, rest = _name(line[:cut]), line[cut + 3:]
+    col = cut + 4
+    if name not in b.names:
+        if rest.startswith(_ADMIN):
+            b.messages.append((at, line))
+            return
+        raise _Bad(at, 1, f"{name[:40]!r} is not seated at this table")
+    if rest in ("Folds", "Folds (timeout)", "Folds (auth)", "Folds (disconnect)"):
+        b.fold(name, at, col)
+        return
+    if rest in ("Checks", "Checks (timeout)", "Checks (disconnect)"):
+        b.check(name, at, col)
+        return
+    for form in _DEALER:
+        m = form.match(rest)
+        if m is not None:
+            b.fields["button"] = ascii_int(m.group(1), at, col, "the dealer's seat")
+            return
+    for kind, form in _POSTS:
+        m = form.match(rest)
+        if m is not None:
+            b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
+            return
+    for what, form in _FORMS:
+        m = form.match(rest)
+        if m is None:
+            continue
+        if what in ("dealt", "shown"):
+            cards = cards_of(m.group(1), at, col + m.start(1))
+            if what == "dealt":
+                b.dealt(name, cards, at, col + m.start(1))
+                if name.endswith("[ME]"):
+                    b.hero = name
+            elif name not in {n for n, _ in b.dealt_cards}:
+                b.shown(name, cards, at, col + m.start(1))
+            return
+        value = b.amount(m.group(m.lastindex or 1), at, col)
+        if what == "call":
+            b.call(name, value, at, col)
+        elif what == "bet":
+            b.bet_adding(name, value, at, col)
+        elif what in ("raise_to", "all_in_to"):  # "Raises $X to $Y": X more chips, to a street total of Y
+            added = b.amount(m.group(1), at, col + m.start(1))
+            if added + b.bets.get(name, 0) != value:
+                raise _Bad(at, col, f"{rest[:60]!r}: {m.group(1)} more does not make {m.group(2)}")
+            b.raise_adding(name, added, at, col, all_in=what == "all_in_to")
+        elif what == "raise":
+            b.raise_adding(name, value, at, col)
+        elif what == "all_in":
+            b.all_in_adding(name, value, at, col)
+        elif what == "return":
+            b.uncalled(name, value)
+        else:
+            b.collect(name, value, "side pot" if what == "side" else "pot", at)
+        return
+    if rest.startswith(_ADMIN):
+        b.messages.append((at, line))
+        return
+    raise _Bad(at, col, f"the action {rest[:60]!r} is not a Bovada action")
+
+
+def _summary_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Total Pot("):
+        close = line.find(")")
+        b.total_pot = b.amount(line[10:close], at, 11)
+    elif line.startswith("Board ["):
+        cards = cards_of(line[7:line.rfind("]")], at, 8)
+        if cards[: len(b.board)] != b.board:
+            raise _Bad(at, 8, "the summary board differs from the streets'")
+        if len(cards) > len(b.board):
+            # an export that left street lines out: the actions go to the streets the replay reaches
+            b.board = cards
+            b.fields["streets_marked"] = False
+    else:
+        b.messages.append((at, line))

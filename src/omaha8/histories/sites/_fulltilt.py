@@ -1,0 +1,260 @@
+"""Full Tilt Poker: ``Full Tilt Poker Game #N: Table X (6 max) - PL Omaha H/L - $0.05/$0.10 - time - date``.
+
+Player lines are ``Name verb ...`` (no colon: a ``Name: text`` line is
+chat); raises are written to a street total (``raises to $1``), calls as
+the chips they add; the pots are paid by ``wins the pot ($X)``, ``wins the
+high pot``, ``wins the low pot`` (and side pots) lines; returned bets by
+``Uncalled bet of $X returned to Name``; the summary states the pot and
+the rake. Files are often UTF-16, read as any other.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/fulltilt/split_and_uncalled.txt")]
+[('Full Tilt', 'verified'), ('Full Tilt', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+from ._headers import stakes_of
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "Full Tilt"
+
+_HEAD = Form("Full Tilt Poker Game #{int}: {text}")
+_SEAT = Form("Seat {int}: {name} ({amount}){text}")
+_BUTTON = Form("The button is in seat #{int}")
+_DEALT = Form("Dealt to {name} {cards}")
+_UNCALLED = Form("Uncalled bet of {amount} returned to {text}")
+_TOTAL = Form("Total pot {amount} | Rake {amount}")
+_ALL_IN = "{?, and is all in}"
+_POSTS = (("small_blind", Form("posts the small blind of {amount}" + _ALL_IN)),
+          ("big_blind", Form("posts the big blind of {amount}" + _ALL_IN)),
+          ("dead", Form("posts a dead small blind of {amount}" + _ALL_IN)),
+          ("big_blind", Form("posts {amount}" + _ALL_IN)),
+          ("ante", Form("antes {amount}" + _ALL_IN)))
+_FORMS = {
+    "calls": Form("calls {amount}" + _ALL_IN),
+    "bets": Form("bets {amount}" + _ALL_IN),
+    "raises": Form("raises to {amount}" + _ALL_IN),
+    "shows": Form("shows {cards}{text}"),
+    "mucks": Form("mucks {cards}"),
+    "wins": Form("wins {text}"),
+}
+_WON = Form("the {label}pot ({amount}){text}")
+_GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5)}
+_LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "Limit": "Limit", "Pot Limit": "Pot Limit",
+           "No Limit": "No Limit"}
+_OTHER = ("Hold'em", "Omaha", "Razz", "Stud", "Draw", "Badugi", "5 Card Omaha", "Omaha Hi", "Triple Draw")
+_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
+# lines about someone (seated or not) that touch neither chips nor cards
+_NOTES = (" sits down", " adds ", " stands up", " seconds left to act", " has timed out", " is sitting out",
+          " has returned", " has been disconnected", " has reconnected", " is disconnected", " leaves the table",
+          " joins the table", " has requested TIME", " is feeling ", " sits out", " will be allowed to play")
+
+
+def starts(lines: list[str]) -> bool:
+    return lines[0].startswith(("Full Tilt Poker Game #", "FullTiltPoker Game #"))
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    _header(b, lines[0].replace("FullTiltPoker", "Full Tilt Poker", 1), start)
+    summary = False
+    for j in range(1, len(lines)):
+        line, at = lines[j], start + j
+        if not line:
+            continue
+        if line.startswith("*** "):
+            summary = _marker(b, line, at) or summary
+        elif summary:
+            _summary_line(b, line, at)
+        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
+            m = _SEAT.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2)', got {line[:60]!r}")
+            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
+                   at, 6, sitting_out="sitting out" in m.group(4))
+        else:
+            _body_line(b, line, at)
+    if not summary or b.total_pot < 0:
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
+    return b.build()
+
+
+def _header(b: HandBuilder, line: str, at: int) -> None:
+    m = _HEAD.match(line)
+    if m is None:
+        raise _Bad(at, 1, "not a Full Tilt hand header")
+    f = b.fields
+    f["hand_id"] = m.group(1)
+    parts = m.group(2).split(" - ")
+    game_at = next((i for i, part in enumerate(parts) if _game(part) is not None), None)
+    if game_at is None:
+        named = [p for p in parts if any(o in p for o in _OTHER)]
+        if named:
+            raise _OtherGame(f"{named[0]} is not Omaha Hi/Lo")
+        raise _Bad(at, 1, "the header names no game that Full Tilt deals")
+    (game, variant), limit = _game(parts[game_at])  # type: ignore[misc]
+    f.update(game=game, variant=variant, limit=limit)
+    table = parts[0]
+    if table.startswith("Table "):
+        name = table[6:]
+        if name.endswith(")") and " max" in name:
+            name, size = name[: name.rfind(" (")], name[name.rfind("(") + 1:-1].split(",")[0]
+            f["max_seats"] = ascii_int(size.split()[0], at, 1, "the table size")
+        f["table"] = name
+        stakes_text = parts[game_at + 1] if game_at + 1 < len(parts) else ""
+        currency, stakes = stakes_of(stakes_text, at, 1)
+        b.money = Money(currency, 2 if currency else 0)
+    else:  # a tournament: "$10 + $1 Sit & Go (123), Table 1 - 15/30 - Limit Omaha H/L - ..."
+        f["tournament_id"] = table[table.rfind("(") + 1: table.rfind(")")] if "(" in table else table
+        f["table"] = table[table.rfind(", ") + 2:] if ", " in table else table
+        _, stakes = stakes_of(parts[game_at - 1], at, 1)
+        b.money = Money(None, 0)
+    f["stakes"] = tuple(b.amount(s, at, 1) for s in stakes)
+    if b.money.currency is not None and f["limit"] == "Limit" and f["stakes"][0] >= 50:
+        # the smallest chip at these tables is 5 cents: the halves of a pot are cut in 5-cent chips
+        f["chip_unit"] = 5
+    f["date"] = " - ".join(parts[game_at + 2:])
+
+
+def _game(text: str) -> tuple[tuple[str, int], str] | None:
+    for short, limit in _LIMITS.items():
+        if text.startswith(short + " ") and text[len(short) + 1:] in _GAMES:
+            return _GAMES[text[len(short) + 1:]], limit
+    return None
+
+
+def _marker(b: HandBuilder, line: str, at: int) -> bool:
+    """A ``*** ... ***`` line; True at the summary."""
+    if line.startswith("*** HOLE CARDS ***"):
+        b.street(0, (), at, 1)
+    elif line.startswith("*** SUMMARY ***"):
+        return True
+    elif line.startswith("*** SHOW DOWN ***"):
+        b.current = max(b.current, 0)
+    else:
+        key = line[: line.find("***", 4) + 3]
+        if key not in _STREETS:
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+        tail = line[len(key):]
+        cards: list[int] = []
+        k = 0
+        while tail.find("[", k) >= 0:
+            a = tail.find("[", k)
+            z = tail.find("]", a)
+            cards += cards_of(tail[a + 1:z], at, len(key) + a + 2)
+            k = z + 1
+            if not tail[k:].startswith(" ["):
+                break
+        b.street(_STREETS[key], tuple(cards), at, len(key) + 2)
+    return False
+
+
+def _body_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Dealt to "):
+        m = _DEALT.match(line)
+        if m is None:
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
+        name = b.seated(m.group(1), at, 10)
+        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
+        b.hero = name
+        return
+    if line.startswith("The button is in seat #"):
+        m = _BUTTON.match(line)
+        if m is None:
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+        b.fields["button"] = ascii_int(m.group(1), at, 24, "the button's seat")
+        return
+    if line.startswith("Uncalled bet of "):
+        m = _UNCALLED.match(line)
+        if m is None:
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+        b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 17))
+        return
+    found = b.player(line, ": ")
+    if found is not None:
+        b.messages.append((at, line))  # chat
+        return
+    found = b.player(line, " ")
+    if found is None:
+        if any(note in line for note in _NOTES) or line.endswith((" sits down", " stands up")):
+            b.messages.append((at, line))
+            return
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Full Tilt hand")
+    _action(b, found[0], found[1], at, len(found[0]) + 2)
+
+
+def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
+    if rest == "folds":
+        b.fold(name, at, col)
+        return
+    if rest == "checks":
+        b.check(name, at, col)
+        return
+    if rest in ("mucks", "is sitting out", "has timed out") or any(note in " " + rest for note in _NOTES):
+        b.messages.append((at, f"{name} {rest}"))
+        return
+    verb = rest.split(" ", 1)[0]
+    if verb == "posts" or verb == "antes":
+        _post(b, name, rest, at, col)
+        return
+    form = _FORMS.get(verb)
+    m = form.match(rest) if form is not None else None
+    if m is None:
+        if verb == "shows":  # "shows two pair, Aces and Sevens, for high ...": a description, no cards
+            b.messages.append((at, f"{name} {rest}"))
+            return
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Full Tilt action")
+    if verb in ("shows", "mucks"):
+        b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
+    elif verb == "calls":
+        b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
+    elif verb == "bets":
+        b.wager_to(name, "bet", b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
+    elif verb == "raises":
+        b.wager_to(name, "raise", b.amount(m.group(1), at, col + 10), at, col, all_in=bool(m.group(2)))
+    else:
+        won = _WON.match(m.group(1))
+        if won is None:
+            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
+        pot = (won.group(1) + "pot").strip()
+        b.collect(name, b.amount(won.group(2), at, col + 5 + won.start(2)), pot, at)
+
+
+def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
+    if b.current >= 0:
+        raise _Bad(at, col, "a post after the hole cards were dealt")
+    for kind, form in _POSTS:
+        m = form.match(rest)
+        if m is not None:
+            b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
+            return
+    raise _Bad(at, col, f"the post {rest[:60]!r} is not a Full Tilt post")
+
+
+def _summary_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Total pot "):
+        m = _TOTAL.match(line)
+        if m is None:
+            raise _Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
+        b.total_pot = b.amount(m.group(1), at, 11)
+        b.rake = b.amount(m.group(2), at, m.start(2) + 1)
+    elif line.startswith("Board: ["):
+        cards = cards_of(line[8:-1], at, 9)
+        if b.board and cards != b.board:
+            raise _Bad(at, 9, "the summary board differs from the streets'")
+    elif line.startswith("Seat "):
+        colon = line.find(": ")
+        found = b.player(line[colon + 2:], " ") if colon > 0 else None
+        tail = found[1] if found is not None else ""
+        k = tail.find("showed [")
+        if found is not None and k >= 0:
+            z = tail.find("]", k)
+            col = len(line) - len(tail) + k + 9
+            b.shown(found[0], cards_of(tail[k + 8:z], at, col), at, col)
+    else:
+        b.messages.append((at, line))

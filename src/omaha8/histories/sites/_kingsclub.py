@@ -1,0 +1,210 @@
+"""KingsClub: ``#37580510: Pot Limit Big O - 11/22`` (Big O: 5-card Omaha Hi/Lo), ``Pot Limit Omaha Hi-Lo``, ``Limit Omaha Hi-Lo``.
+
+Cash games with antes beside the blinds; amounts are club chips with cents (``144.75``) and no currency;
+hidden hole cards are ``[X X X X X]``. Calls are written to the street total (``calls 836`` after
+a raise to 627.25 adds 208.75), raises ``raises to X``. A hand run twice deals ``*** BOARD 2 - RIVER ***
+[- - - 5d] [3h]`` (a dash for each card the boards share). The summary gives each player's stack and
+signed net (``+258.87``), the rake (``Rake 5``) and the pots won (``wins (222.12) from pot``, ``wins pot
+(179)``); no returned bets are printed: what a player wins counts them.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.game, h.status) for h in read("tests/data/hh/kingsclub/antes_and_two_boards.txt")]
+[('KingsClub', '5 Card Omaha Hi/Lo', 'verified'), ('KingsClub', 'Omaha Hi/Lo', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "KingsClub"
+
+_HEAD = Form("#{int}: {label} - {amount}/{amount}")
+_TABLE = Form("Table '{label}' Seat {int} is the button")
+_SEAT = Form("Seat {int}: {name} ({amount})")
+_DEALT = Form("Dealt to {name}: {cards}")
+_RESULT = Form("Seat {int}: {name} ({amount}) {signed}")
+_RESULT_EVEN = Form("Seat {int}: {name} ({amount}) 0")
+_ALL_IN = "{?, and is all in}"
+_FORMS = {
+    "calls": Form("calls {amount}" + _ALL_IN),
+    "bets": Form("bets {amount}" + _ALL_IN),
+    "raises": Form("raises to {amount}" + _ALL_IN),
+    "shows": Form("shows {cards}"),
+    "mucks": Form("mucks {cards}"),
+}
+_POSTS = (("ante", Form("posts ante {amount}" + _ALL_IN)), ("small_blind", Form("posts the small blind {amount}" + _ALL_IN)),
+          ("big_blind", Form("posts the big blind {amount}" + _ALL_IN)), ("dead", Form("posts dead {amount}" + _ALL_IN)))
+_WINS = (Form("wins ({amount}) from {text}"), Form("wins pot ({amount})"), Form("wins {label} ({amount})"))
+_GAMES = {"Big O": ("5 Card Omaha Hi/Lo", 5), "Omaha Hi-Lo": ("Omaha Hi/Lo", 4)}
+_LIMITS = ("Pot Limit", "No Limit", "Limit")
+_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+
+
+def starts(lines: list[str]) -> bool:
+    first = lines[0]
+    return first.startswith("#") and first[1:2].isdigit() and ": " in first and " - " in first
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    _header(b, lines[0], start)
+    runs: dict[int, tuple[int, ...]] = {}
+    summary = False
+    for j in range(1, len(lines)):
+        line, at = lines[j], start + j
+        if not line:
+            continue
+        if j == 1 and line[:4].isdigit():
+            b.fields["date"] = line
+        elif line.startswith("Table '"):
+            m = _TABLE.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"cannot read the table line {line[:60]!r}")
+            b.fields["table"], b.fields["button"] = m.group(1), ascii_int(m.group(2), at, m.start(2) + 1, "the button")
+        elif line.startswith("*** "):
+            summary = _marker(b, line, at, runs) or summary
+        elif summary:
+            _summary_line(b, line, at)
+        elif line.startswith("Seat ") and not b.posts:
+            m = _SEAT.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (880)', got {line[:60]!r}")
+            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+        else:
+            _body_line(b, line, at)
+    if not summary:
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
+    if runs:
+        b.runs = [runs[r] for r in sorted(runs)]
+        b.board = b.runs[0]
+    b.fields["returns"] = "in collected" if not b.uncalled_lines else "lines"
+    b.total_pot = -1
+    return b.build()
+
+
+def _header(b: HandBuilder, line: str, at: int) -> None:
+    m = _HEAD.match(line)
+    if m is None:
+        raise _Bad(at, 1, "not a KingsClub hand header")
+    f = b.fields
+    f["hand_id"] = m.group(1)
+    text = m.group(2)
+    limit = next((lim for lim in _LIMITS if text.startswith(lim + " ")), None)
+    game = _GAMES.get(text[len(limit) + 1:]) if limit else None
+    if game is None:
+        if limit is not None:
+            raise _OtherGame(f"{text} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(2) + 1, f"{text[:60]!r} names no game and limit that KingsClub deals")
+    (f["game"], f["variant"]), f["limit"] = game, limit
+    b.money = Money(None, 2)
+    f["stakes"] = (b.amount(m.group(3), at, m.start(3) + 1), b.amount(m.group(4), at, m.start(4) + 1))
+
+
+def _cards_groups(tail: str, at: int, col: int) -> tuple[list[int], int]:
+    """The cards of a marker's ``[..]`` groups, -1 for a ``-`` (a card the boards share), and how many dashes."""
+    out: list[int] = []
+    for piece in tail.split("]"):
+        if "[" in piece:
+            out += cards_of(piece[piece.find("[") + 1:], at, col, hidden=True)
+    return out, out.count(-1)
+
+
+def _marker(b: HandBuilder, line: str, at: int, runs: dict[int, tuple[int, ...]]) -> bool:
+    end = line.find(" ***", 4)
+    words = line[4:end].split() if end > 0 else []
+    tail = line[end + 4:] if end > 0 else ""
+    if words == ["SUMMARY"]:
+        return True
+    if words == ["HOLE", "CARDS"]:
+        b.street(0, (), at, 1)
+    elif words in (["SHOW", "DOWN"], ["SHOWDOWN"]):
+        b.current = max(b.current, 0)
+    elif len(words) == 1 and words[0] in _STREETS:
+        cards, _ = _cards_groups(tail, at, end + 6)
+        b.street(_STREETS[words[0]], tuple(cards), at, end + 6)
+    elif len(words) == 4 and words[0] == "BOARD" and words[2] == "-" and words[3] in _STREETS:
+        run = ascii_int(words[1], at, 11, "the board's number") - 1
+        cards, dashes = _cards_groups(tail, at, end + 6)
+        shared = b.board[:dashes]
+        board = tuple(shared) + tuple(c for c in cards if c >= 0) if dashes else tuple(cards)
+        before = runs.get(run, b.board)
+        if not 0 <= run < 4 or len(board) != (3, 4, 5)[_STREETS[words[3]] - 1] or board[: len(before)] != before:
+            raise _Bad(at, end + 6, f"board {run + 1} does not follow the cards dealt before it")
+        runs[run] = board
+    else:
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+    return False
+
+
+def _body_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Dealt to "):
+        m = _DEALT.match(line)
+        if m is None:
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
+        name = b.seated(m.group(1), at, 10)
+        cards = cards_of(m.group(2), at, m.start(2) + 1, hidden=True)
+        b.street(max(b.current, 0), (), at, 1)
+        b.dealt(name, cards, at, m.start(2) + 1)
+        if -1 not in cards:
+            b.hero = name
+        return
+    found = b.player(line, ": ")
+    if found is not None and found[1].startswith("posts "):
+        name, rest = found
+        col = len(name) + 3
+        for kind, form in _POSTS:
+            m = form.match(rest)
+            if m is not None:
+                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
+                return
+        raise _Bad(at, col, f"the post {rest[:60]!r} is not a KingsClub post")
+    found = b.player(line, " ")
+    if found is None:
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a KingsClub hand")
+    name, rest = found
+    col = len(name) + 2
+    if rest == "folds":
+        b.fold(name, at, col)
+    elif rest == "checks":
+        b.check(name, at, col)
+    elif rest.startswith(("sits out", "is sitting out", "mucks", "does not show")) and "[" not in rest:
+        b.messages.append((at, line))
+    else:
+        verb = rest.split(" ", 1)[0]
+        action = _FORMS.get(verb)
+        m = action.match(rest) if action is not None else None
+        if m is None:
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a KingsClub action")
+        if verb in ("shows", "mucks"):
+            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
+            return
+        value = b.amount(m.group(1), at, col + m.start(1))
+        all_in = bool(m.group(2))
+        if verb == "calls":
+            b.call_to(name, value, at, col, all_in=all_in)
+        else:
+            b.wager_to(name, "bet" if verb == "bets" else "raise", value, at, col, all_in=all_in)
+
+
+def _summary_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Rake "):
+        b.rake = b.amount(line[5:], at, 6)
+        return
+    if line.startswith("Seat "):
+        if _RESULT.match(line) is None and _RESULT_EVEN.match(line) is None:
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+        return  # the stack after the hand and the net: what the replay works out
+    found = b.player(line, " ")
+    if found is not None and found[1].startswith("wins "):
+        for form in _WINS:
+            m = form.match(found[1])
+            if m is not None:
+                amount = m.group(1) if form is not _WINS[2] else m.group(2)
+                b.collect(found[0], b.amount(amount, at, len(found[0]) + 2), "pot", at)
+                return
+        raise _Bad(at, len(found[0]) + 2, f"cannot read {found[1][:60]!r}")
+    b.messages.append((at, line))

@@ -1,0 +1,203 @@
+"""888poker (Pacific Poker, Cassava): ``***** 888poker Hand History for Game N *****``, often after ``#Game No : N``.
+
+The game line reads ``$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:15:35`` (``Fix Limit``,
+``No Limit``); amounts are in brackets, and a bet, raise or call is the chips it adds (``raises [$2]``
+puts 2 more in). Tournaments have a ``Tournament #N ...`` line and their chips are written with a dollar
+sign (``( $3,465 )``). 888 states neither the pot nor the rake: the rake is what was put in less what
+the ``collected [ $X ]`` lines pay (5% in the samples, checked by the replay's split), and returned bets
+are in those collections. A hand where no ``collected`` line says what the winner took (a tournament
+hand won without a showdown) is reconciled on its totals only.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/888/split_quartered.txt")]
+[('888poker', 'verified'), ('888poker', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "888poker"
+
+_GAME = Form("{amount}/{amount} Blinds {label} - *** {text}")
+_SEAT = Form("Seat {int}: {name} ( {amount} ){text}")
+_BUTTON = Form("Seat {int} is the button")
+_DEALT = Form("Dealt to {name} {cards}")
+_FORMS = {
+    "calls": Form("calls [{amount}]"),
+    "bets": Form("bets [{amount}]"),
+    "raises": Form("raises [{amount}]"),
+    "shows": Form("shows {cards}"),
+    "mucks": Form("mucks {cards}"),
+    "collected": Form("collected [ {amount} ]"),
+}
+_ALL_IN = Form("is all-In [{amount}]")
+_POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")),
+          ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
+          ("big_blind", Form("posts [{amount}]")))
+_GAMES = {"Pot Limit OmahaHL": "Pot Limit", "Fix Limit OmahaHL": "Limit", "No Limit OmahaHL": "No Limit"}
+_OTHER = ("Holdem", "Omaha ", "Stud", "Razz")
+_STREETS = {"** Dealing flop **": 1, "** Dealing turn **": 2, "** Dealing river **": 3}
+
+
+def starts(lines: list[str]) -> bool:
+    head = lines[1] if lines[0].startswith("#Game No") and len(lines) > 1 else lines[0]
+    return head.startswith(("***** 888poker Hand History", "***** Cassava Hand History",
+                            "***** Pacific Poker Hand History"))
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    i = 1 if lines[0].startswith("#Game No") else 0
+    head = lines[i]
+    b.fields["hand_id"] = head.rsplit(" ", 2)[-2] if head.endswith("*****") else ""
+    ascii_int(b.fields["hand_id"], start + i, 1, "the hand number")
+    tournament = any(line.startswith("Tournament #") for line in lines[i + 1: i + 4])
+    _game_line(b, lines[i + 1] if i + 1 < len(lines) else "", start + i + 1, tournament)
+    summary = False
+    for j in range(i + 2, len(lines)):
+        line, at = lines[j], start + j
+        if not line:
+            continue
+        if line.startswith("** "):
+            summary = _marker(b, line, at) or summary
+        elif line.startswith("Table "):
+            b.fields["table"] = line[6:]
+        elif line.startswith("Tournament #"):
+            b.fields["tournament_id"] = line[12:].split(" ", 1)[0]
+        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
+            _seat_line(b, line, at)
+        elif line.startswith("Total number of players"):
+            continue
+        elif line.startswith("(Hi: ") or line.startswith("(Lo: "):
+            continue  # the shown hand's description
+        else:
+            _body_line(b, line, at)
+    if b.current < 0:
+        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
+    _settle_totals(b, start + len(lines) - 1)
+    return b.build()
+
+
+def _game_line(b: HandBuilder, line: str, at: int, tournament: bool) -> None:
+    m = _GAME.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"expected the game line, e.g. '$0.50/$1 Blinds Pot Limit OmahaHL - *** date', got {line[:60]!r}")
+    limit = _GAMES.get(m.group(3))
+    if limit is None:
+        if any(m.group(3).endswith(o) or o in m.group(3) for o in _OTHER):
+            raise _OtherGame(f"{m.group(3)} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(3) + 1, f"{m.group(3)[:60]!r} names no game that 888poker deals")
+    f = b.fields
+    f.update(game="Omaha Hi/Lo", variant=4, limit=limit, date=m.group(4))
+    b.money = Money(None, 0) if tournament else Money("USD" if "$" in m.group(1) else None, 2)
+    stakes = (b.amount(m.group(1), at, 1), b.amount(m.group(2), at, m.start(2) + 1))
+    # a limit game's line gives the blinds: its bets are the big blind and twice it
+    f["stakes"] = (stakes[1], 2 * stakes[1]) if limit == "Limit" else stakes
+
+
+def _seat_line(b: HandBuilder, line: str, at: int) -> None:
+    m = _BUTTON.match(line)
+    if m is not None:
+        b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
+        return
+    m = _SEAT.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 )', got {line[:60]!r}")
+    b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+
+
+def _marker(b: HandBuilder, line: str, at: int) -> bool:
+    if line.startswith("** Dealing down cards **"):
+        b.street(0, (), at, 1)
+        return False
+    if line.startswith("** Summary **"):
+        b.current = max(b.current, 0)
+        return True
+    key = line[: line.find("**", 3) + 2]
+    if key not in _STREETS:
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+    tail = line[len(key):].strip()
+    if not (tail.startswith("[") and tail.endswith("]")):
+        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
+    b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
+    return False
+
+
+def _body_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Dealt to "):
+        m = _DEALT.match(line)
+        if m is None:
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
+        name = b.seated(m.group(1), at, 10)
+        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
+        b.hero = name
+        return
+    found = b.player(line, " ")
+    if found is None:
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an 888poker hand")
+    name, rest = found
+    col = len(name) + 2
+    if rest == "folds":
+        b.fold(name, at, col)
+    elif rest == "checks":
+        b.check(name, at, col)
+    elif rest.startswith("posts "):
+        if b.current >= 0:
+            raise _Bad(at, col, "a post after the hole cards were dealt")
+        for kind, form in _POSTS:
+            m = form.match(rest)
+            if m is not None:
+                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
+                return
+        raise _Bad(at, col, f"the post {rest[:60]!r} is not an 888poker post")
+    elif rest.startswith("is all-In ") or rest.startswith("is all-in "):
+        m = _ALL_IN.match(rest.replace("all-in", "all-In", 1))
+        if m is None:
+            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
+        b.all_in_adding(name, b.amount(m.group(1), at, col + 10), at, col)
+    elif rest in ("did not show his hand", "did not show her hand", "does not show cards", "sits out"):
+        b.messages.append((at, line))
+    else:
+        verb = rest.split(" ", 1)[0]
+        action = _FORMS.get(verb)
+        m = action.match(rest) if action is not None else None
+        if m is None:
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
+        if verb in ("shows", "mucks"):
+            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
+        elif verb == "collected":
+            b.collect(name, b.amount(m.group(1), at, col + 12), "pot", at)
+        else:
+            added = b.amount(m.group(1), at, col + len(verb) + 2)
+            if verb == "calls":
+                b.call(name, added, at, col, all_in=added == _behind(b, name))
+            elif verb == "bets":
+                b.bet_adding(name, added, at, col, all_in=added == _behind(b, name))
+            else:
+                b.raise_adding(name, added, at, col, all_in=added == _behind(b, name))
+
+
+def _behind(b: HandBuilder, name: str) -> int:
+    """Chips ``name`` had left before this action (to mark an action that puts them all in)."""
+    put = sum(p.amount for p in b.posts if p.name == name) + sum(a.amount for a in b.actions if a.name == name)
+    return b.names[name].stack - put
+
+
+def _settle_totals(b: HandBuilder, last: int) -> None:
+    """888 states no pot and no rake: the rake is what was put in less what the collections pay."""
+    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+    paid = sum(c.amount for c in b.collections)
+    f = b.fields
+    f["returns"], f["rake_stated"] = "in collected", False
+    b.total_pot = -1
+    if not b.collections:
+        f["collected_stated"] = False
+        return
+    if paid > put:
+        raise _Bad(last, 0, f"the hand pays out {paid} for {put} put in")
+    b.rake = 0 if f["tournament_id"] is not None else put - paid

@@ -1,0 +1,233 @@
+"""PartyPoker: ``***** Hand History for Game N *****`` (after ``#Game No : N`` in some exports).
+
+The game line names the table's buy-in cap, not the blinds, in pot and no limit (``$10 USD PL Omaha
+Hi-Lo - date``): the blinds are the posts'; limit games give the bets (``$20/$40 USD FL Omaha Hi-Lo``);
+tournaments ``PL Omaha Hi-Lo $22 USD Buy-in Trny: N Level: 2  Blinds(20/40) - date``. Amounts are in
+brackets, and a bet, raise, call or all-in is the chips it adds. Party states neither the pot nor the
+rake nor returned bets: a ``wins`` line pays what the player took, a returned bet in it (as a ``side
+pot``, or in a lone winner's ``wins $X``), and the rake is what was put in less all of it. Chat
+(``Name: text``) and the next hand's ``Game #N starts.`` are kept as messages.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/partypoker/split_side_pot.txt")]
+[('PartyPoker', 'verified'), ('PartyPoker', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "PartyPoker"
+
+_SEAT = Form("Seat {int}: {name} ( {amount} )")
+_SEAT_CHIPS = Form("Seat {int}: {name} ( {amount} chips )")
+_BUTTON = Form("Seat {int} is the button")
+_DEALT = Form("Dealt to {name} {cards}")
+_BLINDS = Form("Blinds({amount}/{amount}){text}")
+_POSTS = (("small_blind", Form("posts small blind [{amount}].")), ("big_blind", Form("posts big blind [{amount}].")),
+          ("both", Form("posts big blind + dead [{amount}].")), ("ante", Form("posts ante [{amount}].")))
+_FORMS = {
+    "calls": Form("calls [{amount}]"),
+    "bets": Form("bets [{amount}]"),
+    "raises": Form("raises [{amount}]"),
+    "is": Form("is all-In  [{amount}]"),
+    "shows": Form("shows {cards}{text}"),
+    "doesn't": Form("doesn't show {cards}{text}"),
+}
+_WINS = (Form("wins {amount}"), Form("wins {amount} from the {label} with {text}"), Form("wins {amount} from the {text}"),
+         Form("wins Lo ({amount}) from the {label} with {text}"))
+_LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
+_GAMES = {"Omaha Hi-Lo": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi-Lo": ("5 Card Omaha Hi/Lo", 5)}
+_OTHER = ("Hold'em", "Texas Hold'em", "Omaha", "Stud", "7 Card Stud Hi-Lo")
+_STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
+
+
+def starts(lines: list[str]) -> bool:
+    head = lines[1] if lines[0].startswith("#Game No") and len(lines) > 1 else lines[0]
+    return head.startswith("***** Hand History for Game ")
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    i = 1 if lines[0].startswith("#Game No") else 0
+    head = lines[i]
+    b.fields["hand_id"] = str(ascii_int(head[28:].split(" ", 1)[0], start + i, 29, "the hand number"))
+    if i + 1 >= len(lines):
+        raise _Bad(start + i, 0, "the hand ends after its header")
+    _game_line(b, lines[i + 1], start + i + 1)
+    for j in range(i + 2, len(lines)):
+        line, at = lines[j], start + j
+        if not line:
+            continue
+        if line.startswith("** "):
+            _marker(b, line, at)
+        elif line.startswith("Table "):
+            b.fields["table"] = line[6:]
+        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
+            _seat_line(b, line, at)
+        elif line.startswith(("Total number of players", "Trny: ")):
+            continue
+        elif line.startswith("Blinds("):
+            m = _BLINDS.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+            b.fields["stakes"] = (b.amount(m.group(1), at, 8), b.amount(m.group(2), at, m.start(2) + 1))
+        elif line.startswith("Game #") and line.endswith(" starts."):
+            b.messages.append((at, line))
+        else:
+            _body_line(b, line, at)
+    if b.current < 0:
+        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
+    if b.fields["stakes"] == (0, 0):
+        small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
+        big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
+        if not big:
+            raise _Bad(start, 0, "the blinds are neither in the header nor posted")
+        b.fields["stakes"] = (small or big // 2, big)
+    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+    paid = sum(c.amount for c in b.collections)
+    if paid > put:
+        raise _Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
+    f = b.fields
+    f["returns"], f["rake_stated"] = "in collected", False
+    b.rake = 0 if f["tournament_id"] is not None else put - paid
+    if not b.collections:
+        f["collected_stated"] = False
+    return b.build()
+
+
+def _game_line(b: HandBuilder, line: str, at: int) -> None:
+    f = b.fields
+    cut = line.find(" - ")
+    text, f["date"] = (line[:cut], line[cut + 3:]) if cut >= 0 else (line, "")
+    words = text.split()
+    limit_at = next((k for k, w in enumerate(words) if w in _LIMITS), None)
+    if limit_at is None:
+        raise _Bad(at, 1, f"{text[:60]!r} names no limit that PartyPoker writes (PL, NL, FL)")
+    rest = words[limit_at + 1:]
+    game_words = []
+    for w in rest:
+        if w.startswith("$") or w[:1].isdigit() or w in ("Trny:",):
+            break
+        game_words.append(w)
+    name = " ".join(game_words)
+    if name not in _GAMES:
+        if name in _OTHER:
+            raise _OtherGame(f"{words[limit_at]} {name} is not Omaha Hi/Lo")
+        raise _Bad(at, 1, f"{text[:60]!r} names no game that PartyPoker deals")
+    (f["game"], f["variant"]), f["limit"] = _GAMES[name], _LIMITS[words[limit_at]]
+    if "Trny:" in words:
+        f["tournament_id"] = words[words.index("Trny:") + 1]
+        b.money = Money(None, 0)
+        return
+    b.money = Money("USD" if "$" in text else None, 2)
+    if f["limit"] == "Limit" and "/" in words[0]:
+        low, high = words[0].split("/")
+        f["stakes"] = (b.amount(low, at, 1), b.amount(high, at, 1))
+
+
+def _seat_line(b: HandBuilder, line: str, at: int) -> None:
+    m = _BUTTON.match(line)
+    if m is not None:
+        b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
+        return
+    m = _SEAT.match(line) or _SEAT_CHIPS.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 USD )', got {line[:60]!r}")
+    b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+
+
+def _marker(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("** Dealing down cards **"):
+        b.street(0, (), at, 1)
+        return
+    key = line[: line.find("**", 3) + 2]
+    if key not in _STREETS:
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+    tail = line[len(key):].strip()
+    if not (tail.startswith("[") and tail.endswith("]")):
+        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
+    b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
+
+
+def _amount(b: HandBuilder, text: str, at: int, col: int) -> int:
+    return b.amount(text[:-6] if text.endswith(" chips") else text, at, col)
+
+
+def _body_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Dealt to "):
+        m = _DEALT.match(line)
+        if m is None:
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
+        name = b.seated(m.group(1), at, 10)
+        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
+        b.hero = name
+        return
+    if b.player(line, ": ") is not None:
+        b.messages.append((at, line))  # chat
+        return
+    found = b.player(line, " ")
+    if found is None:
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a PartyPoker hand")
+    name, rest = found
+    col = len(name) + 2
+    if rest == "folds":
+        b.fold(name, at, col)
+    elif rest == "checks":
+        b.check(name, at, col)
+    elif rest.startswith("posts "):
+        _post(b, name, rest, at, col)
+    elif rest.startswith("wins "):
+        for form in _WINS:
+            m = form.match(rest.replace(" chips", "") if " chips" in rest else rest)
+            if m is not None:
+                pot = m.group(2) if m.lastindex and m.lastindex >= 2 else "pot"
+                b.collect(name, _amount(b, m.group(1), at, col), pot.split(" with ")[0], at)
+                return
+        raise _Bad(at, col, f"cannot read {rest[:60]!r}")
+    elif rest.startswith("shows") and not rest.startswith("shows ["):
+        b.messages.append((at, line))  # "shows7,5,4,2,A  for low.": the hand's description
+    elif rest in ("does not show cards.", "is sitting out", "has joined the table", "has left the table") or (
+            rest.startswith(("will be using", "has ", "is disconnected", "is connected", "sits out"))):
+        b.messages.append((at, line))
+    else:
+        verb = rest.split(" ", 1)[0]
+        action = _FORMS.get(verb)
+        m = action.match(rest) if action is not None else None
+        if m is None:
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PartyPoker action")
+        if verb in ("shows", "doesn't"):
+            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
+            return
+        added = _amount(b, m.group(1), at, col + m.start(1))
+        if verb == "calls":
+            b.call(name, added, at, col)
+        elif verb == "bets":
+            b.bet_adding(name, added, at, col)
+        elif verb == "raises":
+            b.raise_adding(name, added, at, col)
+        else:
+            b.all_in_adding(name, added, at, col)
+
+
+def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
+    if b.current >= 0:
+        raise _Bad(at, col, "a post after the hole cards were dealt")
+    for kind, form in _POSTS:
+        m = form.match(rest)
+        if m is None:
+            continue
+        value = _amount(b, m.group(1), at, col + m.start(1))
+        if kind == "both":  # the big blind live and a missed small blind dead
+            big = next((p.amount for p in b.posts if p.kind == "big_blind"), b.fields["stakes"][1] or value * 2 // 3)
+            if value > big:
+                b.post(name, "dead", value - big, at)
+            b.post(name, "big_blind", min(value, big), at)
+        else:
+            b.post(name, kind, value, at)
+        return
+    raise _Bad(at, col, f"the post {rest[:60]!r} is not a PartyPoker post")

@@ -1,0 +1,217 @@
+"""Winning Poker Network's older format: ``Game started at: ...`` then ``Game ID: N 0.10/0.25 (PRR) Table (Omaha HiLow)``.
+
+Player lines read ``Player Name verb (amount)``; blinds are ``has small blind (0.10)``, hole cards come
+a card a line (``received card: [10h]``, a ten written ``10``; ``received a card.`` for the others), and
+a bet, raise, call or ``allin`` is the chips it adds. The summary gives the pot after the rake (``Pot:
+3.99. Rake 0.15. JP fee 0.06``: the rake and the jackpot's fee are both taken) and, for each player,
+``Bets: X. Collects: Y.``: what they put in (returned bets left out) and what they took. The bets are
+checked against the actions: a summary that contradicts them makes the hand unreadable. The header
+names no limit: Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that is not.
+Files are often UTF-16.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/winning/old_format.txt")]
+[('Winning', 'verified'), ('Winning', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "Winning"
+
+_GAME_ID = Form("Game ID: {int} {amount}/{amount} {text}")
+_SEAT = Form("Seat {int}: {name} ({amount}).")
+_BUTTON = Form("Seat {int} is the button")
+_UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
+_ACTIONS = (("small_blind", Form("has small blind ({amount})")), ("big_blind", Form("has big blind ({amount})")),
+            ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")),
+            ("call", Form("calls ({amount})")), ("bet", Form("bets ({amount})")), ("raise", Form("raises ({amount})")),
+            ("all_in", Form("allin ({amount})")), ("card", Form("received card: {cards}")))
+_TOTALS = Form("Bets: {amount}. Collects: {amount}. {label}: {amount}.")
+_NOTES = ("received a card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
+          "does not show cards", "shows cards")
+_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
+
+
+def starts(lines: list[str]) -> bool:
+    return lines[0].startswith("Game started at: ")
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    b.fields["date"] = lines[0][17:]
+    cards: dict[str, list[int]] = {}
+    bets: dict[str, int] = {}
+    summary = False
+    for j in range(1, len(lines)):
+        line, at = lines[j], start + j
+        if not line or line.startswith("Game ended at: "):
+            continue
+        if line.startswith("Game ID: "):
+            _game_id(b, line, at)
+        elif line.startswith("------ Summary ------"):
+            summary = True
+            _deal(b, cards, at)
+        elif line.startswith("*** "):
+            if line.endswith("***:") and b.current < 0 and not cards:
+                b.messages.append((at, line))  # a street marker without cards before the deal: it deals nothing
+                continue
+            _deal(b, cards, at)
+            _marker(b, line, at)
+        elif summary:
+            _summary_line(b, line, at, bets)
+        elif line.startswith("Seat "):
+            m = _BUTTON.match(line)
+            if m is not None:
+                b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
+                continue
+            m = _SEAT.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (5.34).', got {line[:60]!r}")
+            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+        elif line.startswith("Uncalled bet ("):
+            m = _UNCALLED.match(line)
+            if m is None:
+                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+            b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 15))
+        elif line.startswith("Player "):
+            _player_line(b, line[7:], at, cards)
+        else:
+            raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
+    if not summary:
+        raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (------ Summary ------): cut short?")
+    _check_bets(b, bets, start)
+    return b.build()
+
+
+def _game_id(b: HandBuilder, line: str, at: int) -> None:
+    m = _GAME_ID.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"cannot read the game line {line[:60]!r}")
+    f = b.fields
+    f["hand_id"] = m.group(1)
+    tail = m.group(4)
+    if not tail.endswith(")") or "(" not in tail:
+        raise _Bad(at, m.start(4) + 1, "the game line names no game, e.g. '(Omaha HiLow)'")
+    game = tail[tail.rfind("(") + 1:-1]
+    if game != "Omaha HiLow":
+        if game in ("Hold'em", "Omaha", "Seven Cards Stud", "Seven Cards Stud HiLow", "Six Plus Hold'em"):
+            raise _OtherGame(f"{game} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(4) + 1, f"{game[:60]!r} names no game that Winning deals")
+    f.update(game="Omaha Hi/Lo", variant=4, limit="Pot Limit", table=tail[: tail.rfind("(")].strip())
+    b.money = Money(None, 2)
+    f["stakes"] = (b.amount(m.group(2), at, m.start(2) + 1), b.amount(m.group(3), at, m.start(3) + 1))
+
+
+def _deal(b: HandBuilder, cards: dict[str, list[int]], at: int) -> None:
+    """The hole cards gathered a card a line, once the dealing is over."""
+    if b.current < 0 and b.posts:
+        b.street(0, (), at, 1)
+    for name, got in cards.items():
+        b.dealt(name, tuple(got), at, 1)
+        b.hero = name
+    cards.clear()
+
+
+def _marker(b: HandBuilder, line: str, at: int) -> None:
+    key = line[: line.find("***", 4) + 3]
+    if key not in _STREETS:
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+    got: list[int] = []
+    for piece in line[len(key):].split("]"):
+        if "[" in piece:
+            got += cards_of(piece[piece.find("[") + 1:], at, len(key) + 3)
+    if not got:
+        raise _Bad(at, 1, f"{line[:40]!r} deals no cards")
+    b.street(_STREETS[key], tuple(got), at, len(key) + 3)
+
+
+def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]) -> None:
+    found = b.player(text, " ")
+    if found is None:
+        raise _Bad(at, 8, f"{text[:40]!r} is not seated at this table")
+    name, rest = found
+    col = len(name) + 9
+    if (rest == "folds" or rest == "checks" or rest.startswith(("calls", "bets", "raises", "allin"))) and b.current < 0:
+        _deal(b, cards, at)  # the dealing is over at the first action
+    if rest == "folds":
+        b.fold(name, at, col)
+        return
+    if rest == "checks":
+        b.check(name, at, col)
+        return
+    for kind, form in _ACTIONS:
+        m = form.match(rest)
+        if m is None:
+            continue
+        if kind == "card":
+            cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + m.start(1)))
+            return
+        value = b.amount(m.group(1), at, col + m.start(1))
+        if kind in ("small_blind", "big_blind", "ante"):
+            b.post(name, kind, value, at)
+        elif kind == "call":
+            b.call(name, value, at, col)
+        elif kind == "bet":
+            b.bet_adding(name, value, at, col)
+        elif kind == "raise":
+            b.raise_adding(name, value, at, col)
+        else:
+            b.all_in_adding(name, value, at, col)
+        return
+    if rest in _NOTES or rest.startswith(_NOTES):
+        b.messages.append((at, text))
+        return
+    raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
+
+
+def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, int]) -> None:
+    if line.startswith("Pot: "):
+        parts = [p.strip() for p in line.split(". ") if p.strip()]
+        b.total_pot = b.amount(parts[0][5:].rstrip("."), at, 6)
+        for part in parts[1:]:
+            key, _, amount = part.rstrip(".").rpartition(" ")
+            if key not in ("Rake", "JP fee"):
+                raise _Bad(at, 1, f"cannot read {part[:40]!r} in the pot line")
+            b.rake += b.amount(amount, at, 1)
+        b.total_pot += b.rake
+    elif line.startswith("Board: ["):
+        got = cards_of(line[8:line.rfind("]")], at, 9)
+        if b.board and got != b.board:
+            raise _Bad(at, 9, "the summary board differs from the streets'")
+    else:
+        text = line[1:] if line.startswith("*") else line
+        found = b.player(text[7:], " ") if text.startswith("Player ") else None
+        k = found[1].rfind("Bets: ") if found is not None else -1
+        m = _TOTALS.match(found[1][k:]) if found is not None and k >= 0 else None
+        if found is None or m is None:
+            raise _Bad(at, 1, f"cannot read the summary line {line[:60]!r}")
+        name, middle = found[0], found[1][:k]
+        col = len(line) - len(found[1]) + k + 1
+        bets[name] = b.amount(m.group(1), at, col + 6)
+        collects = b.amount(m.group(2), at, col + m.start(2))
+        if collects:
+            b.collect(name, collects, "pot", at)
+        if middle.startswith("shows: ") and "[" in middle:
+            a, z = middle.rfind("["), middle.rfind("]")
+            col = len(line) - len(found[1]) + a + 2
+            b.shown(name, cards_of(middle[a + 1:z], at, col), at, col)
+
+
+def _check_bets(b: HandBuilder, bets: dict[str, int], start: int) -> None:
+    """Each player's ``Bets: X`` is what the actions put in, less what came back."""
+    put = {seat.name: 0 for seat in b.seats}
+    for p in b.posts:
+        put[p.name] += p.amount
+    for a in b.actions:
+        put[a.name] += a.amount
+    for name, amount in b.uncalled_lines:
+        put[name] -= amount
+    for name, said in bets.items():
+        if put[name] != said:
+            raise _Bad(start, 0, f"the summary says {name} bet {said}, the actions {put[name]}: the lines contradict each other")

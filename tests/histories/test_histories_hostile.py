@@ -1,0 +1,282 @@
+"""Hostile and broken hand histories: every input is read in linear time, refused with a reason, never misread,
+and no output ever costs the user a file (issue 19's hand-history findings, one regression test each)."""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from omaha8 import cli
+from omaha8.errors import HandReadError
+from omaha8.histories import HandRecord, HandStatus, SkipKind, SkippedHand, analyze, read, read_pokerstars
+from omaha8.histories._grammar import _SLOTS, Form
+from omaha8.histories.sites import _pokerstars
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "hh"
+allin_ev_module = importlib.import_module("omaha8.histories.allin_ev")
+QUARTERED = (DATA / "split_quartered.txt").read_text()
+
+
+def _only(text: str | bytes) -> HandRecord | SkippedHand:
+    items = list(read(text))
+    assert len(items) == 1, items
+    return items[0]
+
+
+def _unreadable(text: str) -> str:
+    item = _only(text)
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE, item
+    return item.reason
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["hands", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------ files are never lost
+
+
+def test_an_output_hard_linked_to_an_input_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "hands.txt"
+    source.write_text(QUARTERED)
+    link = tmp_path / "rows.csv"
+    os.link(source, link)  # another name, the same file (device and inode)
+    code, _, err = run(capsys, str(source), "-o", str(link))
+    assert code == 2 and "is the same file as the input" in err
+    assert source.read_text() == QUARTERED
+
+
+def test_a_failed_run_leaves_the_old_output_and_no_scratch(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "rows.csv"
+    out.write_text("old rows\n")
+    # the first file is read and written, then reading the second fails (a disk error): the run fails
+    real = read
+    calls: list[object] = []
+
+    def failing(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        calls.append(args)
+        if len(calls) == 2:
+            raise OSError(5, "Input/output error")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("omaha8.commands.hands.read", failing)
+    code, _, err = run(capsys, str(DATA / "split_quartered.txt"), str(DATA / "five_card.txt"), "-o", str(out))
+    assert code == 2 and "Input/output error" in err and len(calls) == 2
+    monkeypatch.undo()
+    assert out.read_text() == "old rows\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv"]
+    code, _, _ = run(capsys, str(DATA / "split_quartered.txt"), "-o", str(out))
+    assert code == 0 and out.read_text().startswith("id,")
+
+
+def test_an_empty_output_name_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, str(DATA / "split_quartered.txt"), "-o", "")
+    assert code == 2 and "-o ''" in err
+
+
+# ------------------------------------------------------------ linear time, bounded size
+
+
+def _quantifiers_are_safe(pattern: str) -> bool:
+    """No unbounded quantifier that gives back what it took; at most one lazy (bounded) one."""
+    bare = re.sub(r"\\.", "x", pattern)            # escapes
+    bare = re.sub(r"\[[^\]]*\]", "C", bare)      # character classes
+    bare = re.sub(r"\(\?(?:[:!=]|<[!=])", "(", bare)  # group syntax
+    lazy = 0
+    for quantifier, suffix in re.findall(r"(\*|\+|\?|\{[0-9]*,?[0-9]*\})([+?]?)", bare):
+        if quantifier in "*+" and suffix != "+":
+            return False
+        lazy += suffix == "?"
+    return lazy <= 1
+
+
+def test_every_line_form_matches_in_linear_time() -> None:
+    # a quadratic match needs an unbounded quantifier that gives back what it took: none may exist
+    forms = [value for value in vars(_pokerstars).values() if isinstance(value, Form)]
+    forms += [f for value in vars(_pokerstars).values() if isinstance(value, (tuple, dict))
+              for f in (value.values() if isinstance(value, dict) else value) if isinstance(f, Form)]
+    assert len(forms) > 15
+    for form in forms:
+        assert _quantifiers_are_safe(form.pattern.pattern), form
+    assert not _quantifiers_are_safe(r"Dealt to (.+?) \[([^\]]*)\]")  # the old, quadratic form
+
+
+def test_long_hostile_header_lines_are_refused_quickly() -> None:
+    # a 1 MB file of long header lines (59 s before the grammar): each is one unreadable hand
+    line = "PokerStars Hand #1: " + "A" * 4000
+    items = list(read_pokerstars("\n".join([line] * 250)))
+    assert len(items) == 250 and all(isinstance(i, SkippedHand) and i.kind is SkipKind.UNREADABLE for i in items)
+    dealt = QUARTERED.replace("*** HOLE CARDS ***", "*** HOLE CARDS ***\nDealt to Ann " + "[ " * 2000)
+    assert "cards dealt to a player who is not seated" in _unreadable(dealt)
+
+
+def test_a_ten_megabyte_first_line_is_line_1() -> None:
+    items = list(read("x" * 10_000_000 + "\n" + QUARTERED))
+    assert isinstance(items[0], SkippedHand) and items[0].reason.startswith("unreadable: line 1 is longer than")
+    assert isinstance(items[1], HandRecord)
+
+
+# ------------------------------------------------------------ --check computes only what it checks
+
+
+def test_check_computes_no_allin_ev(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[object] = []
+    real = allin_ev_module.allin_ev
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("omaha8.histories.report.allin_ev", counted)
+    code, out, _ = run(capsys, str(DATA / "allin_ev_turn.txt"), "--check")
+    assert code == 0 and "1 verified" in out and "all-in EV" not in out and calls == []
+    code, out, _ = run(capsys, str(DATA / "allin_ev_turn.txt"), "--check", "--json")
+    assert code == 0 and len(calls) == 1 and json.loads(out)["allin"]["street"] == "turn"
+
+
+def test_allin_ev_reuses_the_equity_of_a_spot_seen_before() -> None:
+    record = next(read(DATA / "allin_ev_turn.txt"))
+    assert isinstance(record, HandRecord)
+    allin_ev_module._spot_equity.cache_clear()
+    first = record.allin_ev()
+    second = record.allin_ev()
+    info = allin_ev_module._spot_equity.cache_info()
+    assert first == second and info.misses == 1 and info.hits == 1
+
+
+# ------------------------------------------------------------ wrong answers refused
+
+
+@pytest.mark.parametrize("game", ["Omaha Hi/Lo Pot Limt", "Omaha Hi/L0 Pot Limit", "XXXX", "Omaha Hi/Lo"])
+def test_a_corrupted_game_name_is_unreadable_not_skipped(game: str, capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    text = QUARTERED.replace("Omaha Hi/Lo Pot Limit", game)
+    assert _unreadable(text).startswith("unreadable: line 1")
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    code, _, err = run(capsys, str(path), "--check")
+    assert code == 1 and "hand 900000000001" in err
+
+
+def test_a_header_naming_another_known_game_is_skipped() -> None:
+    item = _only(QUARTERED.replace("Omaha Hi/Lo Pot Limit", "Hold'em No Limit"))
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.OTHER_GAME and not item.kind.failure
+
+
+def test_impossible_cards_are_unreadable_with_the_reason() -> None:
+    # Ann shows [Ah 2d Kc Qs] on line 17 (see the fixture); Bob showing one of her cards is impossible
+    shown = re.search(r"Bob: shows \[([^\]]*)\]", QUARTERED)
+    ann = re.search(r"Ann: shows \[([^\]]*)\]", QUARTERED)
+    assert shown and ann
+    same = QUARTERED.replace(f"Bob: shows [{shown.group(1)}]", f"Bob: shows [{ann.group(1)}]")
+    assert "both hold" in _unreadable(same)
+    # three cards dealt in a four-card game
+    dealt = QUARTERED.replace("*** HOLE CARDS ***", "*** HOLE CARDS ***\nDealt to Ann [" + ann.group(1)[:8] + "]")
+    assert "Ann is dealt 3 cards" in _unreadable(dealt)
+    # the summary shows Ann other cards than her shows line
+    lied = QUARTERED.replace(f"Seat 1: Ann (small blind) showed [{ann.group(1)}]",
+                             "Seat 1: Ann (small blind) showed [9c 9d 9h 9s]")
+    assert lied != QUARTERED and "Ann is shown 9c 9d 9h 9s here but" in _unreadable(lied)
+
+
+def test_a_negative_rake_and_a_table_of_no_seats_are_refused() -> None:
+    assert "cannot read the rake" in _unreadable(re.sub(r"\| Rake \$[0-9.]+", "| Rake -$1", QUARTERED))
+    assert "a table of 0 seats" in _unreadable(QUARTERED.replace("6-max", "0-max"))
+
+
+@pytest.mark.parametrize("old, new", [("Seat 3: Bob", "Seat \u0664: Bob"), ("Bob: bets $0.20", "Bob: bets $\u0662\u0660")])
+def test_only_ascii_digits_are_digits(old: str, new: str) -> None:
+    assert old in QUARTERED
+    assert _unreadable(QUARTERED.replace(old, new)).startswith("unreadable: line ")
+
+
+def test_the_same_file_twice_counts_every_hand_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = str(DATA / "side_pots_hi_lo.txt")
+    _, once, _ = run(capsys, path)
+    code, twice, _ = run(capsys, path, path)
+    assert code == 0 and twice == once  # the same file named twice is read once
+    copy = tmp_path / "copy.txt"
+    copy.write_text(Path(path).read_text())
+    code, out, _ = run(capsys, path, str(copy))
+    assert code == 0 and out.splitlines()[:-2] == once.splitlines()[:-1]
+    assert out.splitlines()[-1].startswith("note: 1 hand(s) repeated a site and hand id read before")
+
+
+def test_allin_on_the_flop_with_the_last_other_player_folding_on_the_turn() -> None:
+    # Ann (300) is all-in on the flop, Bob and Cal call; on the turn Bob bets, Cal folds: from then on
+    # the 900 pot between Ann and Bob was decided by the river card alone. Board Kh 8d 2c Qs, 40 cards
+    # left: an ace (2) gives Ann trip aces and a low: 900; another low card 3-7 (18) splits 450/450;
+    # the other 20 give Bob the scoop. Ann: (2*900 + 18*450)/40 = 247.5 (22.5 high, 225 low);
+    # Bob: (18*450 + 20*900)/40 = 652.5. Actual: the 3d, 450 each.
+    report = analyze(next(read(DATA / "pokerstars" / "allin_flop_fold_turn.txt")))
+    assert report.outcome is HandStatus.VERIFIED and report.ev is not None
+    assert report.ev.street == "turn" and len(report.ev.board) == 4
+    ann, bob, cal = (report.ev.player(n) for n in ("Ann", "Bob", "Cal"))
+    assert (ann.ev_high, ann.ev_low, ann.ev_net) == pytest.approx((22.5, 225.0, -52.5))
+    assert (bob.ev_high, bob.ev_low, bob.ev_net) == pytest.approx((652.5, 0.0, 352.5))
+    assert cal.ev_net == -300
+    assert [(p.name, p.net, p.allin_ev_net) for p in report.players()] == [
+        ("Ann", 150, -53), ("Bob", 150, 353), ("Cal", -300, -300)]
+
+
+# ------------------------------------------------------------ errors and output
+
+
+def test_builtin_errors_become_omaha8_errors() -> None:
+    with pytest.raises(HandReadError, match="is not a file name"):
+        list(read_pokerstars("a\x00b"))
+
+    class LinesOnly:
+        def readline(self) -> str:
+            return ""
+
+    with pytest.raises(HandReadError, match="source must be a path, a file or text, not LinesOnly"):
+        list(read(LinesOnly()))  # type: ignore[arg-type]
+
+
+def test_long_values_are_quoted_briefly_also_on_check_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_text(QUARTERED.replace("Bob: bets $0.20", "Bob: shoves " + "9" * 3000))
+    code, _, err = run(capsys, str(path), "--check")
+    assert code == 1
+    assert max(len(line) for line in err.splitlines()) < 400
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_files_are_read(encoding: str) -> None:
+    data = QUARTERED.encode(encoding)
+    if encoding != "utf-16":  # with a byte-order mark, and without one
+        data = data if encoding.endswith("be") else "\ufeff".encode(encoding) + data
+    record = _only(data)
+    assert isinstance(record, HandRecord) and record.reconcile().status == "verified"
+
+
+def test_formula_cells_are_neutralised_in_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "hands.txt"
+    source.write_text(QUARTERED.replace("Ann", "=HYPERLINK(1)").replace("Bob", "@Bob"))
+    rows = tmp_path / "rows.csv"
+    code, _, _ = run(capsys, str(source), "-o", str(rows))
+    assert code == 0
+    names = [row["player"] for row in csv.DictReader(rows.open())]
+    assert names == ["'=HYPERLINK(1)", "'@Bob", "Cyd"]
+    lines = tmp_path / "rows.jsonl"
+    run(capsys, str(source), "-o", str(lines))
+    assert [json.loads(line)["player"] for line in lines.read_text().splitlines()][:2] == ["=HYPERLINK(1)", "@Bob"]
+
+
+def test_terminal_escapes_in_names_are_printed_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "hands.txt"
+    source.write_text(QUARTERED.replace("Cyd", "C\x1b[31myd"))
+    code, out, _ = run(capsys, str(source))
+    assert code == 0 and "\x1b" not in out and "C\\x1b[31myd" in out
+    assert isinstance(_only(io.StringIO(source.read_text()).read()), HandRecord)
