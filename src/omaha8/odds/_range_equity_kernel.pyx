@@ -11,7 +11,7 @@ and every completion of the board is equally likely.
 * exact: boards are the outer loop (cut into chunks by their first unknown
   card), so each combo is evaluated once per board; the assignments of
   combos to seats are then walked depth-first, skipping combos that share a
-  card with the board or with an earlier seat, and each is settled with the
+  card with the board or with an earlier seat, and each is counted with the
   product of its weights.
 * Monte Carlo: each sample draws one combo per seat by its weight, starts
   over when two seats share a card (rejection sampling of the product
@@ -37,7 +37,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from omaha8._support._random cimport below, mix64, next64
-from omaha8.pots._settle cimport MAX_PLAYERS, N_STATS, fill_shares, settle
+from omaha8.pots._split cimport MAX_PLAYERS, N_STATS, count_board, fill_shares
 
 import numpy as np
 
@@ -200,11 +200,11 @@ cdef inline void evaluate_cards(const Data* d, const uint8_t* c, const Board* b,
     lo[0] = LOW_BEST[low << 8 | b.low]
 
 
-# Split one pot among P seats with these values (omaha8.pots._settle's settle, in
-# weights) and count the deal in the last column, unweighted.
-cdef inline void settle_deal(int P, const uint16_t* hi, const uint8_t* lo, double weight,
-                             double* acc) noexcept nogil:
-    settle(P, hi, lo, weight, acc)
+# Count the split of one deal among P seats with these values (omaha8.pots._split's
+# count_board, in weights), and the deal in the last column, unweighted.
+cdef inline void count_deal(int P, const uint16_t* hi, const uint8_t* lo, double weight,
+                            double* acc) noexcept nogil:
+    count_board(P, hi, lo, weight, acc)
     acc[P * N_STATS + 2] += 1
 
 
@@ -216,7 +216,7 @@ cdef void assign(const Data* d, int s, uint64_t used, double w, const uint16_t* 
                  uint16_t* hi, uint8_t* lo, double* acc) noexcept nogil:
     cdef int64_t i
     if s == d.P:
-        settle_deal(d.P, hi, lo, w, acc)
+        count_deal(d.P, hi, lo, w, acc)
         return
     for i in range(d.offset[s], d.offset[s + 1]):
         if HI[i] == 0 or d.combo[i].mask & used:
@@ -239,7 +239,7 @@ cdef void exact_board(const Data* d, Board* b, uint16_t* HI, uint8_t* LO, double
     assign(d, 0, 0, 1.0, HI, LO, hi, lo, acc)
 
 
-# Board cards L.. from deck[start:], every way, then each board settled.
+# Board cards L.. from deck[start:], every way, then each board counted.
 cdef void exact_descend(const Data* d, Board* b, int L, int start, uint16_t* HI, uint8_t* LO,
                         double* acc) noexcept nogil:
     cdef int i
@@ -399,7 +399,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
         board_ready(d, &b)
         for s in range(d.P):
             evaluate_cards(d, hole[s], &b, &hi[s], &lo[s])
-        settle_deal(d.P, hi, lo, 1.0, out)
+        count_deal(d.P, hi, lo, 1.0, out)
     return 0
 
 

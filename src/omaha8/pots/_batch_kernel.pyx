@@ -6,7 +6,7 @@ Each row is one deal: P seats' holes and a board. A row costs one board pass
 then, per seat, one lookup per hole pair in that row, one low lookup, and a
 flush evaluation only for a seat holding two cards of the board's flush suit.
 The hi/lo rule that turns the seats' values into winners and fractions is
-:file:`_settle.pxd`'s.
+:file:`_split.pxd`'s.
 
 :func:`split` fills whichever outputs it is given (winner masks, fractions,
 each seat's values) and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
@@ -29,7 +29,7 @@ from omaha8.core._core cimport (
     prepared_values,
     tables,
 )
-from omaha8.pots._settle cimport mask_fractions, winner_masks
+from omaha8.pots._split cimport mask_fractions, winner_masks
 
 
 # the evaluator's tables; every seat of a deal is scored on one prepared board
