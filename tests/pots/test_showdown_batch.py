@@ -274,6 +274,28 @@ def test_one_split_call_fills_every_output_like_separate_calls() -> None:
     assert np.array_equal(high, high_alone) and np.array_equal(low, low_alone)
 
 
+def test_the_high_and_low_halves_match_the_reference() -> None:
+    """high_shares/low_shares: what each seat wins by its high and by its low, exact fractions of the twin's
+    winners (tie-heavy deals, some seats out), adding up to the pot's shares."""
+    rng = np.random.default_rng(22)
+    holes, boards = random_deals(rng, 500, 5, 4, tie_heavy_deck(rng))
+    active = (rng.random((500, 5)) < 0.7).astype(np.uint8)
+    active[:, 2] = 1
+    shares, high_part, low_part = np.empty((500, 5)), np.empty((500, 5)), np.empty((500, 5))
+    assert _kernel.split(holes, boards, active, None, None, shares, 2, True, None, None, high_part, low_part) == -1
+    ref_high, ref_low = reference_winners(holes, boards, active)
+    for row in range(500):
+        lows = [s for s in range(5) if ref_low[row] >> s & 1]
+        highs = [s for s in range(5) if ref_high[row] >> s & 1]
+        high_half = (Fraction(1, 2) if lows else Fraction(1)) / len(highs)
+        want_high = [float(high_half) if s in highs else 0.0 for s in range(5)]
+        want_low = [float(Fraction(1, 2) / len(lows)) if s in lows else 0.0 for s in range(5)]
+        assert high_part[row].tolist() == want_high and low_part[row].tolist() == want_low, row
+    assert np.allclose(high_part + low_part, shares, rtol=0, atol=1e-15)
+    with pytest.raises(ValueError, match="both"):
+        _kernel.split(holes, boards, active, None, None, None, 1, False, None, None, high_part, None)
+
+
 @pytest.mark.parametrize("n_hole", [4, 5])
 def test_the_kernels_card_check_finds_the_same_first_row_as_check_deals(n_hole: int) -> None:
     """The check done inside the split pass against find_bad_card, the separate check, on

@@ -82,11 +82,13 @@ def check_shapes(h: Any, b: Any) -> None:
 
 
 def split_deals(h: Any, b: Any, mask: Any, threads: int, validate: bool, *, high: Any = None, low: Any = None,
-                shares: Any = None, high_values: Any = None, low_values: Any = None) -> None:
+                shares: Any = None, high_values: Any = None, low_values: Any = None, high_shares: Any = None,
+                low_shares: Any = None) -> None:
     """Run the split kernel over deals of checked shapes (:func:`check_shapes`), filling the outputs given;
     with ``validate`` every card (inactive seats' too) is checked in the same pass, and a bad row is
     reported by check_deals."""
-    if _kernel.split(h, b.reshape(-1, 5), mask, high, low, shares, threads, validate, high_values, low_values) >= 0:
+    if _kernel.split(h, b.reshape(-1, 5), mask, high, low, shares, threads, validate, high_values, low_values,
+                     high_shares, low_shares) >= 0:
         check_deals(h, b, n_threads=threads)  # names the bad row and card
         raise AssertionError("a row failed the kernel's check but passed check_deals")
 

@@ -18,4 +18,6 @@ def split(
     check: bool = ...,
     high_values: _U16 | None = ...,
     low_values: _U8 | None = ...,
+    high_shares: np.ndarray[Any, np.dtype[np.float64]] | None = ...,
+    low_shares: np.ndarray[Any, np.dtype[np.float64]] | None = ...,
 ) -> int: ...

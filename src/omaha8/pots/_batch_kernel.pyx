@@ -9,7 +9,7 @@ The hi/lo rule that turns the seats' values into winners and fractions is
 :file:`_split.pxd`'s.
 
 :func:`split` fills whichever outputs it is given (winner masks, fractions,
-each seat's values) and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
+each seat's values, the fractions won by high and by low) and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
 checks shapes and the active mask, and resolves ``n_threads``, before calling it.
 """
 
@@ -29,7 +29,7 @@ from omaha8.core._core cimport (
     prepared_values,
     tables,
 )
-from omaha8.pots._split cimport mask_fractions, winner_masks
+from omaha8.pots._split cimport mask_fractions, mask_halves, winner_masks
 
 
 # the evaluator's tables; every seat of a deal is scored on one prepared board
@@ -111,6 +111,8 @@ cdef struct Job:
     double* shares_out
     uint16_t* high_values           # (N, P): each seat's high value
     uint8_t* low_values             # (N, P): each seat's low value, 0 for none
+    double* high_shares             # (N, P): each seat's fraction of the pot won by its high
+    double* low_shares              # (N, P): and by its low
     uint8_t* bad
 
 
@@ -155,6 +157,8 @@ cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, 
             job.low_out[row] = <uint16_t>(masks >> 16)
         if job.shares_out != NULL:
             mask_fractions(masks, job.n_seats, job.shares_out + row * job.n_seats)
+        if job.high_shares != NULL:
+            mask_halves(masks, job.n_seats, job.high_shares + row * job.n_seats, job.low_shares + row * job.n_seats)
 
 
 cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
@@ -173,7 +177,8 @@ cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
 
 def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
           uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
-          bint check=False, uint16_t[:, ::1] high_values=None, uint8_t[:, ::1] low_values=None):
+          bint check=False, uint16_t[:, ::1] high_values=None, uint8_t[:, ::1] low_values=None,
+          double[:, ::1] high_shares=None, double[:, ::1] low_shares=None):
     """Split one pot per deal: fill whichever outputs are not None.
 
     ``holes`` (N, P, 4|5); ``boards`` (N, 5) or (1, 5) shared; ``active``
@@ -181,7 +186,10 @@ def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const ui
     the seat masks of the high and low winners, ``shares_out`` (N, P) each
     seat's fraction of the pot (all zeros for a deal with no active seat),
     ``high_values``/``low_values`` (N, P), given together, each seat's high
-    and low value (0 for an inactive seat; low 0 for no low).
+    and low value (0 for an inactive seat; low 0 for no low);
+    ``high_shares``/``low_shares`` (N, P), given together, each seat's
+    fraction of the pot won by its high and by its low (they add up to
+    ``shares_out``).
     ``n_threads`` is used as given. Card bytes need not be valid; with
     ``check``, each row's ids and duplicates (inactive seats' cards too) are
     checked in the same pass. Returns the first bad row (the outputs are then
@@ -201,6 +209,10 @@ def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const ui
             high_values.shape[0] != n or high_values.shape[1] != n_seats
             or low_values.shape[0] != n or low_values.shape[1] != n_seats)):
         raise ValueError("high_values and low_values must both be (N, P), or both None")
+    if (high_shares is None) != (low_shares is None) or (high_shares is not None and (
+            high_shares.shape[0] != n or high_shares.shape[1] != n_seats
+            or low_shares.shape[0] != n or low_shares.shape[1] != n_seats)):
+        raise ValueError("high_shares and low_shares must both be (N, P), or both None")
     if n == 0:
         return -1
     job.holes = &holes[0, 0, 0]
@@ -214,6 +226,8 @@ def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const ui
     job.shares_out = NULL if shares_out is None else &shares_out[0, 0]
     job.high_values = NULL if high_values is None else &high_values[0, 0]
     job.low_values = NULL if low_values is None else &low_values[0, 0]
+    job.high_shares = NULL if high_shares is None else &high_shares[0, 0]
+    job.low_shares = NULL if low_shares is None else &low_shares[0, 0]
     job.bad = NULL
     if check:
         bad = np.zeros(n, dtype=np.uint8)
