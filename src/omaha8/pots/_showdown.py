@@ -30,8 +30,8 @@ import numpy as np
 from .._support._args import brief
 from ._pots import _settle, _showdown_result, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
-from ..cards import CardsLike, format_card, parse_cards, text_ids
-from ..errors import ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, ShapeError, ShowdownError
+from ..cards import CardsLike, check_distinct, parse_cards, text_ids
+from ..errors import ArgumentTypeError, CardError, CardTypeError, ChipError, ShapeError, ShowdownError
 from ._odd_chips import _CARDROOM, CardroomOddChips, OddChipPolicy
 from ._results import Pot, PotSplit, ShowdownResult
 from ._batch import MAX_SEATS, pot_shares, winners
@@ -182,24 +182,6 @@ def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -
     return chips
 
 
-def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
-    flat = [*board]
-    for hole in holes:
-        if hole is not None:
-            flat += hole
-    if len(set(flat)) == len(flat):
-        return
-    first: dict[int, str] = {}
-    places = [(c, f"board[{i}]") for i, c in enumerate(board)]
-    for seat, hole in enumerate(holes):
-        if hole is not None:
-            places += [(c, f"holes[{seat}][{i}]") for i, c in enumerate(hole)]
-    for card, place in places:
-        if card in first:
-            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
-        first[card] = place
-
-
 def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -> None:
     """Two or more live seats: a full board and equal 4- or 5-card holes."""
     sizes_seen = {len(hole) for hole in cards if hole is not None}
@@ -347,7 +329,8 @@ def showdown(
             if hole is not None and len(hole) > 5:
                 raise ShapeError(f"holes[{seat}] has {len(hole)} cards; a hole has at most 5")
     if not distinct:
-        _check_distinct(board_cards, cards)
+        check_distinct([("board", board_cards)] + [(f"holes[{seat}]", hole) for seat, hole in enumerate(cards)
+                                                   if hole is not None])
     total = sum(chips)
     if total == 0:
         raise ChipError("contributions are all zero: there is no pot to split")
