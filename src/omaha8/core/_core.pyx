@@ -30,6 +30,7 @@ How the exactly-2-and-3 rule is evaluated:
 
 from cython.parallel cimport prange
 from omaha8._support._bits cimport popcount
+from omaha8._support._failure cimport first_failed
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from libc.stdlib cimport qsort
@@ -236,10 +237,7 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int
         else:
             bad[row] = first_bad_column(hole_ptr + row * m, m, board_ptr + row * nb, nb, 0, &row_kind) >= 0
     with nogil:
-        for row in range(n):
-            if bad[row]:
-                bad_row = row
-                break
+        bad_row = first_failed(&bad[0], n)
     return bad_row
 
 

@@ -24,7 +24,9 @@ and every completion of the board is equally likely.
 A combo is evaluated on a five-card board with one ``HIGH_BOARD`` row (the
 best non-flush value of each hole rank pair over the board's ten triples),
 a flush check only when the board has three cards of a suit the combo holds
-twice, and one ``LOW_BEST`` lookup. Pot shares are in units of 1/55440 of a
+twice, and one ``LOW_BEST`` lookup; a Monte Carlo deal's seats are valued
+from their cards on the prepared board of :mod:`omaha8.core._core`'s
+``prepared_values``, as in every other kernel. Pot shares are in units of 1/55440 of a
 pot, as in :mod:`omaha8.odds._equity_kernel`, and rows of counts have its layout: per
 seat the ``STATS`` columns, then no-low boards, boards (weighted), and
 deals evaluated (unweighted). Every chunk writes its own row and draws from
@@ -36,6 +38,7 @@ from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from omaha8._support._failure cimport first_failed
 from omaha8._support._random cimport below, mix64, next64
 from omaha8.pots._split cimport MAX_PLAYERS, N_STATS, count_board, fill_shares
 
@@ -44,6 +47,8 @@ import numpy as np
 from omaha8.core._core cimport (
     MAX_HOLE,
     N_PAIR_CLASSES,
+    PreparedBoard,
+    Tables,
     board_class_of_cards,
     card_lowbit_table,
     card_rank_table,
@@ -52,6 +57,9 @@ from omaha8.core._core cimport (
     high_board_table,
     low_best_table,
     pair_class_table,
+    prepare_board,
+    prepared_values,
+    tables,
 )
 
 cdef extern from "Python.h":
@@ -80,6 +88,8 @@ MAX_SEATS = MAX_PLAYERS
 
 cdef const uint16_t* HIGH_BOARD = high_board_table()
 cdef const uint8_t* PAIR_CLASS = pair_class_table()
+# the evaluator's tables, for a Monte Carlo deal's values on its prepared board
+cdef const Tables* TABLES = tables()
 cdef const uint8_t* LOW_BEST = low_best_table()
 cdef const uint8_t* CARD_RANK = card_rank_table()
 cdef const uint8_t* CARD_SUIT = card_suit_table()
@@ -172,32 +182,6 @@ cdef inline void evaluate(const Data* d, int64_t i, const Board* b, uint16_t* hi
             h = v
     hi[0] = h
     lo[0] = LOW_BEST[(<uint32_t>c.low) << 8 | b.low]
-
-
-# The same from the combo's cards alone: Monte Carlo draws combos at random, and a
-# few table lookups cost less than fetching a 32-byte record from far memory.
-cdef inline void evaluate_cards(const Data* d, const uint8_t* c, const Board* b, uint16_t* hi,
-                                uint8_t* lo) noexcept nogil:
-    cdef int a, e, k = d.k, suited = 0
-    cdef uint16_t h = 0, v
-    cdef uint32_t low = 0
-    cdef uint8_t r[MAX_HOLE]
-    for a in range(k):
-        r[a] = CARD_RANK[c[a]]
-        low |= CARD_LOWBIT[c[a]]
-        if CARD_SUIT[c[a]] == b.flush_suit:
-            suited += 1
-    for a in range(k - 1):
-        for e in range(a + 1, k):
-            v = b.row[PAIR_CLASS[r[a] * 13 + r[e]]]
-            if v > h:
-                h = v
-    if suited >= 2:
-        v = flush_value_row(c, k, b.cards)
-        if v > h:
-            h = v
-    hi[0] = h
-    lo[0] = LOW_BEST[low << 8 | b.low]
 
 
 # Count the split of one deal among P seats with these values (omaha8.pots._split's
@@ -347,6 +331,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     cdef int s, L, a
     cdef bint clash
     cdef Board b
+    cdef PreparedBoard parts
     cdef const uint8_t* c
     r.state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
     r.have = False
@@ -396,9 +381,9 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
                 hole[s] = dealt[s]
         for L in range(d.n_known, 5):
             b.cards[L] = deal_card(d, &r, &used)
-        board_ready(d, &b)
+        prepare_board(TABLES, b.cards, &parts)
         for s in range(d.P):
-            evaluate_cards(d, hole[s], &b, &hi[s], &lo[s])
+            hi[s] = prepared_values(TABLES, &parts, hole[s], d.k, &lo[s])
         count_deal(d.P, hi, lo, 1.0, out)
     return 0
 
@@ -621,7 +606,4 @@ cdef class RangeSpot:
                 count = CHUNK_SAMPLES
             clashed[i] = sample_chunk(&self.d, seed, c, count, &out[i, 0]) != 0
         PyErr_CheckSignals()
-        for i in range(n):
-            if clashed[i]:
-                return i
-        return -1
+        return first_failed(&clashed[0], n) if n else -1

@@ -15,6 +15,7 @@ checks shapes and the active mask, and resolves ``n_threads``, before calling it
 
 from cython.parallel cimport prange
 from omaha8._support._bits cimport popcount
+from omaha8._support._failure cimport first_failed
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 import numpy as np
@@ -245,9 +246,6 @@ def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const ui
             split_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, False)
     if check:
         with nogil:
-            for row in range(n):
-                if bad[row]:
-                    bad_row = row
-                    break
+            bad_row = first_failed(&bad[0], n)
     return bad_row
 
