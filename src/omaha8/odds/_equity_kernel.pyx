@@ -34,6 +34,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from omaha8._support._random cimport below, mix64
+from omaha8.odds._chunks cimport CHUNK_SAMPLES, check_chunks, chunk_samples
 from omaha8.pots._split cimport MAX_PLAYERS, N_STATS, POT, count_board, fill_shares
 
 from itertools import combinations
@@ -45,9 +46,6 @@ from omaha8.core._core cimport MAX_HOLE, N_TRIPLE_CLASSES
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
-
-cdef enum:
-    CHUNK_SAMPLES = 4096
 
 #: Pot units: per-player equity counts are in units of 1/POT_UNITS of a pot.
 POT_UNITS = POT
@@ -361,15 +359,10 @@ cdef class EquitySpot:
         cdef int width = self.width
         cdef int threads = max(1, n_threads)
         cdef int64_t c, count
-        if out.shape[1] != width:
-            raise ValueError(f"out must have {width} columns, got {out.shape[1]}")
-        if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
-            raise ValueError("chunks past the end of the run")
+        check_chunks(n, out.shape[1], width, first_chunk, total)
         for i in prange(n, nogil=True, schedule="static", num_threads=threads):
             c = first_chunk + i
-            count = total - c * CHUNK_SAMPLES
-            if count > CHUNK_SAMPLES:
-                count = CHUNK_SAMPLES
+            count = chunk_samples(c, total)
             sample_chunk(self.sp, seed, c, count, &out[i, 0], width)
         PyErr_CheckSignals()
         return -1

@@ -40,6 +40,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from omaha8._support._failure cimport first_failed
 from omaha8._support._random cimport below, mix64, next64
+from omaha8.odds._chunks cimport CHUNK_SAMPLES, check_chunks, chunk_samples
 from omaha8.pots._split cimport MAX_PLAYERS, N_STATS, count_board, fill_shares
 
 import numpy as np
@@ -76,7 +77,6 @@ cdef extern from *:
     void prefetch "OMAHA8_PREFETCH"(const void* p) noexcept nogil
 
 cdef enum:
-    CHUNK_SAMPLES = 4096
     MAX_TRIES = 1 << 20    # rejected deals in a row before a sample gives up
 
 #: Samples per Monte Carlo chunk (the last chunk of a run may be shorter).
@@ -595,15 +595,10 @@ cdef class RangeSpot:
         cdef Py_ssize_t n = out.shape[0], i
         cdef int64_t c, count
         cdef uint8_t[::1] clashed = np.zeros(n, dtype=np.uint8)
-        if out.shape[1] != self.width:
-            raise ValueError(f"out must have {self.width} columns, got {out.shape[1]}")
-        if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
-            raise ValueError("chunks past the end of the run")
+        check_chunks(n, out.shape[1], self.width, first_chunk, total)
         for i in prange(n, nogil=True, schedule="static", num_threads=threads):
             c = first_chunk + i
-            count = total - c * CHUNK_SAMPLES
-            if count > CHUNK_SAMPLES:
-                count = CHUNK_SAMPLES
+            count = chunk_samples(c, total)
             clashed[i] = sample_chunk(&self.d, seed, c, count, &out[i, 0]) != 0
         PyErr_CheckSignals()
         return first_failed(&clashed[0], n) if n else -1
