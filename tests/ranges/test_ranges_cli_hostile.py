@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import omaha8
 from omaha8 import cli
 from omaha8.ranges.syntax import MAX_DEPTH, MAX_NESTING, MAX_TEXT
 
@@ -80,8 +81,9 @@ def test_the_summary_prints_the_text_on_one_line(capsys: pytest.CaptureFixture[s
 
 def run_omaha8(*argv: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
-    src = str(Path(__file__).resolve().parents[2] / "src")
-    env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    # the omaha8 this process imported: a source tree holds no compiled kernels unless built in place
+    installed = str(Path(omaha8.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = installed + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("OMAHA8_DEBUG", None)
     return subprocess.run([sys.executable, "-m", "omaha8", *argv], capture_output=True, text=True, env=env,
                           timeout=300, check=False)

@@ -88,6 +88,7 @@ from ._runs import DEFAULT_SAMPLES, EXACT_WORK, Counts, run
 from ._spot import read_spot
 from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from .._support._progress import Progress
+from .._support._text import noun
 from ..cards import _ID_OF_TEXT, CardsLike
 from ..errors import EquityError, RangeEquityError, ShapeError
 
@@ -183,7 +184,7 @@ class EquityResult:
             how = "exact"
         else:
             how = f"sampled (seed {self.seed}), std error up to {100 * float(np.max(self.std_error)):.2f}%"
-        lines.append(f"{self.boards} boards, {how}; no low on {100 * self.no_low:.2f}%")
+        lines.append(f"{self.boards} {noun(self.boards, 'board')}, {how}; no low on {100 * self.no_low:.2f}%")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -58,6 +58,7 @@ from omaha8.core._core cimport (
     high_board_table,
     low_best_table,
     pair_class_table,
+    prefetch,
     prepare_board,
     prepared_values,
     tables,
@@ -65,16 +66,6 @@ from omaha8.core._core cimport (
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define OMAHA8_PREFETCH(p) __builtin_prefetch(p)
-    #else
-    #define OMAHA8_PREFETCH(p) ((void)(p))
-    #endif
-    """
-    void prefetch "OMAHA8_PREFETCH"(const void* p) noexcept nogil
 
 cdef enum:
     MAX_TRIES = 1 << 20    # rejected deals in a row before a sample gives up

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from . import _batch_kernel as _kernel
 from ..core import _core
 from .._support._args import brief, check_bool, check_n_threads
+from .._support._text import noun
 from .._support._threads import threads_for
 from ..cards._validate import card_array, check_deals
 from ..errors import ShapeError, ShowdownError
@@ -78,7 +79,7 @@ def check_shapes(h: Any, b: Any) -> None:
     if b.shape[-1] != 5:
         raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
     if b.ndim == 2 and b.shape[0] != n:
-        raise ShapeError(f"boards has {b.shape[0]} rows but holes has {n}")
+        raise ShapeError(f"boards has {b.shape[0]} {noun(b.shape[0], 'row')} but holes has {n}")
 
 
 def split_deals(h: Any, b: Any, mask: Any, threads: int, validate: bool, *, high: Any = None, low: Any = None,
