@@ -24,6 +24,7 @@ from typing import Any
 
 from .._support._args import brief
 from .._support._progress import Progress
+from .._support._text import printable
 from ..cli import one_line
 from ..errors import HandReadError, OutputError
 from ..histories import read
@@ -64,13 +65,6 @@ def register(subparsers: Any) -> None:
                         help="read the files on a Dask cluster (tcp://host:8786), a file per task; the output is "
                         "the same (the workers must see the files under the same names)")
     parser.set_defaults(func=run)
-
-
-def printable(text: str) -> str:
-    """``text`` with control characters (terminal escape codes among them) written as escapes."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def _identity(path: str) -> tuple[int, int] | None:
