@@ -55,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
             out.write("\n".join(lines[start : start + 65_536].tolist()) + "\n")
         return 0
     total = n_hands(args.cards)
-    # the text parsed, so it holds only ASCII: its spaces, tabs and newlines are shown as one space
-    print(f"Range: {printable(' '.join(args.text.split()))}   ({args.cards}-card hands)")
+    # on one line: the text's lines joined by one space, anything else not printable (a tab) as its escape
+    one_line = " ".join(line.strip() for line in args.text.splitlines())
+    print(f"Range: {printable(one_line)}   ({args.cards}-card hands)")
     removed = [f"{name} {format_cards(parse_cards(cards, name=name))}"
                for name, cards in (("board", args.board), ("dead", args.dead)) if cards]
     if removed:
