@@ -272,6 +272,8 @@ def test_progress_bar_only_for_slow_runs(monkeypatch: pytest.MonkeyPatch, capsys
 def test_ctrl_c_stops_a_long_run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
     monkeypatch.setattr(_runs, "_SLICE_WORK", 200_000)  # the bar is drawn before the interrupt
+    # a process started in the background by a shell inherits SIGINT ignored: Ctrl-C is Python's default here
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
     started = time.perf_counter()
     timer.start()
@@ -281,6 +283,7 @@ def test_ctrl_c_stops_a_long_run(monkeypatch: pytest.MonkeyPatch, capsys: pytest
             equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], samples=10**11, seed=1, progress=True)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.perf_counter() - started < 6
     err = capsys.readouterr().err
     assert err.startswith("\requity [") and err.endswith("\n")  # the bar's line is finished
