@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
-from ._support._text import printable
+from ._support._text import one_line, printable
 from .errors import Omaha8Error, RangeSyntaxError
 
 COMMANDS: tuple[str, ...] = (
@@ -56,16 +56,7 @@ EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
-# an error line quotes at most this much of a message
-_LINE_LIMIT = 1000
 _DEBUG_HINT = "run with --debug or OMAHA8_DEBUG=1 for the traceback"
-
-
-def one_line(text: object, limit: int = _LINE_LIMIT) -> str:
-    """``text`` on one line (newlines and runs of spaces become one space), cut to ``limit`` characters, its
-    control characters (terminal escape codes) written as escapes."""
-    line = printable(" ".join(str(text).split()))
-    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def printable_lines(text: object) -> str:

@@ -127,11 +127,11 @@ def test_file_names_with_escape_codes_are_printed_escaped(tmp_path: Path, capsys
     assert code == 2 and not CONTROL.search(err) and "is the same file as the input" in err
 
 
-def test_range_text_is_printed_escaped(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["range", "AA,\tKK"], ["equity", "AA,\tKK", "QQ"]):
+def test_range_text_is_printed_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["range", "AA,\t\nKK"], ["equity", "AA,\t\nKK", "QQ"]):
         code, out, err = run(capsys, *argv)
         assert code == 0 and not CONTROL.search(out), (argv, out)
-        assert "AA,\\tKK" in out
+        assert "AA, KK" in out
 
 
 def test_error_messages_are_printed_escaped(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ One rule each, for every command and writer:
 * :func:`printable` writes the control characters of text a user gave (a
   file name, a player's name, a range) as escapes before it reaches a
   terminal, so ``\\x1b[2J`` is shown, not run;
+* :func:`one_line` puts such text on one line, cut to a length a message line may have;
 * :func:`csv_cell` neutralises a CSV cell that a spreadsheet would run as a
   formula, as the OWASP guidance on CSV injection says: a cell of text that
   starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a
@@ -24,7 +25,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-__all__ = ["FORMULA_STARTS", "csv_cell", "noun", "printable"]
+# the longest message line the command line prints
+MESSAGE_LIMIT = 1000
+
+__all__ = ["FORMULA_STARTS", "MESSAGE_LIMIT", "csv_cell", "noun", "one_line", "printable"]
 
 #: First characters that make a spreadsheet read a cell as a formula (OWASP: CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -42,6 +46,17 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def one_line(text: object, limit: int | None = MESSAGE_LIMIT) -> str:
+    """``text`` on one line (each run of spaces, tabs and newlines one space), cut to ``limit`` characters
+    (None: whole), its other control characters (terminal escape codes) written as escapes.
+
+    >>> one_line("AA,\\n\\tKK")
+    'AA, KK'
+    """
+    line = printable(" ".join(str(text).split()))
+    return line if limit is None or len(line) <= limit else line[: limit - 1] + "…"
 
 
 def csv_cell(value: _T) -> _T | str:

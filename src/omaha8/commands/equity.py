@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any
 
-from .._support._text import printable
+from .._support._text import one_line
 from ..cards import format_cards, parse_cards
 from ..odds._equity import MAX_SAMPLES, equity
 from ._options import SEED, THREADS, int_option
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Board: {format_cards(board) if board.size else '(none)'}")
     if dead.size:
         print(f"Dead: {format_cards(dead)}")
-    hands = [printable(hole) if is_range(hole) else format_cards(hole) for hole in args.holes]
+    hands = [one_line(hole, None) if is_range(hole) else format_cards(hole) for hole in args.holes]
     print(result.table([f"{seat}  {hand}" for seat, hand in enumerate(hands)]))
     print(f"Time: {elapsed:.3f} s")
     return 0

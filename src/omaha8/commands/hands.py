@@ -24,8 +24,7 @@ from typing import Any
 
 from .._support._args import brief
 from .._support._progress import Progress
-from .._support._text import printable
-from ..cli import one_line
+from .._support._text import one_line, printable
 from ..errors import HandReadError, OutputError
 from ..histories import read
 from ..histories.frames import Series, plot_results

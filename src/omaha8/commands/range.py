@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .._support._text import printable
+from .._support._text import one_line
 from ..cards import format_cards, parse_cards
 from ..deals import format_card_array
 from ..ranges.range import Range
@@ -55,9 +55,7 @@ def run(args: argparse.Namespace) -> int:
             out.write("\n".join(lines[start : start + 65_536].tolist()) + "\n")
         return 0
     total = n_hands(args.cards)
-    # on one line: the text's lines joined by one space, anything else not printable (a tab) as its escape
-    one_line = " ".join(line.strip() for line in args.text.splitlines())
-    print(f"Range: {printable(one_line)}   ({args.cards}-card hands)")
+    print(f"Range: {one_line(args.text, None)}   ({args.cards}-card hands)")
     removed = [f"{name} {format_cards(parse_cards(cards, name=name))}"
                for name, cards in (("board", args.board), ("dead", args.dead)) if cards]
     if removed:
