@@ -28,7 +28,7 @@ OLD_HOMES = [
     ("omaha8", "EquityError"),
     ("omaha8.odds._equity", "EquityError"),
     ("omaha8.core._values", "ValueRangeError"),
-    ("omaha8.odds._range_equity", "RangeEquityError"),
+    ("omaha8.odds._equity", "RangeEquityError"),
     ("omaha8.ranges.ordering", "OrderingDataError"),
     ("omaha8.deals", "DealFileError"),
     ("omaha8.deals._readers", "DealFileError"),

@@ -222,6 +222,29 @@ def test_analyze_agrees_with_oracle(players: int, cards: int) -> None:
     assert np.allclose(r.shares, shares, atol=1e-12)
     assert np.allclose(r.shares.sum(axis=1), 1.0)
     assert (r.scoops == (r.shares == 1.0).any(axis=1)).all()
+    # the values are the evaluator's, seat by seat
+    n, p, k = holes.shape
+    high, low = omaha8.evaluate_batch(holes.reshape(n * p, k), np.repeat(boards, p, axis=0))
+    assert np.array_equal(r.high, high.reshape(n, p)) and np.array_equal(r.low, low.reshape(n, p))
+
+
+def test_analyze_deals_options_and_trust_do_not_change_results() -> None:
+    # values or shares left out, or the card check skipped: every field asked for is the same
+    boards, holes = dl.random_deals(1500, players=4, cards=5, seed=11)
+    deals = dl.Deals(boards, holes)
+    full = dl.analyze_deals(deals)
+    for kwargs in ({"validate": False}, {"values": False}, {"shares": False}, {"values": False, "shares": False}):
+        got = dl.analyze_deals(deals, n_threads=2, **kwargs)  # type: ignore[arg-type]
+        asked = {"high_winners", "low_winners"}
+        asked |= {"high", "low"} if kwargs.get("values", True) else set()
+        asked |= {"shares"} if kwargs.get("shares", True) else set()
+        for name in ("high_winners", "low_winners", "high", "low", "shares"):
+            if name in asked:
+                assert np.array_equal(getattr(got, name), getattr(full, name)), (kwargs, name)
+            else:
+                assert getattr(got, name) is None, (kwargs, name)
+    with pytest.raises(TypeError):
+        dl.analyze_deals(deals, validate=1)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- random deals

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from omaha8 import CardroomOddChips
+from omaha8 import CardroomOddChips, showdown
 from omaha8.errors import ArgumentTypeError, ChipError
 from omaha8.game import (
     FixedLimit,
@@ -246,17 +246,20 @@ def test_any_object_with_the_protocol_methods_is_accepted() -> None:
     assert hand.result.payouts == (4, 5, 0)
 
 
-def test_fold_out_fast_cut_agrees_with_the_showdown_pot_layers() -> None:
-    # the fast cut for a winner who put in the most, against omaha8.showdown's own uncalled rule and layers
-    from omaha8.game.settlement import _covering_cut, _layered_cut
+def test_fold_out_cut_agrees_with_the_showdown_pot_layers() -> None:
+    # the engine's fold-out cut (no cards) against omaha8.showdown's uncalled rule and layers, the winner
+    # showing an empty hand: every contribution pattern, the winner on top or all-in for less
+    from omaha8.pots._pots import _fold_out
 
     rng = np.random.default_rng(14)
     for _ in range(2000):
         n = int(rng.integers(2, 11))
         contrib = [int(c) for c in rng.choice([0, 0, 1, 2, 3, 5, 8, 40], size=n)]
         winner = int(rng.integers(n))
-        contrib[winner] = max(contrib) + int(rng.choice([0, 0, 1, 7]))
+        if rng.random() < 0.5:
+            contrib[winner] = max(contrib) + int(rng.choice([0, 0, 1, 7]))
         if contrib[winner] == 0:
             contrib[winner] = 1
         button = int(rng.integers(n))
-        assert _covering_cut(contrib, winner, button) == _layered_cut(contrib, winner, button), contrib
+        cut = showdown(None, [() if s == winner else None for s in range(n)], contributions=contrib, button=button)
+        assert _fold_out(contrib, winner) == ([int(x) for x in cut.uncalled], list(cut.pots)), contrib

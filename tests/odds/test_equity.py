@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import signal
@@ -17,11 +16,9 @@ from hypothesis import strategies as st
 
 from omaha8._support import _progress
 from omaha8.cards import parse_cards
+from omaha8.odds import _runs
 from omaha8.odds._equity import EquityError, EquityResult, equity, max_players
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
-
-# the module, not the function that omaha8 exports under the same name
-equity_module = importlib.import_module("omaha8.odds._equity")
 
 FIELDS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
@@ -263,7 +260,7 @@ def test_progress_bar_only_for_slow_runs(monkeypatch: pytest.MonkeyPatch, capsys
     equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], board="Ac Kc 4h", progress=True)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
-    monkeypatch.setattr(equity_module, "_SLICE_WORK", 100_000)
+    monkeypatch.setattr(_runs, "_SLICE_WORK", 100_000)
     r = equity(["As Ad 2c 3d", "Ks Kd Qh Jh"], progress=True)
     err = capsys.readouterr().err
     assert "equity [" in err and "100.0%" in err and err.endswith("\n")
@@ -274,7 +271,7 @@ def test_progress_bar_only_for_slow_runs(monkeypatch: pytest.MonkeyPatch, capsys
 
 def test_ctrl_c_stops_a_long_run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
-    monkeypatch.setattr(equity_module, "_SLICE_WORK", 200_000)  # the bar is drawn before the interrupt
+    monkeypatch.setattr(_runs, "_SLICE_WORK", 200_000)  # the bar is drawn before the interrupt
     # a process started in the background by a shell inherits SIGINT ignored: Ctrl-C is Python's default here
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))

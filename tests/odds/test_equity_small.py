@@ -29,6 +29,7 @@ import pytest
 from omaha8.odds import _equity_kernel as _equity, _small_exact
 from omaha8.cards import _ID_OF_TEXT, format_cards, parse_cards
 from omaha8.odds._equity import EquityResult, equity, max_players
+from omaha8.odds._runs import Counts
 from omaha8.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -69,7 +70,7 @@ def walk(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[in
     out = np.zeros((len(prefixes), spot.width), dtype=np.int64)
     spot.exact(prefixes, out, 1)
     totals = [int(x) for x in out.sum(axis=0)]
-    return equity_module._result(totals, len(holes), None, None)  # type: ignore[no-any-return]
+    return equity_module._result(Counts(totals, totals[-1], None, None), len(holes))  # type: ignore[no-any-return]
 
 
 def deal(rng: random.Random, players: int, hole_size: int, board_size: int, dead: int,

@@ -9,10 +9,12 @@ import numpy as np
 import pytest
 
 import omaha8
-from omaha8.odds import _range_equity as range_equity
+from omaha8.odds import _runs
 from omaha8.cards import parse_cards
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardError, DuplicateCardError, EquityError, ShapeError
-from omaha8.odds._range_equity import RangeEquityError, reference_equity
+from omaha8.odds._reference import reference_equity
+from omaha8.odds._spot import read_spot
+from omaha8.errors import RangeEquityError
 from omaha8.ranges.ordering import ordering, percent_mask
 from omaha8.ranges.universe import all_hands
 from omaha8.core._starting_hands import canonical_index
@@ -220,11 +222,10 @@ def test_threads_and_seeds() -> None:
 def test_too_much_work_is_sampled() -> None:
     # a hand against every hand before the flop: C(48, 5) boards times 270,725 combos is far too many
     got = omaha8.equity(["As Ad 2c 3d", all_hands(4)], n_threads=1)
-    assert not got.exact and got.boards == range_equity.DEFAULT_SAMPLES and got.seed is not None
-    seats = ["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 10)]]
-    plan = range_equity.prepare_ranges(seats, parse_cards("Kh 7c 2s"), parse_cards(""), lambda c, n: parse_cards(c))
-    assert plan.work <= range_equity.EXACT_WORK
-    assert plan.boards == math.comb(52 - 3 - 4, 2)
+    assert not got.exact and got.boards == _runs.DEFAULT_SAMPLES and got.seed is not None
+    spot = read_spot(["As Ad 2c 3d", all_hands(4)[percent_mask(4, 0, 10)]], "Kh 7c 2s", "")
+    assert spot.work <= _runs.EXACT_WORK
+    assert spot.boards == math.comb(52 - 3 - 4, 2)
 
 
 # ---------------------------------------------------------------- errors
@@ -264,7 +265,8 @@ def test_bad_range_seats(seat: object, error: type, text: str) -> None:
 
 def test_spot_errors_name_their_argument() -> None:
     ten = all_hands(4)[100_000:100_010]
-    with pytest.raises(DuplicateCardError, match=r"card 'Kh' appears twice: board\[0\] and holes\[0\]\[0\]"):
+    # the same order of places as for hands: the seats, then the board, then the dead cards
+    with pytest.raises(DuplicateCardError, match=r"card 'Kh' appears twice: holes\[0\]\[0\] and board\[0\]"):
         omaha8.equity(["Kh Ad 2c 3d", ten], "Kh 7c 2s")
     with pytest.raises(ShapeError, match="board must have 0, 3, 4 or 5 cards"):
         omaha8.equity(["As Ad 2c 3d", ten], "Kh 7c")
@@ -402,7 +404,7 @@ def test_progress_and_slices_do_not_change_counts(monkeypatch: pytest.MonkeyPatc
     whole_exact = omaha8.equity(seats, "Kh 7c 2s")
     whole_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2)
     monkeypatch.setattr(_progress, "DRAW_AFTER_S", 0.0)
-    monkeypatch.setattr(range_equity, "_SLICE_WORK", 10_000)  # many kernel calls
+    monkeypatch.setattr(_runs, "_SLICE_WORK", 10_000)  # many kernel calls
     sliced_exact = omaha8.equity(seats, "Kh 7c 2s", progress=True)
     assert "100.0%" in capsys.readouterr().err
     sliced_sampled = omaha8.equity(seats, "Kh 7c 2s", samples=50_000, seed=2, progress=True)

@@ -11,11 +11,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from omaha8.pots import _batch_kernel as _showdown
+from omaha8.pots import _batch_kernel as _kernel
 from omaha8.core import _reference
 from omaha8.cards import parse_cards
 from omaha8.errors import CardError, CardTypeError, DuplicateCardError, ShapeError, ShowdownError
-from omaha8.core._evaluate import evaluate_high_batch
+from omaha8.core._evaluate import evaluate_batch
 from omaha8.pots._showdown import MAX_SEATS, pot_shares, showdown, winners
 
 # ---------------------------------------------------------------- the slow twin
@@ -145,9 +145,11 @@ def test_every_board_rank_multiset_scores_like_the_core(n_seats: int, n_hole: in
         rest = np.setdiff1d(np.arange(52), board)
         holes[row] = rng.permutation(rest)[: n_seats * n_hole].reshape(n_seats, n_hole)
     values = np.empty((len(boards), n_seats), dtype=np.uint16)
-    _showdown.high_values(holes, board_array, values)
+    lows = np.empty((len(boards), n_seats), dtype=np.uint8)
+    assert _kernel.split(holes, board_array, None, None, None, None, 1, True, values, lows) == -1
     for seat in range(n_seats):
-        assert np.array_equal(values[:, seat], evaluate_high_batch(holes[:, seat], board_array))
+        high, low = evaluate_batch(holes[:, seat], board_array)
+        assert np.array_equal(values[:, seat], high) and np.array_equal(lows[:, seat], low)
 
 
 # ---------------------------------------------------------------- against showdown()
@@ -231,15 +233,15 @@ def test_sixteen_seats_in_the_kernel() -> None:
             holes[row, seat] = rng.permutation(deck[5:])[:4]
     high = np.empty(n, np.uint16)
     low = np.empty(n, np.uint16)
-    assert _showdown.settle(holes, boards, None, high, low, None, 1) == -1
+    assert _kernel.split(holes, boards, None, high, low, None, 1) == -1
     ref_high, ref_low = reference_winners(holes, boards)
     assert high.tolist() == ref_high and low.tolist() == ref_low
     assert any(m >> 15 for m in ref_high) and any(m >> 15 for m in ref_low)
     shares = np.empty((n, 16))
-    _showdown.settle(holes, boards, None, None, None, shares, 2)
+    _kernel.split(holes, boards, None, None, None, shares, 2)
     assert np.allclose(shares.sum(axis=1), 1.0, rtol=0, atol=1e-12)
     # seats share cards here, so the kernel's own check flags the first row
-    assert _showdown.settle(holes, boards, None, None, None, shares, 1, True) == 0
+    assert _kernel.split(holes, boards, None, None, None, shares, 1, True) == 0
     # the public functions accept 16 seats as a shape; the cards then cannot all be distinct
     with pytest.raises(DuplicateCardError):
         pot_shares(holes, boards)
@@ -259,22 +261,44 @@ def test_empty_batch() -> None:
     assert high.shape == low.shape == (0,)
 
 
-def test_one_settle_call_fills_every_output_like_separate_calls() -> None:
-    """The settle kernel's outputs are optional: asked together or one at a time they agree."""
+def test_one_split_call_fills_every_output_like_separate_calls() -> None:
+    """The split kernel's outputs are optional: asked together or one at a time they agree."""
     rng = np.random.default_rng(21)
     holes, boards = random_deals(rng, 600, 6, 4)
     active = (rng.random((600, 6)) < 0.6).astype(np.uint8)
     active[:, 0] = 1
     high, low, shares = np.empty(600, np.uint16), np.empty(600, np.uint16), np.empty((600, 6))
-    assert _showdown.settle(holes, boards, active, high, low, shares, 2, True) == -1
+    assert _kernel.split(holes, boards, active, high, low, shares, 2, True) == -1
     assert np.array_equal(shares, pot_shares(holes, boards, active=active.astype(bool), n_threads=1))
     high_alone, low_alone = winners(holes, boards, active=active.astype(bool), n_threads=1)
     assert np.array_equal(high, high_alone) and np.array_equal(low, low_alone)
 
 
+def test_the_high_and_low_halves_match_the_reference() -> None:
+    """high_shares/low_shares: what each seat wins by its high and by its low, exact fractions of the twin's
+    winners (tie-heavy deals, some seats out), adding up to the pot's shares."""
+    rng = np.random.default_rng(22)
+    holes, boards = random_deals(rng, 500, 5, 4, tie_heavy_deck(rng))
+    active = (rng.random((500, 5)) < 0.7).astype(np.uint8)
+    active[:, 2] = 1
+    shares, high_part, low_part = np.empty((500, 5)), np.empty((500, 5)), np.empty((500, 5))
+    assert _kernel.split(holes, boards, active, None, None, shares, 2, True, None, None, high_part, low_part) == -1
+    ref_high, ref_low = reference_winners(holes, boards, active)
+    for row in range(500):
+        lows = [s for s in range(5) if ref_low[row] >> s & 1]
+        highs = [s for s in range(5) if ref_high[row] >> s & 1]
+        high_half = (Fraction(1, 2) if lows else Fraction(1)) / len(highs)
+        want_high = [float(high_half) if s in highs else 0.0 for s in range(5)]
+        want_low = [float(Fraction(1, 2) / len(lows)) if s in lows else 0.0 for s in range(5)]
+        assert high_part[row].tolist() == want_high and low_part[row].tolist() == want_low, row
+    assert np.allclose(high_part + low_part, shares, rtol=0, atol=1e-15)
+    with pytest.raises(ValueError, match="both"):
+        _kernel.split(holes, boards, active, None, None, None, 1, False, None, None, high_part, None)
+
+
 @pytest.mark.parametrize("n_hole", [4, 5])
 def test_the_kernels_card_check_finds_the_same_first_row_as_check_deals(n_hole: int) -> None:
-    """The check done inside the settle pass against find_bad_card, the separate check, on
+    """The check done inside the split pass against find_bad_card, the separate check, on
     deals with a few ids over 51 or repeated cards planted at random (inactive seats too)."""
     from omaha8.core import _core
 
@@ -291,8 +315,8 @@ def test_the_kernels_card_check_finds_the_same_first_row_as_check_deals(n_hole: 
         b = boards[:1] if trial % 4 == 0 else boards
         found = _core.find_bad_card(holes.reshape(50, -1), b, 1)
         active = (rng.random((50, 4)) < 0.5).astype(np.uint8)
-        kernel = _showdown.settle(holes, b, active, None, None, np.empty((50, 4)), 1, True)
-        assert kernel == (-1 if found is None else found[0])
+        kernel = _kernel.split(holes, b, active, None, None, np.empty((50, 4)), 1, True)
+        assert kernel == found
 
 
 # ---------------------------------------------------------------- bad input

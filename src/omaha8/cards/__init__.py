@@ -30,14 +30,14 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from .._support._args import brief, check_int, check_name, is_int
-from ..errors import ArgumentTypeError, CardError, CardTypeError
+from ..errors import ArgumentTypeError, CardError, CardTypeError, DuplicateCardError
 
 __all__ = [
     "RANKS",
@@ -50,6 +50,8 @@ __all__ = [
     "card_suit",
     "parse_card",
     "parse_cards",
+    "parse_named",
+    "check_distinct",
     "text_ids",
     "format_card",
     "format_cards",
@@ -294,6 +296,51 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
             raise CardError(f"{name}[{i}] = {brief(card)} is not a card id (0-51)")
         ids.append(card)
     return np.array(ids, dtype=np.uint8)
+
+
+def parse_named(cards: CardsLike, name: str) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """:func:`parse_cards` with every error naming the argument ``name``, card text's too.
+
+    >>> parse_named("As Kd", "board")
+    array([51, 45], dtype=uint8)
+    >>> parse_named("Ks Jx", "holes[1]")
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.CardError: holes[1]: 'Jx' is not a card: suit 'x' is not one of c, d, h, s (in 'Ks Jx')
+    """
+    try:
+        return parse_cards(cards, name=name)
+    except (CardError, CardTypeError) as exc:
+        if str(exc).startswith(name):
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
+
+
+def check_distinct(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
+    """Refuse a card given twice, naming both of its places: the one check of hands, boards and dead cards.
+
+    ``groups`` are ``(name, card ids)`` pairs; card ``j`` of a group stands at
+    ``name[j]``. The ids are checked already (:func:`parse_cards`); this checks
+    only that no id repeats, across every group, and says where it does.
+
+    >>> check_distinct([("holes[0]", (51, 49)), ("board", (0, 4, 8))])
+    >>> check_distinct([("holes[0]", (51, 49)), ("holes[1]", (44, 51))])
+    Traceback (most recent call last):
+    ...
+    omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes[1][1]
+    """
+    flat: list[int] = []
+    for _, cards in groups:
+        flat += cards
+    if len(set(flat)) == len(flat):
+        return
+    first: dict[int, str] = {}
+    for name, cards in groups:
+        for j, card in enumerate(cards):
+            place = f"{name}[{j}]"
+            if card in first:
+                raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
+            first[card] = place
 
 
 def format_card(card: int) -> str:

@@ -194,8 +194,7 @@ def _first_count(codes: Any, flat: Any, name: str, shape: tuple[int, ...], n_thr
     """Number of cards in the first string."""
     out = np.empty((1, _MAX_FIELD_CARDS), dtype=np.uint8)
     counts = np.empty(1, dtype=np.int16)
-    _parse_text.parse_text_rows(codes[:1], out, counts, 1)
-    if counts[0] >= 0:
+    if _parse_text.parse_text_rows(codes[:1], out, counts, 1) < 0:
         return int(counts[0])
     return len(_slow_hand(flat[0], _where(name, shape, 0)))
 

@@ -15,7 +15,7 @@ def format_id_rows(
     sep: np.ndarray[Any, np.dtype[np.uint32]],
     out: np.ndarray[Any, np.dtype[np.uint8]] | np.ndarray[Any, np.dtype[np.uint32]],
     n_threads: int,
-) -> None: ...
+) -> int: ...
 def format_result_rows(
     plan: Any,
     n: int,

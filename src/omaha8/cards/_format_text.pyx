@@ -44,7 +44,7 @@ def format_id_rows(const uint8_t[:, ::1] ids, const uint32_t[::1] sep, char_t[:,
     """Write the text of row i of ``ids`` into ``out[i]``, cards joined by ``sep``.
 
     ``out`` has ``2 k + (k - 1) len(sep)`` columns. Ids >= 52 are written as
-    ``??``; the caller checks ids first.
+    ``??``; the caller checks ids first. Returns -1: no row fails.
     """
     cdef Py_ssize_t n = ids.shape[0], i
     cdef int k = ids.shape[1], n_sep = sep.shape[0]
@@ -53,9 +53,10 @@ def format_id_rows(const uint8_t[:, ::1] ids, const uint32_t[::1] sep, char_t[:,
     if out.shape[0] != n or out.shape[1] != (2 * k + (k - 1) * n_sep if k else 0):
         raise ValueError("out must have one row per id row and room for every card and separator")
     if n == 0 or k == 0:
-        return
+        return -1
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
         format_row(&ids[i, 0], k, sep_ptr, n_sep, &out[i, 0])
+    return -1
 
 # ---------------------------------------------------------------- result rows
 

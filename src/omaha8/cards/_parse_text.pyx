@@ -130,12 +130,21 @@ cdef inline int parse_hand(const char_t* s, Py_ssize_t n, uint8_t* out, int most
     return count
 
 
+# The first of n entries below 0, or -1: a row-by-row kernel's one answer (docs/architecture.md).
+cdef Py_ssize_t first_below_zero(const int16_t* values, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(n):
+        if values[i] < 0:
+            return i
+    return -1
+
+
 def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1] counts, int n_threads):
     """Parse row i of ``text`` (code units, NUL padded) into ``out[i]``.
 
     ``counts[i]`` is the number of cards read (``out`` holds them), -1 when
     the fast grammar cannot read the row, -2 when it has more than
-    ``out.shape[1]`` cards.
+    ``out.shape[1]`` cards. Returns the first row whose count is below 0, or -1.
     """
     cdef Py_ssize_t n = text.shape[0], width = text.shape[1], i
     cdef int most = out.shape[1]
@@ -143,12 +152,13 @@ def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1]
     if out.shape[0] != n or counts.shape[0] != n:
         raise ValueError("text, out and counts must have the same number of rows")
     if n == 0:
-        return
+        return -1
     if width == 0:
         counts[:] = 0
-        return
+        return -1
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
         counts[i] = <int16_t>parse_hand(&text[i, 0], width, &out[i, 0] if most else NULL, most)
+    return first_below_zero(&counts[0], n)
 
 # The ids as Python ints, made once: a tuple of cards is filled without creating any.
 cdef tuple CARD_INTS = tuple(range(52))
@@ -413,7 +423,7 @@ def parse_deal_lines(const uint8_t[::1] buf, const int64_t[::1] starts, const in
 
     ``status[i]``: 0 parsed, 1 blank, 2 unreadable text, 3 wrong number of
     fields, 4 wrong number of cards, 5 a card repeated. Rows whose status is
-    not 0 hold garbage.
+    not 0 hold garbage. Returns the first row whose status is not 0, or -1.
     """
     cdef Py_ssize_t n = starts.shape[0], i
     cdef int n_seats = holes.shape[1], k = holes.shape[2]
@@ -425,17 +435,21 @@ def parse_deal_lines(const uint8_t[::1] buf, const int64_t[::1] starts, const in
     if boards.shape[1] != 5 or not 1 <= k <= 5 or n_seats < 1:
         raise ValueError("boards must have 5 columns and holes 1..5 cards per seat")
     if n == 0:
-        return
+        return -1
     for i in range(n):
         if not 0 <= starts[i] <= ends[i] <= size:
             raise ValueError("line offsets must lie inside the buffer")
     if size == 0:
         status[:] = LINE_BLANK
-        return
+        return 0
     base = &buf[0]
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
         status[i] = <int8_t>parse_deal_line(base + starts[i], ends[i] - starts[i], n_seats, k,
                                             &boards[i, 0], &holes[i, 0, 0])
+    for i in range(n):
+        if status[i] != LINE_OK:
+            return i
+    return -1
 
 
 

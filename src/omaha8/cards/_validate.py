@@ -89,11 +89,13 @@ def check_deals(
     board_rows = boards.reshape(1 if boards.ndim == 1 else boards.shape[0], boards.shape[-1])
     if board_rows.shape[1] == 0:
         board_rows = np.zeros((0, 0), dtype=np.uint8)  # holes only
-    found = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), threads_for(n_threads, n))
-    if found is None:
+    row = _core.find_bad_card(np.ascontiguousarray(flat), np.ascontiguousarray(board_rows), threads_for(n_threads, n))
+    if row < 0:
         return
-    row, col, card, kind = found
     m = flat.shape[1]
+    row_cards = flat[row].tolist()
+    if board_rows.shape[1]:
+        row_cards += board_rows[0 if boards.ndim == 1 else row].tolist()
 
     def where(column: int) -> str:
         if column < m:
@@ -103,10 +105,17 @@ def check_deals(
             return index_text(board_name, (column - m,))
         return index_text(board_name, (row, column - m))
 
-    if kind == 0:
-        raise CardError(f"{where(col)} = {card} is not a card id (0-51)")
-    row_cards = list(flat[row])
-    if board_rows.shape[1]:
-        row_cards += list(board_rows[0 if boards.ndim == 1 else row])
-    places = [where(column) for column, other in enumerate(row_cards) if other == card]
-    raise DuplicateCardError(f"card {format_card(card)!r} appears twice in deal {row}: {places[0]} and {places[1]}")
+    # the kernel found the row; its first bad card, in the order the kernel reads them (a shared board's
+    # cards first, as they were checked before any row)
+    order = list(range(m, len(row_cards))) + list(range(m)) if boards.ndim == 1 else list(range(len(row_cards)))
+    first: dict[int, int] = {}
+    for column in order:
+        card = row_cards[column]
+        if card >= N_CARDS:
+            raise CardError(f"{where(column)} = {card} is not a card id (0-51)")
+        if card in first:
+            one, other = sorted((first[card], column))  # named in the row's order: holes, then board
+            raise DuplicateCardError(
+                f"card {format_card(card)!r} appears twice in deal {row}: {where(one)} and {where(other)}")
+        first[card] = column
+    raise AssertionError(f"find_bad_card named row {row}, whose cards are valid and distinct")

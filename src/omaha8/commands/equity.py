@@ -55,7 +55,7 @@ def register(subparsers: Any) -> None:
 
 def exact_boards(seats: list[Any], board: Any, dead: Any) -> int | None:
     """The boards an exact run counts when every seat is a hand (None when a seat is a range)."""
-    from ..odds._range_equity import is_range
+    from ..odds._spot import is_range
 
     if any(is_range(seat) for seat in seats):
         return None
@@ -66,7 +66,7 @@ def exact_boards(seats: list[Any], board: Any, dead: Any) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..odds._range_equity import is_range  # seats may be range text
+    from ..odds._spot import is_range  # seats may be range text
     from ..ranges import Range
 
     started = time.perf_counter()

@@ -30,6 +30,7 @@ How the exactly-2-and-3 rule is evaluated:
 
 from cython.parallel cimport prange
 from omaha8._support._bits cimport popcount
+from omaha8._support._failure cimport first_failed
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.string cimport memset
 from libc.stdlib cimport qsort
@@ -202,34 +203,32 @@ cdef inline Py_ssize_t first_bad_column(const uint8_t* hole, Py_ssize_t m, const
 
 
 def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int n_threads):
-    """First problem in rows of cards, or None.
+    """The first row of cards with an id out of range (over 51) or a card repeated, or -1.
 
-    ``holes`` is (N, m); ``boards`` is (N, b) or (1, b) shared by every row.
-    Returns ``(row, column, card, kind)`` with kind 0 = id out of range,
-    1 = card repeated (column counts hole columns, then board columns).
-    Rows are checked in parallel; the first bad row is reported.
+    ``holes`` is (N, m); ``boards`` is (N, b) or (1, b) shared by every row
+    (a repeat between the shared board and a row counts in that row; a bad
+    shared board, in row 0). Rows are checked in parallel. Which card of the
+    row is bad is the caller's to find (one row, in Python).
     """
     cdef Py_ssize_t n = holes.shape[0], m = holes.shape[1], nb = boards.shape[1]
     cdef bint shared = boards.shape[0] == 1 and n != 1
-    cdef Py_ssize_t row, col = -1, bad_row = -1
+    cdef Py_ssize_t row, bad_row = -1
     cdef uint64_t board_seen = 0
     cdef int kind = 0, row_kind, threads = max(1, n_threads)
-    cdef uint8_t card
     cdef const uint8_t* hole_ptr
     cdef const uint8_t* board_ptr
     cdef uint8_t[::1] bad
     if nb and not shared and boards.shape[0] != n:
         raise ValueError("boards must have one row per hole row or exactly one row")
     if n == 0:
-        return None
+        return -1
     hole_ptr = &holes[0, 0] if m else NULL
     board_ptr = &boards[0, 0] if nb else NULL
     if shared:
-        col = first_bad_column(board_ptr, nb, NULL, 0, 0, &kind)
-        if col >= 0:
-            return (0, m + col, int(boards[0, col]), kind)
-        for col in range(nb):
-            board_seen |= (<uint64_t>1) << boards[0, col]
+        if first_bad_column(board_ptr, nb, NULL, 0, 0, &kind) >= 0:
+            return 0
+        for row in range(nb):
+            board_seen |= (<uint64_t>1) << boards[0, row]
     bad = np.zeros(n, dtype=np.uint8)
     for row in prange(n, nogil=True, schedule="static", num_threads=threads):
         row_kind = 0  # assigned here, so each thread has its own
@@ -238,18 +237,8 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int
         else:
             bad[row] = first_bad_column(hole_ptr + row * m, m, board_ptr + row * nb, nb, 0, &row_kind) >= 0
     with nogil:
-        for row in range(n):
-            if bad[row]:
-                bad_row = row
-                break
-    if bad_row < 0:
-        return None
-    if shared:
-        col = first_bad_column(hole_ptr + bad_row * m, m, NULL, 0, board_seen, &kind)
-    else:
-        col = first_bad_column(hole_ptr + bad_row * m, m, board_ptr + bad_row * nb, nb, 0, &kind)
-    card = holes[bad_row, col] if col < m else boards[0 if shared else bad_row, col - m]
-    return (int(bad_row), int(col), int(card), kind)
+        bad_row = first_failed(&bad[0], n)
+    return bad_row
 
 
 # Nonzero when one of a row's card bytes (n_hole, then n_board) is not an id

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..pots import _settle_values
 from .._support._args import brief, check_bool
 from .._support._threads import threads_for
-from ..cards._validate import check_deals
 from ..errors import ArgumentTypeError
-from ..core._evaluate import evaluate_batch
 from ..cards._columns import parse_card_array
 from ._containers import DealResults, Deals
-from ..pots._batch import _batch_inputs, winners
+from ..pots._batch import check_shapes, split_deals
 
 __all__ = ["analyze_deals"]
 
@@ -60,23 +57,18 @@ def analyze_deals(
         raise ArgumentTypeError(f"deals must be a Deals batch, not {type(deals).__name__} {brief(deals)}")
     values, shares = check_bool(values, "values"), check_bool(shares, "shares")
     validate = check_bool(validate, "validate")
+    # a Deals holds uint8 ids 0..51 in C order (its constructor checked them): only the shapes the
+    # kernel takes and, with validate, the repeats are left to check, in the kernel's own pass
     h, b = deals.holes, deals.boards
-    n, n_seats, k = h.shape
+    check_shapes(h, b)
+    n, n_seats, _ = h.shape
     threads = threads_for(n_threads, n * n_seats)
-    high = low = share = None
+    high_w, low_w = np.empty(n, np.uint16), np.empty(n, np.uint16)
+    share = np.empty((n, n_seats), np.float64) if shares else None
+    high = low = None
     if values:
-        # each hand is evaluated once: the winners and shares follow from the values
-        h, b, _, threads, validate = _batch_inputs("analyze_deals", h, b, None, threads, validate)
-        if validate:
-            check_deals(h, b, n_threads=threads)  # the checks winners() makes, every card once
-        flat = np.ascontiguousarray(h.reshape(n * n_seats, k))
-        high, low = evaluate_batch(flat, np.repeat(b, n_seats, axis=0), n_threads=threads, validate=False)
-        high, low = high.reshape(n, n_seats), low.reshape(n, n_seats)
-        high_w, low_w = np.empty(n, np.uint16), np.empty(n, np.uint16)
-        _settle_values.winners_of_values(high, low, high_w, low_w, threads)
-    else:
-        high_w, low_w = winners(h, b, n_threads=threads, validate=validate)  # checks every card once
-    if shares:
-        share = np.empty((n, n_seats), np.float64)
-        _settle_values.shares_of_winners(high_w, low_w, share, threads)
+        high, low = np.empty((n, n_seats), np.uint16), np.empty((n, n_seats), np.uint8)
+    # one pass: every seat evaluated once on its deal's board, the winners, shares and values from it
+    split_deals(h, b, None, threads, validate, high=high_w, low=low_w, shares=share, high_values=high,
+                low_values=low)
     return DealResults(deals, high_w, low_w, high, low, share)

@@ -73,9 +73,9 @@ class _ArrayFileChunks:
         while start < len(b):
             found = _core.find_bad_card(h[start:].reshape(len(h) - start, -1), b[start:],
                                         threads_for(self.n_threads, len(h) - start))
-            if found is None:
+            if found < 0:
                 break
-            i = start + found[0]
+            i = start + found
             exc = _row_problem(np.asarray(boards[i]).tolist(), np.asarray(holes[i]).tolist())
             text = _row_text(boards[i], holes[i])
             if not self.skip_bad:

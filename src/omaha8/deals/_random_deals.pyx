@@ -34,6 +34,7 @@ def random_deals(uint64_t seed, int64_t first, uint8_t[:, ::1] boards, uint8_t[:
     Deal ``i`` is a function of ``(seed, first + i)`` only: the same seed gives
     the same deals whatever the chunking and the number of threads. Each deal
     draws its 5 + P k distinct cards by a partial Fisher-Yates shuffle.
+    Returns -1: no deal fails.
     """
     cdef Py_ssize_t n = boards.shape[0], i
     cdef int n_seats = holes.shape[1], k = holes.shape[2], m = 5 + n_seats * k
@@ -44,8 +45,9 @@ def random_deals(uint64_t seed, int64_t first, uint8_t[:, ::1] boards, uint8_t[:
     if m > 52:
         raise ValueError(f"{n_seats} seats of {k} cards and a board need {m} cards; a deck has 52")
     if n == 0 or n_seats * k == 0:
-        return
+        return -1
     if first < 0:
         raise ValueError("first must be >= 0")
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
         deal_one(key, <uint64_t>(first + i), m, &boards[i, 0], &holes[i, 0, 0])
+    return -1

@@ -266,8 +266,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
                 continue
             boards = np.empty((len(sample), 5), dtype=np.uint8)
             holes = np.empty((len(sample), players, cards), dtype=np.uint8)
-            _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1)
-            if not status.any():
+            if _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1) < 0:
                 return players, cards
         return None
 
@@ -482,6 +481,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         boards = np.empty((n, 5), dtype=np.uint8)
         holes = np.empty((n, self.players, self.cards), dtype=np.uint8)
         status = np.empty(n, dtype=np.int8)
+        # every row's status is read below (the misfits' too), so the first bad row it returns is not needed
         _parse_text.parse_deal_lines(parse_arr, parse_starts, parse_ends, boards, holes, status,
                                      threads_for(self.n_threads, n * (self.players + 1)))
         if misfits is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .._support._args import brief
 from ..errors import Omaha8Error
+from ..pots._pots import _fold_out, _return_uncalled
 from ..pots._showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
 from ._showdown_lane import trusted_showdown
 from .arguments import check_odd_chips, check_rake
@@ -188,14 +189,8 @@ class _Settlement(HandState):
             contrib = [c - d for c, d in zip(contrib, self._dead)]
         if not any(contrib[s] for s in live):
             # only seats that folded put chips in (possible with posts): the uncalled rule first, as
-            # always (cut with the top contributor standing in), then the rest is one pot of dead money
-            # among the seats still in
-            uncalled = [0] * n
-            if any(contrib):
-                top = contrib.index(max(contrib))
-                cut = showdown([() if s == top else None for s in range(n)], None, contributions=list(contrib),
-                               button=self._button)
-                uncalled = [int(x) for x in cut.uncalled]
+            # always, then the rest is one pot of dead money among the seats still in
+            uncalled = _return_uncalled(contrib)[0]
             dead = sum(contrib) - sum(uncalled)
             res = showdown([self._holes[s] if s in live else None for s in range(n)], self._deck_board,
                            button=self._button, **kwargs) if contested else None
@@ -213,9 +208,7 @@ class _Settlement(HandState):
             pots = list(res.pots)
         else:
             # everyone else folded: the same uncalled rule and pot layers, without cards
-            w = live[0]
-            cutter = _covering_cut if contrib[w] == max(contrib) else _layered_cut
-            uncalled, pots = cutter(contrib, w, self._button)
+            uncalled, pots = _fold_out(contrib, live[0])
         extra_at = 0 if extra else -1
         if extra and not pots:
             pots = [Pot(0, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())]
@@ -333,32 +326,6 @@ def _split_runs(value: int, eligible: tuple[int, ...], by_run: list[tuple[list[i
     awards = tuple(sum(run.awards[s] for run in runs) for s in range(n))
     first = runs[0]
     return Pot(value, eligible, first.split, first.high_winners, first.low_winners, first.halves, awards, ()), runs
-
-
-def _layered_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
-    """Uncalled chips and pots when only ``winner`` is left: :func:`omaha8.showdown`'s rules, without cards."""
-    n = len(contrib)
-    cut = showdown([() if s == winner else None for s in range(n)], None, contributions=list(contrib), button=button)
-    return [int(x) for x in cut.uncalled], list(cut.pots)
-
-
-def _covering_cut(contrib: list[int], winner: int, button: int) -> tuple[list[int], list[Pot]]:
-    """:func:`_layered_cut` when ``winner`` put in the most (the usual fold-out): one pot, its excess back.
-
-    Every layer is then eligible to the winner alone, so the layers make one
-    pot; the uncalled part is its excess over the next largest contribution.
-    """
-    n = len(contrib)
-    mine = contrib[winner]
-    second = max([contrib[s] for s in range(n) if s != winner])
-    uncalled = [0] * n
-    uncalled[winner] = mine - second
-    amount = sum(contrib) - (mine - second)
-    if not amount:
-        return uncalled, []
-    awards = [0] * n
-    awards[winner] = amount
-    return uncalled, [Pot(amount, (winner,), PotSplit.UNCONTESTED, (winner,), None, None, tuple(awards), ())]
 
 
 def _half(pot: Any, seat: int) -> str:

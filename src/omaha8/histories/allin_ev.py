@@ -10,9 +10,10 @@ cards of players who folded) out of the deck. A player's all-in EV net is
 ``sum over pots of (pot value x equity) - contribution``, beside the actual
 net; the high and low parts are given separately.
 
-:func:`pot_equity` is the exact enumeration (with the batch kernel
-:func:`omaha8.winners`); its total equals :func:`omaha8.equity`'s, the
-slower twin the tests compare it with.
+:func:`pot_equity` is the exact enumeration: every completion of the board
+goes through the split kernel of :func:`omaha8.pot_shares`, which gives each
+hand's part of the pot won by its high and by its low. Its total equals
+:func:`omaha8.equity`'s, which the tests compare it with.
 
 >>> from omaha8.histories import read_pokerstars
 >>> ev = next(read_pokerstars("tests/data/hh/allin_ev_turn.txt")).allin_ev()
@@ -27,14 +28,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 
 from .._support._args import brief
+from .._support._threads import threads_for
 from ..errors import ArgumentError
 from ..game import Hand
-from ..pots._showdown import winners
+from ..pots._batch import check_shapes, split_deals
 from .records import STREET_NAMES, RecordData
 from .replay import ReplayDiscrepancy, replayed
 
@@ -88,14 +89,6 @@ class AllInEV:
         raise ArgumentError(f"hand {self.hand_id} has no player {brief(name)}")
 
 
-@lru_cache(maxsize=1)
-def _popcount() -> np.ndarray[Any, np.dtype[np.int64]]:
-    table = np.zeros(1 << 16, dtype=np.int64)
-    for bit in range(16):
-        table[(np.arange(1 << 16) >> bit) & 1 == 1] += 1
-    return table
-
-
 def pot_equity(
     holes: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int] = ()
 ) -> list[tuple[float, float]]:
@@ -126,19 +119,15 @@ def pot_equity(
     else:
         boards = np.asarray([board], dtype=np.uint8)
     hole_array = np.ascontiguousarray(np.broadcast_to(np.asarray(holes, dtype=np.uint8), (n_boards, players, len(holes[0]))))
-    high, low = winners(hole_array, boards, validate=False)
-    count = _popcount()
-    high_n = count[high]
-    low_n = count[low]
-    has_low = low != 0
-    high_share = np.where(has_low, 0.5, 1.0) / high_n
-    low_share = np.where(has_low, 0.5 / np.maximum(low_n, 1), 0.0)
+    # the pot's split on each board, by the one hi/lo rule of the split kernel
+    high_share = np.empty((n_boards, players), dtype=np.float64)
+    low_share = np.empty((n_boards, players), dtype=np.float64)
+    check_shapes(hole_array, boards)
+    split_deals(hole_array, boards, None, threads_for(None, n_boards * players), False,
+                high_shares=high_share, low_shares=low_share)
     out = []
     for p in range(players):
-        bit = 1 << p
-        h = float(np.sum(np.where(high & bit, high_share, 0.0))) / n_boards
-        lo = float(np.sum(np.where(low & bit, low_share, 0.0))) / n_boards
-        out.append((h, lo))
+        out.append((float(np.sum(high_share[:, p])) / n_boards, float(np.sum(low_share[:, p])) / n_boards))
     return out
 
 

@@ -1,10 +1,12 @@
 """Odds: the hi/lo equity of hands and of ranges, exact or sampled.
 
-``_equity`` checks the arguments of :func:`omaha8.equity` and runs seats
-that hold hands on ``_equity_kernel.pyx`` (every board walked, or sampled;
-its ``.pxd`` is a spot's tables and the walk's per-card step) and
-``_small_exact.pyx`` (a flop, turn or river on one thread); ``_range_equity``
-prepares seats that hold ranges for ``_range_equity_kernel.pyx``.
+``_equity`` is :func:`omaha8.equity`: its run arguments and its result;
+``_spot`` reads the seats (hands or ranges) and checks every card once;
+``_runs`` drives the kernels over the checked spot: ``_equity_kernel.pyx``
+(every board walked, or sampled; its ``.pxd`` is a spot's tables and the
+walk's per-card step) and ``_small_exact.pyx`` (a flop, turn or river on one
+thread) for hands, ``_range_equity_kernel.pyx`` when a seat holds a range.
+``_reference`` is their slow twin, in exact rationals.
 ``_preflop.pyx`` is the Monte Carlo kernel of preflop tables, driven by
 :mod:`omaha8.distributed.preflop`. The public names are re-exported by
 :mod:`omaha8`:

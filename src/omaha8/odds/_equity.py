@@ -1,4 +1,4 @@
-"""Equity of Omaha Hi/Lo hands: every remaining board, or a seeded sample.
+"""Equity of Omaha Hi/Lo hands and ranges: every remaining board, or a seeded sample.
 
 Each board is settled by the hi/lo rules: when no player has a qualifying
 low the best high hand(s) take the whole pot; otherwise the best high(s) split
@@ -14,41 +14,93 @@ fraction of the pot over the boards.
 Traceback (most recent call last):
 ...
 omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes[1][3]
+
+Seats that hold ranges
+----------------------
+Any seat may be a range instead of a hand: range text in the generic syntax
+(``"AA23$ds"``, ``"15%"``, ``"*"`` for any hand), an object with a
+``combos(board=None, dead=None) -> (combos, weights)`` method
+(:class:`omaha8.Range`), a ``(combos, weights)`` pair, or an ``(n, k)``
+array of combos (each weight 1). Other seats are single hands. A
+string that reads as cards, or is written as a list of card-like tokens
+(``"Ks Kd Qh Jx"``), is a hand, so a mistyped hand is an error and not a
+range; range text takes the hole size of the other seats (4 when every
+seat is text; use ``Range(text, cards=5)`` for 5-card text ranges).
+
+The deals
+---------
+A deal gives each seat one of its combos and completes the board. Combos
+that hold a board card, a dead card or a card of a seat's fixed hand are
+dropped first; then a deal of combos ``c_0 .. c_{P-1}`` in which no card
+appears twice has probability proportional to
+``weight_0(c_0) * ... * weight_{P-1}(c_{P-1})``, and deals that share a card
+have none: card removal between seats is exact and weights act jointly (a
+seat's combos are not drawn independently of the others'). Every
+completion of the board from the cards left is equally likely. The result
+has :class:`omaha8.EquityResult`'s fields, as averages over deals; an exact
+run's ``boards`` is the number of (combos, board) deals it settled.
+
+Exact or sampled
+----------------
+With ``samples=None`` the run is exact when its work, ``boards * (combos +
+assignments)``, is at most :data:`EXACT_WORK` (2**27: about a second on one
+core). ``boards`` is the number of completions of the board from the deck
+(without the fixed hands' cards), ``combos`` the total number of combos of
+the range seats (each is evaluated once per board) and ``assignments`` the
+product of the range seats' combo counts (the deals settled per board, at
+most). Otherwise it samples :data:`DEFAULT_SAMPLES` deals; an explicit
+``samples`` always samples. Monte Carlo draws each seat's combo by weight,
+draws again from the first seat whenever two seats share a card (rejection:
+accepted deals follow the joint distribution exactly), then the board. A
+seat that may hold any hand (every combo of the deck's cards, equally
+weighted: ``"*"``) is dealt cards from what the others left instead, which
+is the same distribution. Seats that share a card on nearly every deal
+(``omaha8.odds._range_equity_kernel.REJECTION_LIMIT`` clashes in a row) raise
+:class:`RangeEquityError`, as do seats that can never be dealt together.
+
+>>> import numpy as np
+>>> from omaha8 import equity, parse_cards
+>>> kings = np.array([parse_cards(h) for h in ["Ks Kd Qh Jh", "Kc Kh Qs Js"]])
+>>> r = equity(["As Ad 2c 3d", kings], board="Ac Kc 4h 5s")
+>>> r.exact, r.boards, r.equity.round(4).tolist()  # the second kings are dealt on 36 rivers: Kc is on the board
+(True, 40, [0.9375, 0.0625])
+>>> r = equity(["AA23$ds", "15%"], board="Kh 7c 2s", samples=100_000, seed=1)
+>>> r.exact, r.boards, bool(abs(r.equity[0] - 0.714) < 4 * r.std_error[0])
+(False, 100000, True)
+>>> equity(["As Ad 2c 3d", (kings, [1.0, -1.0])])
+Traceback (most recent call last):
+...
+omaha8.errors.RangeEquityError: holes[1]: weights must be finite and not negative, got -1.0 at row 1
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import operator
-import secrets
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from . import _equity_kernel as _equity, _small_exact
+from . import _equity_kernel, _small_exact
+from ._runs import DEFAULT_SAMPLES, EXACT_WORK, Counts, run
+from ._spot import read_spot
 from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from .._support._plain import plain
 from .._support._progress import Progress
 from .._support._text import noun
-from .._support._threads import WORK_PER_THREAD, threads_for
-from ..cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
-from ..errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
-from ._range_equity import is_range, prepare_ranges, run_ranges
+from ..cards import _ID_OF_TEXT, CardsLike
+from ..errors import EquityError, RangeEquityError, ShapeError
 
-__all__ = ["MAX_SAMPLES", "EquityError", "EquityResult", "check_samples", "equity", "max_players"]
+__all__ = ["DEFAULT_SAMPLES", "EXACT_WORK", "MAX_SAMPLES", "EquityError", "EquityResult", "RangeEquityError",
+           "check_samples", "equity", "max_players"]
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 
-# Board-player evaluations per call into the kernels: long runs are cut into
-# slices of this size so that progress is shown and Ctrl-C stops them.
-_SLICE_WORK = 1 << 22
 #: Most boards one Monte Carlo run samples (2**40, about 1.1e12: days of work
 #: on one machine); the kernels count them in 64-bit integers.
 MAX_SAMPLES = 2**40
-_BOARD_SIZES = (0, 3, 4, 5)
 _HOLE_SIZES = (4, 5)
 
 
@@ -186,7 +238,7 @@ def equity(
         :func:`omaha8.parse_cards` accepts, or a (players, cards) id array.
         A seat may also be a range (an object with ``combos()`` such as
         :class:`omaha8.Range`, a ``(combos, weights)`` pair or an (n, cards)
-        array of combos): see :mod:`omaha8.odds._range_equity` for how such deals
+        array of combos): see this module's docstring for how such deals
         are weighted and when they are enumerated exactly (with ranges,
         ``samples=None`` is exact only when the work is small enough).
     board
@@ -263,130 +315,15 @@ def equity(
         if small is not None:
             _run_arguments(None, seed, n_threads, progress)
             return EquityResult(*small)
-    if isinstance(holes, (Mapping, Set)):
-        raise CardTypeError(f"holes must be a sequence of hands in player order, not a {type(holes).__name__}")
-    if not isinstance(holes, (str, bytes, np.ndarray)) and isinstance(holes, Iterable):
-        holes = list(holes)
-        if any(is_range(seat) for seat in holes):
-            return _range_spot_equity(holes, board, dead, samples, seed, n_threads, progress)
-    hole_array, board_array, deck = _spot(holes, board, dead)
     n_samples, given_seed, n_threads, progress = _run_arguments(samples, seed, n_threads, progress)
-    if n_samples is None and board_array.shape[0] >= 3:
-        # a flop, turn or river: at most 1,081 boards, counted on one thread in one call
-        return EquityResult(*_small_exact.small_exact_spot(hole_array, board_array, deck))
-    players = hole_array.shape[0]
-    known, draw = board_array, deck
-    if known.shape[0] == 5:
-        # a complete board is the one board of a deck holding its last card
-        known, draw = board_array[:4].copy(), board_array[4:].copy()
-    spot = _equity.EquitySpot(hole_array, known, draw)
+    spot = read_spot(holes, board, dead)
     bar = Progress("equity", enabled=True) if progress else None
     try:
-        if n_samples is None:
-            totals = _run_exact(spot, n_threads, bar)
-            used_seed = None
-        else:
-            used_seed = secrets.randbits(64) if given_seed is None else given_seed
-            totals = _run_samples(spot, n_samples, used_seed, n_threads, bar)
+        counts = run(spot, n_samples, given_seed, n_threads, None if bar is None else bar.update)
     finally:
         if bar is not None:
             bar.close()
-    return _result(totals, players, n_samples, used_seed)
-
-
-def _range_spot_equity(seats: list[Any], board: CardsLike, dead: CardsLike, samples: int | None,
-                       seed: int | None, n_threads: int | None, progress: bool) -> EquityResult:
-    """Equity of a spot in which some seats are ranges (:mod:`omaha8.odds._range_equity`)."""
-    board_ids, dead_ids = _parse(board, "board"), _parse(dead, "dead")
-    n_samples, given_seed, n_threads, progress = _run_arguments(samples, seed, n_threads, progress)
-    plan = prepare_ranges(seats, board_ids, dead_ids, _parse)
-    bar = Progress("equity", enabled=True) if progress else None
-    try:
-        done = run_ranges(plan, n_samples, given_seed, n_threads, None if bar is None else bar.update)
-    finally:
-        if bar is not None:
-            bar.close()
-    result = _result(done.totals, plan.n_players, done.samples, done.seed)
-    return dataclasses.replace(result, boards=done.deals)
-
-
-# ---------------------------------------------------------------- input
-
-
-def _spot(holes: Iterable[CardsLike], board: CardsLike, dead: CardsLike) -> tuple[Any, Any, Any]:
-    """Checked holes (P, H), board (m,) and the ascending remaining deck, uint8."""
-    hands = _hands(holes)
-    board_ids = _parse(board, "board")
-    dead_ids = _parse(dead, "dead")
-    if board_ids.shape[0] not in _BOARD_SIZES:
-        raise ShapeError(
-            f"board must have 0, 3, 4 or 5 cards, got {board_ids.shape[0]}: {_quoted(board_ids)}"
-        )
-    places: dict[int, str] = {}
-    named = [(f"holes[{i}][{j}]", int(card)) for i, hand in enumerate(hands) for j, card in enumerate(hand)]
-    named += [(f"board[{j}]", int(card)) for j, card in enumerate(board_ids)]
-    named += [(f"dead[{j}]", int(card)) for j, card in enumerate(dead_ids)]
-    for place, card in named:
-        if card in places:
-            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {places[card]} and {place}")
-        places[card] = place
-    hole_array = np.array(hands, dtype=np.uint8)
-    players, size = hole_array.shape
-    if players > max_players(size):
-        raise ShapeError(
-            f"holes has {players} hands; a deck deals {size}-card hands to at most {max_players(size)} players"
-        )
-    deck = np.array(sorted(set(range(52)) - places.keys()), dtype=np.uint8)
-    missing = 5 - board_ids.shape[0]
-    if deck.shape[0] < missing:
-        raise ShapeError(
-            f"only {deck.shape[0]} cards are left in the deck, but the board needs {missing} more"
-        )
-    return hole_array, board_ids, deck
-
-
-def _quoted(ids: Any) -> str:
-    """Cards for an error message: their text, quoted, the first dozen at most."""
-    text = repr(format_cards(ids[:12]))
-    return text if len(ids) <= 12 else f"{text}… ({len(ids):,} cards)"
-
-
-def _parse(cards: CardsLike, name: str) -> Any:
-    """``parse_cards``, with every error naming the argument."""
-    try:
-        return parse_cards(cards, name=name)
-    except (CardError, CardTypeError) as exc:
-        if str(exc).startswith(name):
-            raise
-        raise type(exc)(f"{name}: {exc}") from None
-
-
-def _hands(holes: Iterable[CardsLike]) -> list[Any]:
-    """Each player's hand as a uint8 array, all of one size, 4 or 5 cards."""
-    if isinstance(holes, (str, bytes)):
-        raise CardTypeError(
-            f"holes must be a sequence of hands, one per player, not one {type(holes).__name__}: {brief(holes)}"
-        )
-    if isinstance(holes, (Mapping, Set)):
-        raise CardTypeError(f"holes must be a sequence of hands in player order, not a {type(holes).__name__}")
-    if isinstance(holes, np.ndarray) and holes.ndim != 2:
-        raise ShapeError(f"holes must be a (players, cards) array, got shape {holes.shape}")
-    try:
-        items = list(holes)
-    except TypeError:
-        raise CardTypeError(f"holes must be a sequence of hands, not {type(holes).__name__}") from None
-    hands = [_parse(hand, f"holes[{i}]") for i, hand in enumerate(items)]
-    if len(hands) < 2:
-        raise ShapeError(f"equity needs at least 2 players, got {len(hands)}")
-    size = hands[0].shape[0]
-    if size not in _HOLE_SIZES:
-        raise ShapeError(f"holes[0] has {size} cards; Omaha hands have 4 or 5: {_quoted(hands[0])}")
-    for i, hand in enumerate(hands):
-        if hand.shape[0] != size:
-            raise ShapeError(
-                f"holes[{i}] has {hand.shape[0]} cards but holes[0] has {size}: {_quoted(hand)}"
-            )
-    return hands
+    return _result(counts, spot.n_players)
 
 
 def check_samples(samples: object, name: str = "samples") -> int | None:
@@ -410,52 +347,13 @@ def _run_arguments(samples: object, seed: object, n_threads: object,
             check_bool(progress, "progress"))
 
 
-# ---------------------------------------------------------------- runs
-
-
-def _run_exact(spot: Any, n_threads: int | None, bar: Progress | None) -> list[int]:
-    """Counts of every remaining board, in slices of whole chunks."""
-    prefixes, sizes = spot.exact_chunks()
-    cumulative = np.cumsum(sizes)
-    total_boards = int(cumulative[-1])
-    per_slice = max(1, _SLICE_WORK // spot.n_players)
-    # slice ends: the first chunk index past each multiple of per_slice boards
-    ends = np.searchsorted(cumulative, np.arange(per_slice, total_boards, per_slice), side="right")
-    bounds = [0, *sorted({int(e) for e in ends if 0 < e < len(sizes)}), len(sizes)]
-    totals = [0] * spot.width
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        out = np.zeros((hi - lo, spot.width), dtype=np.int64)
-        # one thread per chunk at most: the river, turn and flop are one small chunk
-        spot.exact(prefixes[lo:hi], out, threads_for(n_threads, (hi - lo) * WORK_PER_THREAD))
-        totals = [a + int(b) for a, b in zip(totals, out.sum(axis=0))]
-        if bar is not None:
-            bar.update(int(cumulative[hi - 1]) / total_boards)
-    return totals
-
-
-def _run_samples(
-    spot: Any, samples: int, seed: int, n_threads: int | None, bar: Progress | None
-) -> list[int]:
-    """Counts of ``samples`` random boards, in slices of whole chunks."""
-    chunk = _equity.SAMPLE_CHUNK
-    n_chunks = -(-samples // chunk)
-    per_slice = max(1, _SLICE_WORK // (chunk * spot.n_players))
-    totals = [0] * spot.width
-    for first in range(0, n_chunks, per_slice):
-        count = min(per_slice, n_chunks - first)
-        out = np.zeros((count, spot.width), dtype=np.int64)
-        work = min(count * chunk, max(0, samples - first * chunk)) * spot.n_players
-        spot.sample(seed, first, samples, out, threads_for(n_threads, work))
-        # Python ints: the sums of squares of a long run overflow int64
-        totals = [a + int(b) for a, b in zip(totals, out.sum(axis=0))]
-        if bar is not None:
-            bar.update(min(1.0, (first + count) * chunk / samples))
-    return totals
-
-
-def _result(totals: list[int], players: int, samples: int | None, seed: int | None) -> EquityResult:
-    stats = len(_equity.STATS)
-    pot = _equity.POT_UNITS
+def _result(counts: Counts, players: int) -> EquityResult:
+    """The :class:`EquityResult` of a run's counts: fractions of the deals, exact ratios of whole units."""
+    if counts.small is not None:
+        return EquityResult(*counts.small)
+    totals = counts.totals
+    stats = len(_equity_kernel.STATS)
+    pot = _equity_kernel.POT_UNITS
     boards = totals[players * stats + 1]
 
     def column(stat: int) -> FloatArray:
@@ -466,7 +364,7 @@ def _result(totals: list[int], players: int, samples: int | None, seed: int | No
     units = [totals[p * stats] for p in range(players)]
     shares = np.array([u / (pot * boards) for u in units], dtype=np.float64)
     shares.setflags(write=False)
-    if samples is None:
+    if counts.samples is None:
         error = np.zeros(players, dtype=np.float64)
     elif boards < 2:
         error = np.full(players, math.nan)
@@ -487,9 +385,8 @@ def _result(totals: list[int], players: int, samples: int | None, seed: int | No
         low_tie=column(4),
         scoop=column(5),
         no_low=totals[players * stats] / boards,
-        boards=boards,
-        exact=samples is None,
+        boards=counts.deals,
+        exact=counts.samples is None,
         std_error=error,
-        seed=seed,
+        seed=counts.seed,
     )
-

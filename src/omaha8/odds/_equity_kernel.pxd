@@ -18,14 +18,14 @@ from omaha8.core._core cimport (
     pair_offset_table,
     triple_index_table,
 )
-from omaha8.pots._settle cimport MAX_PLAYERS, N_STATS
+from omaha8.pots._split cimport MAX_PLAYERS, N_STATS
 
 cdef enum:
     MAX_WIDTH = MAX_PLAYERS * N_STATS + 2
 
 # The evaluator's tables (omaha8.core._core), read by every loop here. Each module
 # that walks boards loads its own copies of the pointers once at import with
-# load_tables(), as _settle.pxd's shares are filled.
+# load_tables(), as _split.pxd's shares are filled.
 cdef extern from *:
     """
     static const uint16_t* omaha8_walk_high_ranks;

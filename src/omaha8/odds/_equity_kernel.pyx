@@ -1,5 +1,5 @@
 # cython: language_level=3, autotestdict=False
-"""Equity kernels: settle every completion of a board, or random ones, hi/lo.
+"""Equity kernels: every completion of a board, or random ones, and the hi/lo split of each counted.
 
 For fixed hole cards the work per board is nearly constant:
 
@@ -17,7 +17,7 @@ For fixed hole cards the work per board is nearly constant:
 The spot's tables and the walk's per-card step are in ``_equity_kernel.pxd``,
 shared with :mod:`omaha8.odds._small_exact`, which counts a flop, turn or river
 on one thread (its turn is this module's ``last_card``); the tests hold
-those small runs to ``EquitySpot``'s walk, which settles every board itself.
+those small runs to ``EquitySpot``'s walk, which counts every board itself.
 
 Pot shares are counted as integers in units of 1/55440 of a pot
 (55440 = 2 * lcm(1..11)), so every split of a half pot among up to 11 players
@@ -34,7 +34,8 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from omaha8._support._random cimport below, mix64
-from omaha8.pots._settle cimport MAX_PLAYERS, N_STATS, POT, fill_shares, settle
+from omaha8.odds._chunks cimport CHUNK_SAMPLES, check_chunks, chunk_samples
+from omaha8.pots._split cimport MAX_PLAYERS, N_STATS, POT, count_board, fill_shares
 
 from itertools import combinations
 from math import comb
@@ -45,9 +46,6 @@ from omaha8.core._core cimport MAX_HOLE, N_TRIPLE_CLASSES
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
-
-cdef enum:
-    CHUNK_SAMPLES = 4096
 
 #: Pot units: per-player equity counts are in units of 1/POT_UNITS of a pot.
 POT_UNITS = POT
@@ -122,8 +120,8 @@ cdef void init_spot(Spot* sp, const uint8_t* holes, int P, int H, const uint8_t*
 
 # ---------------------------------------------------------------- kernels
 
-# Settle the board of entry 5 (all five cards placed).
-cdef inline void settle_full(const Spot* sp, Walk* w) noexcept nogil:
+# Count the split of the board of entry 5 (all five cards placed).
+cdef inline void count_full(const Spot* sp, Walk* w) noexcept nogil:
     cdef int P = sp.n_players, p, s, fs = -1
     cdef uint16_t hi[MAX_PLAYERS]
     cdef uint8_t lo[MAX_PLAYERS]
@@ -138,12 +136,12 @@ cdef inline void settle_full(const Spot* sp, Walk* w) noexcept nogil:
             if f > hi[p]:
                 hi[p] = f
         lo[p] = sp.players[p].low_row[w.low[5]]
-    settle(P, hi, lo, 1, w.acc)
+    count_board(P, hi, lo, 1, w.acc)
 
 
 # Every fifth card deck[start:] on top of the four cards of entry 4. Cards of
 # one rank share the non-flush and low values; those that cannot change any
-# player's flush also share the whole outcome and are settled together.
+# player's flush also share the whole outcome and are counted together.
 cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
     cdef int P = sp.n_players, n = sp.n_deck, p, q, i, j, s, fs = -1
     cdef uint16_t nf[MAX_PLAYERS]
@@ -196,14 +194,14 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
                 for p in range(P):
                     v = flush_value(&sp.players[p], s, board_mask)
                     hi[p] = v if v > nf[p] else nf[p]
-                settle(P, hi, lo, 1, w.acc)
+                count_board(P, hi, lo, 1, w.acc)
             else:
                 plain += 1
             i += 1
         if plain:
             for p in range(P):
                 hi[p] = flush4[p] if flush4[p] > nf[p] else nf[p]
-            settle(P, hi, lo, plain, w.acc)
+            count_board(P, hi, lo, plain, w.acc)
 
 
 # Every way to fill board cards L..4 from deck[start:], in ascending order.
@@ -258,7 +256,7 @@ cdef void sample_chunk(const Spot* sp, uint64_t seed, int64_t chunk, int64_t cou
             used |= bit
             add_card(sp, &w, L, sp.deck[pick])
             L += 1
-        settle_full(sp, &w)
+        count_full(sp, &w)
     memcpy(out, w.acc, width * sizeof(int64_t))
 
 
@@ -324,7 +322,7 @@ cdef class EquitySpot:
         return prefixes, sizes
 
     def exact(self, const int32_t[:, ::1] prefixes, int64_t[:, ::1] out, int n_threads):
-        """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``."""
+        """Fill ``out[c]`` (C, width) with the counts of chunk ``prefixes[c]``; returns -1 (no chunk fails)."""
         cdef Py_ssize_t n = prefixes.shape[0], c, i
         cdef int threads = max(1, n_threads)
         cdef int d = prefixes.shape[1], width = self.width, k = self.unknown, low
@@ -341,7 +339,7 @@ cdef class EquitySpot:
                     raise ValueError(f"prefixes[{c}] is not a chunk of this deck")
                 low = prefixes[c, i] + 1
         if n == 0:
-            return
+            return -1
         if d:
             pre = &prefixes[0, 0]
         # chunks differ in size: dynamic scheduling balances them, and the
@@ -349,9 +347,10 @@ cdef class EquitySpot:
         for c in prange(n, nogil=True, schedule="dynamic", num_threads=threads):
             exact_chunk(self.sp, pre + c * d, d, &out[c, 0], width)
         PyErr_CheckSignals()
+        return -1
 
     def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, int64_t[:, ::1] out, int n_threads):
-        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``.
+        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns -1 (no chunk fails).
 
         Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
         next chunk; its boards depend only on ``seed`` and ``c``.
@@ -360,14 +359,10 @@ cdef class EquitySpot:
         cdef int width = self.width
         cdef int threads = max(1, n_threads)
         cdef int64_t c, count
-        if out.shape[1] != width:
-            raise ValueError(f"out must have {width} columns, got {out.shape[1]}")
-        if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
-            raise ValueError("chunks past the end of the run")
+        check_chunks(n, out.shape[1], width, first_chunk, total)
         for i in prange(n, nogil=True, schedule="static", num_threads=threads):
             c = first_chunk + i
-            count = total - c * CHUNK_SAMPLES
-            if count > CHUNK_SAMPLES:
-                count = CHUNK_SAMPLES
+            count = chunk_samples(c, total)
             sample_chunk(self.sp, seed, c, count, &out[i, 0], width)
         PyErr_CheckSignals()
+        return -1

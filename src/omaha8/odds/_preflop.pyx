@@ -130,7 +130,7 @@ def sample_hands(const uint8_t[:, ::1] hands, const int64_t[::1] index, int oppo
 
     ``hands`` (K, 4|5) valid card ids, distinct within each hand (checked
     here, as the deck is built from them); ``index`` (K,) the key of each
-    hand's random stream.
+    hand's random stream. Returns -1: no hand fails.
     """
     cdef Py_ssize_t K = hands.shape[0], i, j
     cdef int k = hands.shape[1]
@@ -152,6 +152,7 @@ def sample_hands(const uint8_t[:, ::1] hands, const int64_t[::1] index, int oppo
                 raise ValueError(f"hands[{i}] holds card {hands[i, j]} twice")
     pot = pot_units(opponents + 1)
     if K == 0:
-        return
+        return -1
     for i in prange(K, nogil=True, schedule="dynamic", num_threads=threads):
         sample_hand(&hands[i, 0], k, opponents, samples, seed, index[i], pot, &out[i, 0])
+    return -1

@@ -11,7 +11,7 @@ and every completion of the board is equally likely.
 * exact: boards are the outer loop (cut into chunks by their first unknown
   card), so each combo is evaluated once per board; the assignments of
   combos to seats are then walked depth-first, skipping combos that share a
-  card with the board or with an earlier seat, and each is settled with the
+  card with the board or with an earlier seat, and each is counted with the
   product of its weights.
 * Monte Carlo: each sample draws one combo per seat by its weight, starts
   over when two seats share a card (rejection sampling of the product
@@ -24,7 +24,9 @@ and every completion of the board is equally likely.
 A combo is evaluated on a five-card board with one ``HIGH_BOARD`` row (the
 best non-flush value of each hole rank pair over the board's ten triples),
 a flush check only when the board has three cards of a suit the combo holds
-twice, and one ``LOW_BEST`` lookup. Pot shares are in units of 1/55440 of a
+twice, and one ``LOW_BEST`` lookup; a Monte Carlo deal's seats are valued
+from their cards on the prepared board of :mod:`omaha8.core._core`'s
+``prepared_values``, as in every other kernel. Pot shares are in units of 1/55440 of a
 pot, as in :mod:`omaha8.odds._equity_kernel`, and rows of counts have its layout: per
 seat the ``STATS`` columns, then no-low boards, boards (weighted), and
 deals evaluated (unweighted). Every chunk writes its own row and draws from
@@ -36,14 +38,18 @@ from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from omaha8._support._failure cimport first_failed
 from omaha8._support._random cimport below, mix64, next64
-from omaha8.pots._settle cimport MAX_PLAYERS, N_STATS, fill_shares, settle
+from omaha8.odds._chunks cimport CHUNK_SAMPLES, check_chunks, chunk_samples
+from omaha8.pots._split cimport MAX_PLAYERS, N_STATS, count_board, fill_shares
 
 import numpy as np
 
 from omaha8.core._core cimport (
     MAX_HOLE,
     N_PAIR_CLASSES,
+    PreparedBoard,
+    Tables,
     board_class_of_cards,
     card_lowbit_table,
     card_rank_table,
@@ -53,24 +59,28 @@ from omaha8.core._core cimport (
     low_best_table,
     pair_class_table,
     prefetch,
+    prepare_board,
+    prepared_values,
+    tables,
 )
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
 
 cdef enum:
-    CHUNK_SAMPLES = 4096
     MAX_TRIES = 1 << 20    # rejected deals in a row before a sample gives up
 
 #: Samples per Monte Carlo chunk (the last chunk of a run may be shorter).
 SAMPLE_CHUNK = CHUNK_SAMPLES
-#: Rejected deals in a row after which a Monte Carlo chunk stops (status 1).
+#: Rejected deals in a row after which a Monte Carlo chunk stops (sample() returns it).
 REJECTION_LIMIT = MAX_TRIES
 #: The largest number of seats.
 MAX_SEATS = MAX_PLAYERS
 
 cdef const uint16_t* HIGH_BOARD = high_board_table()
 cdef const uint8_t* PAIR_CLASS = pair_class_table()
+# the evaluator's tables, for a Monte Carlo deal's values on its prepared board
+cdef const Tables* TABLES = tables()
 cdef const uint8_t* LOW_BEST = low_best_table()
 cdef const uint8_t* CARD_RANK = card_rank_table()
 cdef const uint8_t* CARD_SUIT = card_suit_table()
@@ -165,37 +175,11 @@ cdef inline void evaluate(const Data* d, int64_t i, const Board* b, uint16_t* hi
     lo[0] = LOW_BEST[(<uint32_t>c.low) << 8 | b.low]
 
 
-# The same from the combo's cards alone: Monte Carlo draws combos at random, and a
-# few table lookups cost less than fetching a 32-byte record from far memory.
-cdef inline void evaluate_cards(const Data* d, const uint8_t* c, const Board* b, uint16_t* hi,
-                                uint8_t* lo) noexcept nogil:
-    cdef int a, e, k = d.k, suited = 0
-    cdef uint16_t h = 0, v
-    cdef uint32_t low = 0
-    cdef uint8_t r[MAX_HOLE]
-    for a in range(k):
-        r[a] = CARD_RANK[c[a]]
-        low |= CARD_LOWBIT[c[a]]
-        if CARD_SUIT[c[a]] == b.flush_suit:
-            suited += 1
-    for a in range(k - 1):
-        for e in range(a + 1, k):
-            v = b.row[PAIR_CLASS[r[a] * 13 + r[e]]]
-            if v > h:
-                h = v
-    if suited >= 2:
-        v = flush_value_row(c, k, b.cards)
-        if v > h:
-            h = v
-    hi[0] = h
-    lo[0] = LOW_BEST[low << 8 | b.low]
-
-
-# Split one pot among P seats with these values (omaha8.pots._settle's settle, in
-# weights) and count the deal in the last column, unweighted.
-cdef inline void settle_deal(int P, const uint16_t* hi, const uint8_t* lo, double weight,
-                             double* acc) noexcept nogil:
-    settle(P, hi, lo, weight, acc)
+# Count the split of one deal among P seats with these values (omaha8.pots._split's
+# count_board, in weights), and the deal in the last column, unweighted.
+cdef inline void count_deal(int P, const uint16_t* hi, const uint8_t* lo, double weight,
+                            double* acc) noexcept nogil:
+    count_board(P, hi, lo, weight, acc)
     acc[P * N_STATS + 2] += 1
 
 
@@ -207,7 +191,7 @@ cdef void assign(const Data* d, int s, uint64_t used, double w, const uint16_t* 
                  uint16_t* hi, uint8_t* lo, double* acc) noexcept nogil:
     cdef int64_t i
     if s == d.P:
-        settle_deal(d.P, hi, lo, w, acc)
+        count_deal(d.P, hi, lo, w, acc)
         return
     for i in range(d.offset[s], d.offset[s + 1]):
         if HI[i] == 0 or d.combo[i].mask & used:
@@ -230,7 +214,7 @@ cdef void exact_board(const Data* d, Board* b, uint16_t* HI, uint8_t* LO, double
     assign(d, 0, 0, 1.0, HI, LO, hi, lo, acc)
 
 
-# Board cards L.. from deck[start:], every way, then each board settled.
+# Board cards L.. from deck[start:], every way, then each board counted.
 cdef void exact_descend(const Data* d, Board* b, int L, int start, uint16_t* HI, uint8_t* LO,
                         double* acc) noexcept nogil:
     cdef int i
@@ -338,6 +322,7 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
     cdef int s, L, a
     cdef bint clash
     cdef Board b
+    cdef PreparedBoard parts
     cdef const uint8_t* c
     r.state = mix64(seed ^ mix64(<uint64_t>chunk * 0xD1B54A32D192ED03ULL + 1))
     r.have = False
@@ -387,10 +372,10 @@ cdef int sample_chunk(const Data* d, uint64_t seed, int64_t chunk, int64_t count
                 hole[s] = dealt[s]
         for L in range(d.n_known, 5):
             b.cards[L] = deal_card(d, &r, &used)
-        board_ready(d, &b)
+        prepare_board(TABLES, b.cards, &parts)
         for s in range(d.P):
-            evaluate_cards(d, hole[s], &b, &hi[s], &lo[s])
-        settle_deal(d.P, hi, lo, 1.0, out)
+            hi[s] = prepared_values(TABLES, &parts, hole[s], d.k, &lo[s])
+        count_deal(d.P, hi, lo, 1.0, out)
     return 0
 
 
@@ -570,7 +555,8 @@ cdef class RangeSpot:
         return self.n_deck - self.unknown + 1
 
     def exact(self, int first_chunk, double[:, ::1] out, int n_threads):
-        """Fill ``out[i]`` (width columns) with the weighted counts of exact chunk ``first_chunk + i``."""
+        """Fill ``out[i]`` (width columns) with the weighted counts of exact chunk ``first_chunk + i``;
+        returns -1 (a chunk fails only for want of memory: MemoryError)."""
         cdef int threads = max(1, n_threads)
         cdef Py_ssize_t n = out.shape[0], i
         cdef int status = 0, failed = 0
@@ -587,10 +573,11 @@ cdef class RangeSpot:
         PyErr_CheckSignals()
         if failed:
             raise MemoryError("no memory for the values of the combos")
+        return -1
 
     def sample(self, uint64_t seed, int64_t first_chunk, int64_t total, double[:, ::1] out, int n_threads):
-        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns False
-        when a chunk met :data:`REJECTION_LIMIT` clashing deals in a row (its row is then partial).
+        """Fill ``out[i]`` with the counts of Monte Carlo chunk ``first_chunk + i``; returns -1, or the first
+        ``i`` whose chunk met :data:`REJECTION_LIMIT` clashing deals in a row (its row is then partial).
 
         Chunk ``c`` holds samples ``c * SAMPLE_CHUNK`` up to ``total`` or the
         next chunk; its deals depend only on ``seed`` and ``c``.
@@ -598,17 +585,11 @@ cdef class RangeSpot:
         cdef int threads = max(1, n_threads)
         cdef Py_ssize_t n = out.shape[0], i
         cdef int64_t c, count
-        cdef int failed = 0
-        if out.shape[1] != self.width:
-            raise ValueError(f"out must have {self.width} columns, got {out.shape[1]}")
-        if first_chunk < 0 or total < 0 or (first_chunk + n) * CHUNK_SAMPLES - total >= CHUNK_SAMPLES:
-            raise ValueError("chunks past the end of the run")
+        cdef uint8_t[::1] clashed = np.zeros(n, dtype=np.uint8)
+        check_chunks(n, out.shape[1], self.width, first_chunk, total)
         for i in prange(n, nogil=True, schedule="static", num_threads=threads):
             c = first_chunk + i
-            count = total - c * CHUNK_SAMPLES
-            if count > CHUNK_SAMPLES:
-                count = CHUNK_SAMPLES
-            if sample_chunk(&self.d, seed, c, count, &out[i, 0]):
-                failed += 1
+            count = chunk_samples(c, total)
+            clashed[i] = sample_chunk(&self.d, seed, c, count, &out[i, 0]) != 0
         PyErr_CheckSignals()
-        return failed == 0
+        return first_failed(&clashed[0], n) if n else -1

@@ -7,12 +7,12 @@ counted in one call that also builds the result's arrays:
 * flop: the boards are grouped by the ranks of the two new cards, which fix
   every non-flush value and low; within a rank pair they are counted in a
   few flush groups, never listed, and with up to four players the groups
-  are tallied by outcome before any is settled.
+  are tallied by outcome before any is counted.
 * turn: the walk's last-card kernel (:mod:`omaha8.odds._equity_kernel`); river: the row
   evaluators of ``_core``.
 
 The spot and the walk's per-card step are :mod:`omaha8.odds._equity_kernel`'s (its
-``.pxd``). ``EquitySpot``'s walk settles every board itself, and the tests
+``.pxd``). ``EquitySpot``'s walk counts every board itself, and the tests
 hold the small runs to it. Counts are in the pot units of
 :mod:`omaha8.odds._equity_kernel` and rows of counts have its layout.
 """
@@ -23,6 +23,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyObject
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
+from omaha8._support._bits cimport popcount
 from omaha8.odds._equity_kernel cimport (
     CARD_LOWBIT,
     CARD_RANK,
@@ -36,7 +37,7 @@ from omaha8.odds._equity_kernel cimport (
     last_card,
     load_tables,
 )
-from omaha8.pots._settle cimport (
+from omaha8.pots._split cimport (
     MAX_PLAYERS,
     N_STATS,
     POT,
@@ -46,8 +47,12 @@ from omaha8.pots._settle cimport (
     STAT_LOW_TIE,
     STAT_LOW_WIN,
     STAT_SCOOP,
+    Winners,
+    all_seats,
+    count_board,
+    count_split,
     fill_shares,
-    settle,
+    winners,
 )
 
 cimport numpy as cnp
@@ -64,7 +69,7 @@ cnp.import_array()
 
 
 # The flop's groups of boards are tallied by outcome (who has the best high,
-# who the best low: bit masks) and each outcome settled once: settle's
+# who the best low: bit masks) and each outcome counted once: count_split's
 # per-player counting is most of what a group costs, and a flop has a few
 # hundred groups but few outcomes. Up to TALLY_PLAYERS players an outcome
 # indexes the tally; with more, it is kept in an open-addressing table that
@@ -91,24 +96,17 @@ cdef inline void clear_tally(int P, Tally* tally) noexcept nogil:
 
 cdef inline void add_outcome(int P, const uint16_t* hi, const uint8_t* lo, int64_t weight,
                              Walk* w, Tally* tally) noexcept nogil:
-    cdef uint16_t top_hi = 0
-    cdef uint8_t top_lo = 0
-    cdef uint32_t high_mask = 0, low_mask = 0, code, slot
-    cdef int p
+    cdef uint32_t high_mask, low_mask, code, slot
+    cdef Winners won
     if P == 2:
         # heads-up, without loops: a player wins (or ties) what the other does not beat
         high_mask = (<uint32_t>(hi[0] >= hi[1])) | (<uint32_t>(hi[1] >= hi[0])) << 1
         low_mask = ((<uint32_t>(lo[0] >= lo[1])) | (<uint32_t>(lo[1] >= lo[0])) << 1) if lo[0] | lo[1] else 0
         tally.boards[high_mask << 2 | low_mask] += weight
         return
-    for p in range(P):
-        top_hi = hi[p] if hi[p] > top_hi else top_hi
-        top_lo = lo[p] if lo[p] > top_lo else top_lo
-    for p in range(P):
-        high_mask |= (<uint32_t>(hi[p] == top_hi)) << p
-        low_mask |= (<uint32_t>(lo[p] == top_lo)) << p
-    if top_lo == 0:
-        low_mask = 0
+    won = winners(P, hi, lo, all_seats(P))
+    high_mask = won.high
+    low_mask = won.low
     code = high_mask << P | low_mask
     if P <= TALLY_PLAYERS:
         tally.boards[code] += weight
@@ -123,29 +121,27 @@ cdef inline void add_outcome(int P, const uint16_t* hi, const uint8_t* lo, int64
     tally.slot_boards[slot] += weight
 
 
-# Settle one outcome: winners get value 2, the others 1 (0: no low).
-cdef inline void settle_outcome(int P, uint32_t code, int64_t weight, Walk* w) noexcept nogil:
-    cdef uint32_t high_mask = code >> P, low_mask = code & ((1u << P) - 1)
-    cdef uint16_t hi[MAX_PLAYERS]
-    cdef uint8_t lo[MAX_PLAYERS]
-    cdef int p
-    for p in range(P):
-        hi[p] = 1 + ((high_mask >> p) & 1)
-        lo[p] = 1 + ((low_mask >> p) & 1) if low_mask else 0
-    settle(P, hi, lo, weight, w.acc)
+# Count one outcome: its winners, read back from the code.
+cdef inline void count_outcome(int P, uint32_t code, int64_t weight, Walk* w) noexcept nogil:
+    cdef Winners won
+    won.high = code >> P
+    won.low = code & ((1u << P) - 1)
+    won.n_high = popcount(won.high)
+    won.n_low = popcount(won.low)
+    count_split(P, &won, weight, w.acc)
 
 
-cdef void settle_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
+cdef void count_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
     cdef uint32_t code
     cdef int slot
     if P <= TALLY_PLAYERS:
         for code in range(1u << (2 * P)):
             if tally.boards[code]:
-                settle_outcome(P, code, tally.boards[code], w)
+                count_outcome(P, code, tally.boards[code], w)
     else:
         for slot in range(TALLY_SLOTS):
             if tally.codes[slot]:
-                settle_outcome(P, tally.codes[slot] - 1, tally.slot_boards[slot], w)
+                count_outcome(P, tally.codes[slot] - 1, tally.slot_boards[slot], w)
 
 
 # Every turn and river on the flop of entry 3. Boards are grouped by the ranks
@@ -154,8 +150,8 @@ cdef void settle_tally(int P, const Tally* tally, Walk* w) noexcept nogil:
 # s of the flop that a player holds twice, those with 3+ cards of s on the
 # board fall into at most four groups by which new cards are of s, and each
 # group has one flush value per player, built from values shared by many
-# groups; the rest let nobody make a flush and are settled together.
-# Groups are tallied by outcome (add_outcome) before they are settled.
+# groups; the rest let nobody make a flush and are counted together.
+# Groups are tallied by outcome (add_outcome) before they are counted.
 cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef int P = sp.n_players, n = sp.n_deck, p, q, i, x, y, s, k, n_suits = 0
     cdef int count[13]
@@ -273,7 +269,7 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
                 plain -= n00 + n10 + n01 + n11
             if plain:
                 add_outcome(P, nf, lo, plain, w, &tally)
-    settle_tally(P, &tally, w)
+    count_tally(P, &tally, w)
 
 
 # Every board of a spot with a flop or a turn, on one thread: the flop by
@@ -310,7 +306,7 @@ cdef tuple small_result(const uint8_t* holes, int P, int H, const uint8_t* board
         for p in range(P):
             hi[p] = high_value_row(holes + p * H, H, board)
             lo[p] = low_value_row(holes + p * H, H, board)
-        settle(P, hi, lo, 1, w.acc)
+        count_board(P, hi, lo, 1, w.acc)
     else:
         # on the heap: a spot of 11 players is 12 kB, too much for a small thread stack
         sp = <Spot*>PyMem_Malloc(sizeof(Spot))

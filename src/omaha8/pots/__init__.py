@@ -5,9 +5,9 @@ through ``_pots.pyx`` (the uncalled bet, the pot layers, each pot's hi/lo
 split and odd chips, the show order); ``_odd_chips`` holds the odd-chip
 policies and ``_results`` the result types. ``_batch`` gives
 :func:`omaha8.pot_shares` and :func:`omaha8.winners` over arrays of deals,
-on the nogil kernel ``_batch_kernel.pyx``; ``_settle.pxd`` is the hi/lo rule
-of one pot that the kernels share, and ``_settle_values.pyx`` settles deals
-from seat values already computed. The public names are re-exported by
+on the nogil kernel ``_batch_kernel.pyx``, which also gives each seat's values
+(:func:`omaha8.analyze_deals`); ``_split.pxd`` is the hi/lo rule of one pot
+that the kernels share. The public names are re-exported by
 :mod:`omaha8`:
 
 >>> from omaha8.pots import showdown

@@ -15,16 +15,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _batch_kernel as _showdown
+from . import _batch_kernel as _kernel
 from ..core import _core
-from .._support._args import brief, check_bool
+from .._support._args import brief, check_bool, check_n_threads
 from .._support._text import noun
 from .._support._threads import threads_for
 from ..cards._order import array_ndim, old_order
 from ..cards._validate import card_array, check_deals
 from ..errors import ShapeError, ShowdownError
 
-__all__ = ["MAX_SEATS", "pot_shares", "winners"]
+__all__ = ["MAX_SEATS", "check_shapes", "pot_shares", "split_deals", "winners"]
 
 #: Most seats :func:`pot_shares` and :func:`winners` take (seat masks are 16 bits).
 MAX_SEATS = _core.MAX_SHOWDOWN_SEATS
@@ -44,7 +44,7 @@ def _batch_inputs(
     """Checked uint8 holes (N, P, k), boards (N, 5) or (5,), active (N, P) or None,
     the thread count and the validate flag."""
     validate = check_bool(validate, "validate")
-    threads = threads_for(n_threads)
+    check_n_threads(n_threads)
     try:
         h = card_array(holes, "holes", (3,))
         b = card_array(boards, "boards", (1, 2))
@@ -54,16 +54,9 @@ def _batch_inputs(
             raise old_order(f"{function}(holes, boards, ...)", "boards (N, 5), then holes (N, P, k)",
                             "the order random_deals returned them in before") from None
         raise
-    n, n_seats, n_hole = h.shape
-    if n_hole not in (4, 5):
-        raise ShapeError(f"holes must have 4 or 5 cards per seat, got shape {h.shape}")
-    if not 1 <= n_seats <= MAX_SEATS:
-        raise ShapeError(f"holes must have 1 to {MAX_SEATS} seats per deal, got shape {h.shape}")
-    if b.shape[-1] != 5:
-        raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
-    if b.ndim == 2 and b.shape[0] != n:
-        raise ShapeError(f"boards has {b.shape[0]} {noun(b.shape[0], 'row')} but holes has {n}")
-    threads = threads_for(threads, n * n_seats)
+    check_shapes(h, b)
+    n, n_seats, _ = h.shape
+    threads = threads_for(n_threads, n * n_seats)
     mask = None
     if active is not None:
         try:
@@ -85,10 +78,27 @@ def _batch_inputs(
     return h, b, mask, threads, validate
 
 
-def _settle(h: Any, b: Any, mask: Any, high: Any, low: Any, shares: Any, threads: int, validate: bool) -> None:
-    """Run the settle kernel; with ``validate`` every card (inactive seats' too) is
-    checked in the same pass, and a bad row is reported by check_deals."""
-    if _showdown.settle(h, b.reshape(-1, 5), mask, high, low, shares, threads, validate) >= 0:
+def check_shapes(h: Any, b: Any) -> None:
+    """Holes (N, P, 4|5) with 1..MAX_SEATS seats, boards (N, 5) or (5,): what the split kernel takes."""
+    n, n_seats, n_hole = h.shape
+    if n_hole not in (4, 5):
+        raise ShapeError(f"holes must have 4 or 5 cards per seat, got shape {h.shape}")
+    if not 1 <= n_seats <= MAX_SEATS:
+        raise ShapeError(f"holes must have 1 to {MAX_SEATS} seats per deal, got shape {h.shape}")
+    if b.shape[-1] != 5:
+        raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
+    if b.ndim == 2 and b.shape[0] != n:
+        raise ShapeError(f"boards has {b.shape[0]} {noun(b.shape[0], 'row')} but holes has {n}")
+
+
+def split_deals(h: Any, b: Any, mask: Any, threads: int, validate: bool, *, high: Any = None, low: Any = None,
+                shares: Any = None, high_values: Any = None, low_values: Any = None, high_shares: Any = None,
+                low_shares: Any = None) -> None:
+    """Run the split kernel over deals of checked shapes (:func:`check_shapes`), filling the outputs given;
+    with ``validate`` every card (inactive seats' too) is checked in the same pass, and a bad row is
+    reported by check_deals."""
+    if _kernel.split(h, b.reshape(-1, 5), mask, high, low, shares, threads, validate, high_values, low_values,
+                     high_shares, low_shares) >= 0:
         check_deals(h, b, n_threads=threads)  # names the bad row and card
         raise AssertionError("a row failed the kernel's check but passed check_deals")
 
@@ -143,7 +153,7 @@ def pot_shares(
     """
     h, b, mask, threads, validate = _batch_inputs("pot_shares", holes, boards, active, n_threads, validate)
     out = np.empty(h.shape[:2], dtype=np.float64)
-    _settle(h, b, mask, None, None, out, threads, validate)
+    split_deals(h, b, mask, threads, validate, shares=out)
     return out
 
 
@@ -176,5 +186,5 @@ def winners(
     h, b, mask, threads, validate = _batch_inputs("winners", holes, boards, active, n_threads, validate)
     high = np.empty(h.shape[0], dtype=np.uint16)
     low = np.empty(h.shape[0], dtype=np.uint16)
-    _settle(h, b, mask, high, low, None, threads, validate)
+    split_deals(h, b, mask, threads, validate, high=high, low=low)
     return high, low

@@ -6,15 +6,17 @@ Each row is one deal: P seats' holes and a board. A row costs one board pass
 then, per seat, one lookup per hole pair in that row, one low lookup, and a
 flush evaluation only for a seat holding two cards of the board's flush suit.
 The hi/lo rule that turns the seats' values into winners and fractions is
-:file:`_settle.pxd`'s.
+:file:`_split.pxd`'s.
 
-:func:`settle` fills whichever outputs it is given (winner masks, fractions)
-and can check every card of a row in the same pass. :mod:`omaha8.pots._batch`
+:func:`split` fills whichever outputs it is given (winner masks, fractions,
+each seat's values, the fractions won by high and by low) and can check every
+card of a row in the same pass. :mod:`omaha8.pots._batch`
 checks shapes and the active mask, and resolves ``n_threads``, before calling it.
 """
 
 from cython.parallel cimport prange
 from omaha8._support._bits cimport popcount
+from omaha8._support._failure cimport first_failed
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 import numpy as np
@@ -30,7 +32,7 @@ from omaha8.core._core cimport (
     prepared_values,
     tables,
 )
-from omaha8.pots._settle cimport mask_fractions, winner_masks
+from omaha8.pots._split cimport mask_fractions, mask_halves, winner_masks
 
 
 # the evaluator's tables; every seat of a deal is scored on one prepared board
@@ -60,15 +62,16 @@ cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept
     return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
 
 
-# Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts.
-# active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
+# Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts;
+# with high_out (not NULL), each seat's values go to high_out[0..n_seats-1] and low_out[..]
+# (0 for an inactive seat). active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
 # constants at each call site, so the loops unroll.
 # With check, every card of the deal (inactive seats' too) goes into the check's
 # seen and over (card_bits, card_overs), kept in registers and stored once at the end:
 # through the pointers, each seat's uint8 low value could alias them.
-cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
-                                const PreparedBoard* parts, const uint8_t* active,
-                                bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
+cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
+                               const PreparedBoard* parts, const uint8_t* active, uint16_t* high_out,
+                               uint8_t* low_out, bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
     cdef uint16_t high[MAX_SHOWDOWN_SEATS]
     cdef uint8_t low[MAX_SHOWDOWN_SEATS]
     cdef uint32_t live = 0, over = 0
@@ -92,6 +95,10 @@ cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, c
     if check:
         seen_out[0] = seen
         over_out[0] = over
+    if high_out != NULL:
+        for p in range(n_seats):
+            high_out[p] = high[p]
+            low_out[p] = low[p]
     return winner_masks(n_seats, high, low, live)
 
 
@@ -106,6 +113,10 @@ cdef struct Job:
     uint16_t* high_out
     uint16_t* low_out
     double* shares_out
+    uint16_t* high_values           # (N, P): each seat's high value
+    uint8_t* low_values             # (N, P): each seat's low value, 0 for none
+    double* high_shares             # (N, P): each seat's fraction of the pot won by its high
+    double* low_shares              # (N, P): and by its low
     uint8_t* bad
 
 
@@ -113,8 +124,8 @@ cdef struct Job:
 # memory for their HIGH_BOARD rows (prefetch_board_row) so that the misses overlap,
 # then the seats. n_hole and check are constants at each call, so each combination
 # compiles to its own loop.
-cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
-                              bint check) noexcept nogil:
+cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
+                             bint check) noexcept nogil:
     cdef PreparedBoard parts[PREFETCH_BLOCK]
     cdef Py_ssize_t row
     cdef uint32_t masks, over
@@ -129,8 +140,11 @@ cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop,
         board = job.boards + row * job.board_step
         seen = 0
         over = 0
-        masks = settle_row(hole, job.n_seats, n_hole, board, &parts[row - start],
-                           NULL if job.active == NULL else job.active + row * job.n_seats, check, &seen, &over)
+        masks = split_row(hole, job.n_seats, n_hole, board, &parts[row - start],
+                          NULL if job.active == NULL else job.active + row * job.n_seats,
+                          NULL if job.high_values == NULL else job.high_values + row * job.n_seats,
+                          NULL if job.low_values == NULL else job.low_values + row * job.n_seats,
+                          check, &seen, &over)
         if check:
             job.bad[row] = check_failed(seen, over, <int>job.hole_step + 5)
         if job.high_out != NULL:
@@ -139,6 +153,8 @@ cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop,
             job.low_out[row] = <uint16_t>(masks >> 16)
         if job.shares_out != NULL:
             mask_fractions(masks, job.n_seats, job.shares_out + row * job.n_seats)
+        if job.high_shares != NULL:
+            mask_halves(masks, job.n_seats, job.high_shares + row * job.n_seats, job.low_shares + row * job.n_seats)
 
 
 cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
@@ -155,15 +171,21 @@ cdef int check_shapes(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
     return 0
 
 
-def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
-           uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
-           bint check=False):
+def split(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const uint8_t[:, ::1] active,
+          uint16_t[::1] high_out, uint16_t[::1] low_out, double[:, ::1] shares_out, int n_threads,
+          bint check=False, uint16_t[:, ::1] high_values=None, uint8_t[:, ::1] low_values=None,
+          double[:, ::1] high_shares=None, double[:, ::1] low_shares=None):
     """Split one pot per deal: fill whichever outputs are not None.
 
     ``holes`` (N, P, 4|5); ``boards`` (N, 5) or (1, 5) shared; ``active``
     (N, P) of 0/1 or None for all seats. ``high_out``/``low_out`` (N,) get
     the seat masks of the high and low winners, ``shares_out`` (N, P) each
-    seat's fraction of the pot (all zeros for a deal with no active seat).
+    seat's fraction of the pot (all zeros for a deal with no active seat),
+    ``high_values``/``low_values`` (N, P), given together, each seat's high
+    and low value (0 for an inactive seat; low 0 for no low);
+    ``high_shares``/``low_shares`` (N, P), given together, each seat's
+    fraction of the pot won by its high and by its low (they add up to
+    ``shares_out``).
     ``n_threads`` is used as given. Card bytes need not be valid; with
     ``check``, each row's ids and duplicates (inactive seats' cards too) are
     checked in the same pass. Returns the first bad row (the outputs are then
@@ -179,6 +201,14 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
         raise ValueError("winner outputs must have one entry per deal")
     if shares_out is not None and (shares_out.shape[0] != n or shares_out.shape[1] != n_seats):
         raise ValueError("shares_out must be (N, P)")
+    if (high_values is None) != (low_values is None) or (high_values is not None and (
+            high_values.shape[0] != n or high_values.shape[1] != n_seats
+            or low_values.shape[0] != n or low_values.shape[1] != n_seats)):
+        raise ValueError("high_values and low_values must both be (N, P), or both None")
+    if (high_shares is None) != (low_shares is None) or (high_shares is not None and (
+            high_shares.shape[0] != n or high_shares.shape[1] != n_seats
+            or low_shares.shape[0] != n or low_shares.shape[1] != n_seats)):
+        raise ValueError("high_shares and low_shares must both be (N, P), or both None")
     if n == 0:
         return -1
     job.holes = &holes[0, 0, 0]
@@ -190,6 +220,10 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
     job.high_out = NULL if high_out is None else &high_out[0]
     job.low_out = NULL if low_out is None else &low_out[0]
     job.shares_out = NULL if shares_out is None else &shares_out[0, 0]
+    job.high_values = NULL if high_values is None else &high_values[0, 0]
+    job.low_values = NULL if low_values is None else &low_values[0, 0]
+    job.high_shares = NULL if high_shares is None else &high_shares[0, 0]
+    job.low_shares = NULL if low_shares is None else &low_shares[0, 0]
     job.bad = NULL
     if check:
         bad = np.zeros(n, dtype=np.uint8)
@@ -198,36 +232,15 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
     for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
         # constant arguments at each call: the compiler unrolls the seat loop and drops the check
         if n_hole == 4 and check:
-            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, True)
+            split_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, True)
         elif n_hole == 4:
-            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, False)
+            split_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, False)
         elif check:
-            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, True)
+            split_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, True)
         else:
-            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, False)
+            split_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, False)
     if check:
         with nogil:
-            for row in range(n):
-                if bad[row]:
-                    bad_row = row
-                    break
+            bad_row = first_failed(&bad[0], n)
     return bad_row
 
-
-def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, uint16_t[:, ::1] out):
-    """Each seat's high value as the kernel scores it (board parts once per deal); for tests.
-
-    ``holes`` (N, P, 4|5), ``boards`` (N, 5), ``out`` (N, P). Card bytes need not be valid.
-    """
-    cdef Py_ssize_t n = holes.shape[0], row
-    cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
-    cdef PreparedBoard parts
-    cdef uint8_t low
-    check_shapes(holes, boards, None)
-    if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
-        raise ValueError("boards must be (N, 5) and out (N, P)")
-    with nogil:
-        for row in range(n):
-            prepare_board(TABLES, &boards[row, 0], &parts)
-            for p in range(n_seats):
-                out[row, p] = prepared_values(TABLES, &parts, &holes[row, p, 0], n_hole, &low)

@@ -11,7 +11,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 
 from omaha8._support._bits cimport popcount
 from omaha8.core._core cimport MAX_SHOWDOWN_SEATS
-from omaha8.pots._settle cimport winner_masks
+from omaha8.pots._split cimport winner_masks
 
 
 # Give ``amount`` to the seats of ``winners`` (not empty) equally; the chips left
@@ -37,7 +37,7 @@ cdef inline void divide_chips(int64_t amount, uint32_t winners, int n_seats, int
 
 # Split one pot of ``amount`` chips among the seats of ``eligible`` (not empty) by
 # their high (1..7462) and low (0 = none, 1..56) values, adding each share to
-# out[s] (§4.1-§4.5): one seat takes it whole; else the winners are _settle.pxd's
+# out[s] (§4.1-§4.5): one seat takes it whole; else the winners are _split.pxd's
 # winner_masks; with no low the best high(s) take it; the same winners both ways
 # divide it once; else the high half (the odd chip's) to the best high(s), the
 # other half to the best low(s).

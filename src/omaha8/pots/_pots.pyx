@@ -75,6 +75,33 @@ def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, 
     return pots
 
 
+def _return_uncalled(chips: list[int]) -> tuple[list[int], list[int]]:
+    """``(uncalled, in_pots)``: the part of the one top contribution that no other seat matched goes
+    back to it before any pot is cut (§4.7); ``in_pots`` is what each seat puts into the pots."""
+    uncalled = [0] * len(chips)
+    in_pots = chips
+    top = max(chips)
+    if chips.count(top) == 1:
+        seat = chips.index(top)
+        in_pots = list(chips)
+        in_pots[seat] = second = max(chips[:seat] + chips[seat + 1:], default=0)
+        uncalled[seat] = top - second
+    return uncalled, in_pots
+
+
+def _fold_out(chips: list[int], winner: int) -> tuple[list[int], list[Pot]]:
+    """``(uncalled, pots)`` of a hand everyone but ``winner`` (who put chips in) folded: the same
+    uncalled rule and pot layers as a showdown, each pot the winner's alone (§4.8)."""
+    cdef list awards
+    uncalled, in_pots = _return_uncalled(chips)
+    pots = []
+    for amount, eligible in _layer_pots(in_pots, [winner]):
+        awards = [0] * len(chips)
+        awards[winner] = amount
+        pots.append(_frozen(Pot, (amount, eligible, PotSplit.UNCONTESTED, eligible, None, None, tuple(awards), ())))
+    return uncalled, pots
+
+
 def _divide(amount: int, winners: Sequence[int], awards: list[int], odd: list[int]) -> None:
     """Give ``amount`` to ``winners`` equally, odd chips one each in the order given."""
     share, left = divmod(amount, len(winners))
@@ -192,15 +219,7 @@ def _settle(
     Raises :class:`_Unevaluated` when a live hole of a contested hand does not
     evaluate (only a fast-lane caller's cards can fail so)."""
     n_seats = len(chips)
-    # the uncalled part of the top bet goes back before any pot is cut
-    uncalled = [0] * n_seats
-    in_pots = chips
-    top = max(chips)
-    if chips.count(top) == 1:
-        seat = chips.index(top)
-        in_pots = list(chips)
-        in_pots[seat] = second = max(chips[:seat] + chips[seat + 1:], default=0)
-        uncalled[seat] = top - second
+    uncalled, in_pots = _return_uncalled(chips)
 
     hands: list[HandEvaluation | None] = [None] * n_seats
     high = [0] * n_seats

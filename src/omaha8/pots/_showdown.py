@@ -31,9 +31,9 @@ from .._support._args import brief
 from .._support._text import noun
 from ._pots import _settle, _showdown_result, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
-from ..cards import CardsLike, format_card, parse_cards, text_ids
+from ..cards import CardsLike, check_distinct, parse_cards, text_ids
 from ..cards._order import board_count, is_hand_list, old_order
-from ..errors import (ArgumentTypeError, CardError, CardTypeError, ChipError, DuplicateCardError, Omaha8Error,
+from ..errors import (ArgumentTypeError, CardError, CardTypeError, ChipError, Omaha8Error,
                       ShapeError, ShowdownError)
 from ._odd_chips import _CARDROOM, CardroomOddChips, OddChipPolicy
 from ._results import Pot, PotSplit, ShowdownResult
@@ -184,24 +184,6 @@ def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -
             raise ChipError(f"contributions[{seat}] = {brief(number)} is more than {MAX_CHIPS} chips")
         chips.append(int(number))
     return chips
-
-
-def _check_distinct(board: tuple[int, ...], holes: list[tuple[int, ...] | None]) -> None:
-    flat = [*board]
-    for hole in holes:
-        if hole is not None:
-            flat += hole
-    if len(set(flat)) == len(flat):
-        return
-    first: dict[int, str] = {}
-    places = [(c, f"board[{i}]") for i, c in enumerate(board)]
-    for seat, hole in enumerate(holes):
-        if hole is not None:
-            places += [(c, f"holes[{seat}][{i}]") for i, c in enumerate(hole)]
-    for card, place in places:
-        if card in first:
-            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
-        first[card] = place
 
 
 def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -> None:
@@ -381,7 +363,8 @@ def _checked_showdown(
             if hole is not None and len(hole) > 5:
                 raise ShapeError(f"holes[{seat}] has {len(hole)} {noun(len(hole), 'card')}; a hole has at most 5")
     if not distinct:
-        _check_distinct(board_cards, cards)
+        check_distinct([("board", board_cards)] + [(f"holes[{seat}]", hole) for seat, hole in enumerate(cards)
+                                                   if hole is not None])
     total = sum(chips)
     if total == 0:
         raise ChipError("contributions are all zero: there is no pot to split")

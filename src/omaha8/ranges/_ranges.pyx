@@ -169,7 +169,7 @@ def match_patterns(
     A hand tries the patterns ``anchored[anchor_starts[c]:anchor_starts[c + 1]]``
     for each of its cards ``c`` (patterns it cannot match without one of
     them) and every pattern in ``unanchored``; every pattern must be in one or
-    the other, or it is never tried.
+    the other, or it is never tried. Returns -1: no row fails.
     """
     cdef Py_ssize_t n = hands.shape[0], h, i
     cdef int width = hands.shape[1], threads = max(1, n_threads)
@@ -207,10 +207,10 @@ def match_patterns(
         if not 0 <= unanchored[i] < n_patterns:
             raise ValueError("unanchored holds pattern numbers 0..n_patterns-1")
     if n == 0:
-        return None
+        return -1
     if n_patterns == 0:
         out[:] = 0
-        return None
+        return -1
     # empty tables (patterns without cards) are never read: their pointers stay NULL
     cdef const uint64_t* allowed_ptr = &allowed[0] if total else NULL
     cdef const int8_t* rank_ptr = &rank_slot[0] if total else NULL
@@ -222,4 +222,4 @@ def match_patterns(
     for h in prange(n, nogil=True, schedule="static", num_threads=threads):
         out[h] = match_row(&hands[h, 0], width, &starts[0], allowed_ptr, rank_ptr, suit_ptr, after_ptr, need_ptr,
                            &anchor_starts[0], anchored_ptr, unanchored_ptr, n_unanchored)
-    return None
+    return -1

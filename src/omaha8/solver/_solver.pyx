@@ -250,7 +250,8 @@ def sweep(
     skipped. With ``opp_digit`` and ``hand_digit`` (one per row, below
     ``base``) only the opponents with a smaller digit than the hand's count.
     A hand row may appear in one group only; groups run in parallel, each
-    with its own table, so results do not depend on ``n_threads``.
+    with its own table, so results do not depend on ``n_threads``. Returns -1:
+    no group fails but for want of memory (MemoryError).
     """
     cdef int k = <int>opp_cards.shape[1]
     cdef int threads = max(1, n_threads)
@@ -312,7 +313,7 @@ def sweep(
         if out.shape[0] and out.shape[0] < n_hand_rows:
             raise ValueError(f"{name} has {out.shape[0]} entries for {n_hand_rows} hands")
     if n_hand_rows == 0 or n_groups == 0:
-        return
+        return -1
     if out_less.shape[0]:
         less_ptr = &out_less[0]
     if out_upto.shape[0]:
@@ -338,6 +339,7 @@ def sweep(
         ) != 0
     if failed:
         raise MemoryError("no memory for a sweep table")
+    return -1
 
 
 @cython.boundscheck(False)

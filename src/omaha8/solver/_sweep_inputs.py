@@ -11,8 +11,8 @@ import numpy.typing as npt
 
 from .._support._args import brief, check_int
 from ..cards._validate import card_array, check_deals
-from ..cards import CardsLike, N_CARDS, format_card, parse_cards
-from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, ShapeError
+from ..cards import CardsLike, N_CARDS, check_distinct, parse_cards
+from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from ..ranges.range import Range
 from ..ranges.universe import HOLE_SIZES, hand_index
 from ..core._values import N_LOW_VALUES
@@ -45,14 +45,9 @@ def _board_cards(board: CardsLike, dead: CardsLike | None) -> tuple[U8Array, U8A
     d = np.zeros(0, dtype=np.uint8) if dead is None else parse_cards(dead, name="dead")
     if b.shape[0] not in _BOARD_SIZES:
         raise ShapeError(f"board must have 3, 4 or 5 cards, got {b.shape[0]}")
-    places = [(int(c), f"board[{i}]") for i, c in enumerate(b)] + [(int(c), f"dead[{i}]") for i, c in enumerate(d)]
-    first: dict[int, str] = {}
-    for card, place in places:
-        if card in first:
-            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
-        first[card] = place
-    if N_CARDS - len(places) < 5 - b.shape[0]:
-        raise ShapeError(f"too few cards left to complete the board: {len(places)} are on the board or dead")
+    check_distinct([("board", b.tolist()), ("dead", d.tolist())])
+    if N_CARDS - b.shape[0] - d.shape[0] < 5 - b.shape[0]:
+        raise ShapeError(f"too few cards left to complete the board: {b.shape[0] + d.shape[0]} are on the board or dead")
     return b, d
 
 
