@@ -200,7 +200,11 @@ def test_winning_old_format_split_jackpot_fee_and_return(tmp_path: Path) -> None
     # a summary whose bets contradict the actions is unreadable, not reconciled
     lied = path.read_text(encoding="utf-8").replace("Bets: 0.85. Collects: 1.73", "Bets: 0.80. Collects: 1.73")
     items = list(read(lied))
-    assert isinstance(items[1], SkippedHand) and "the summary says Cyd bet 80, the actions 85" in items[1].reason
+    # Cyd's actions put in 0.85 (the summary's own figure before the edit); the edited line says 0.80
+    assert isinstance(items[1], SkippedHand) and items[1].kind is SkipKind.UNREADABLE
+    assert "the summary says Cyd bet 0.80, but the action lines put in 0.85" in items[1].reason
+    summary_line = lied.splitlines()[items[1].line - 1]
+    assert summary_line[items[1].column - 1:].startswith("0.80. Collects: 1.73"), (summary_line, items[1].column)
 
 
 def test_hand_ids_beyond_64_bits_and_iso_codes_after_the_amount() -> None:
