@@ -122,6 +122,56 @@ def test_888_quartered_low_derived_rake_and_a_return_in_the_collection() -> None
     assert second.item.actions[0].to == 350 and second.item.rake == 0
 
 
+# ------------------------------------------------------------ Everleaf
+
+
+def test_everleaf_split_quartered_derived_rake_and_an_unprinted_return() -> None:
+    # Everleaf prints no pot, rake or returned bet; raises add chips ("raises [$ 0.30 USD]": 0.30 more).
+    # Hand 1, $0.05/$0.10: 0.10 each pre-flop (0.30), Cyd bets 0.30 on the flop, Ann calls, Bob folds:
+    # pot 0.90, wins 0.43 + 0.43 = 0.86, so the rake is 0.04 (5% of 0.90 rounded down). Cyd's three kings
+    # win the high, Ann's 7-4-3-2-A the low (Cyd has no card of 8 or less). Nets +0.03, -0.10, +0.03.
+    # Hand 2: button Bob raises 0.30 (to 0.30), Cyd adds 0.25, Ann 0.20 (0.90); 0.90 each on the flop
+    # (3.60), 1 each on the river: pot 6.60, rake 0.33 (5%), 6.27 halved with the odd cent high: 3.14 to
+    # Cyd's three kings over Bob's three queens; the low 3.13 tied 8-4-3-2-A by Cyd and Ann,
+    # the odd cent to Cyd, first left of the button: 1.57 and 1.56. Nets: Cyd 4.71 - 2.20 = +2.51,
+    # Ann 1.56 - 2.20 = -0.64, Bob -2.20 (sum -0.33, the rake).
+    # Hand 3: Ann raises 0.35 pre-flop, both blinds fold: 0.25 of it comes back unprinted, Ann wins the
+    # 0.25 in the pot (0.10 + 0.05 + her 0.10), no flop, no rake: +0.15, -0.05, -0.10.
+    first, second, third = _reports(DATA / "everleaf" / "split_and_fold.txt")
+    assert [r.item.site for r in (first, second, third)] == ["Everleaf"] * 3
+    assert first.outcome is HandStatus.VERIFIED and first.item.rake == 4 and not first.item.rake_stated
+    assert _nets(first) == {"Ann": 3, "Bob": -10, "Cyd": 3} and first.item.hero == "Ann"
+    assert second.outcome is HandStatus.VERIFIED and second.item.rake == 33
+    assert _collected(second) == {"Ann": 156, "Bob": 0, "Cyd": 471}
+    assert _nets(second) == {"Ann": -64, "Bob": -220, "Cyd": 251}
+    assert third.outcome is HandStatus.VERIFIED and third.item.rake == 0 and third.item.returns == "unprinted"
+    assert _nets(third) == {"Ann": 15, "Bob": -5, "Cyd": -10} and third.item.actions[0].to == 35
+
+
+def test_everleaf_refusals_name_the_line_and_column() -> None:
+    text = (DATA / "everleaf" / "split_and_fold.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = lines.index("Ann calls [$ 0.10 USD]")
+    # an action Everleaf never writes, in the first hand: reported at the action (after "Ann "), column 5
+    items = list(read("\n".join(lines[:at] + ["Ann shoves [$ 1 USD]"] + lines[at + 1:]) + "\n"))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].reason == ("unreadable: line 14, column 5: the action 'shoves [$ 1 USD]' is not an "
+                               "Everleaf action"), items[0].reason
+    assert [type(i).__name__ for i in items[1:]] == ["HandRecord", "HandRecord"]
+    # the two header lines must name the same hand
+    items = list(read(text.replace("***** Hand history for game #700000001", "***** Hand history for game #700000009")))
+    assert isinstance(items[0], SkippedHand) and "line 1, column 23: the hand number '700000001'" in items[0].reason
+    # another game, and a limit of Omaha Hi/Lo that is not read, are skipped with the reason
+    held = list(read(text.replace("PL Omaha Hi/Lo - 2010/03/02 - 19:35:19", "NL Hold'em - 2010/03/02 - 19:35:19")))
+    assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME and "Hold'em" in held[0].reason
+    fixed = list(read(text.replace("PL Omaha Hi/Lo - 2010/03/02 - 19:35:19", "FL Omaha Hi/Lo - 2010/03/02 - 19:35:19")))
+    assert isinstance(fixed[0], SkippedHand) and fixed[0].kind is SkipKind.NOT_REPLAYED
+    assert "'FL Omaha Hi/Lo' is not read" in fixed[0].reason
+    # wins that pay more than the pots hold
+    greedy = list(read(text.replace("Cyd wins  high ($ 0.43 USD)", "Cyd wins  high ($ 0.53 USD)")))
+    assert isinstance(greedy[0], SkippedHand) and "the wins pay 96 for 90 in the pots" in greedy[0].reason
+
+
 # ------------------------------------------------------------ PartyPoker
 
 
