@@ -172,6 +172,48 @@ def test_everleaf_refusals_name_the_line_and_column() -> None:
     assert isinstance(greedy[0], SkippedHand) and "the wins pay 96 for 90 in the pots" in greedy[0].reason
 
 
+# ------------------------------------------------------------ PKR
+
+
+def test_pkr_side_pot_quartered_low_calls_to_a_total_and_a_return() -> None:
+    # Tournament chips, blinds 10/20; calls and raises are street totals ("Ann calls 20" after her small
+    # blind of 10 adds 10). Hand 1: 20 each pre-flop (60); on the flop Ann bets 60, Bob raises to 240,
+    # Cyd calls, Ann raises all-in to 480, both call: main pot 60 + 3 x 480 = 1,500. Bob bets 200 on the
+    # turn, Cyd calls: a side pot of 400 for Bob and Cyd. Board Ah 2d 8c Kc Qd: Cyd's three kings beat
+    # Bob's three queens; Cyd and Ann tie the low 8-4-3-2-A (Bob has none). Main pot: 750 high to Cyd,
+    # 750 low quartered, 375 each; side pot: Cyd's high and only low, 400. Cyd 1,525 - 700 = +825,
+    # Ann 375 - 500 = -125, Bob -700; the stacks after the hand (375, 300, 1,825) agree.
+    # Hand 2: button Ann (the "Moving Button" line); 20 each pre-flop, Cyd bets 60 on the flop, Ann calls,
+    # Bob folds (180); 180 each on the turn (540); Cyd bets 500 on the river, Ann calls all-in for her 115,
+    # 385 come back to Cyd. Board Kh Kd 9c 7s 3d has no low; Cyd's nines full win 770:
+    # +395, Ann -375, Bob -20.
+    first, second = _reports(DATA / "pkr" / "side_pot_quartered.txt")
+    assert first.item.site == "PKR" and first.outcome is HandStatus.VERIFIED and first.item.tournament_id == "900"
+    assert _collected(first) == {"Ann": 375, "Bob": 0, "Cyd": 1525} and first.item.rake == 0
+    assert _nets(first) == {"Ann": -125, "Bob": -700, "Cyd": 825} and first.item.hero == "Ann"
+    assert first.item.button == 3 and second.item.button == 1
+    assert second.outcome is HandStatus.VERIFIED and second.item.no_low
+    assert _nets(second) == {"Ann": -375, "Bob": -20, "Cyd": 395} and second.item.uncalled == (("Cyd", 385),)
+
+
+def test_pkr_refusals() -> None:
+    text = (DATA / "pkr" / "side_pot_quartered.txt").read_text(encoding="utf-8")
+    # the stacks after the hand must follow from its lines: Cyd's 1,825 written 1,835 on line 59, the
+    # amount at column 15 (after the 14 characters of "Seat 3: Cyd - ")
+    items = list(read(text.replace("Seat 3: Cyd - 1,825", "Seat 3: Cyd - 1,835", 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].reason == ("unreadable: line 59, column 15: the stacks after the hand give Cyd 1,835, the "
+                               "hand's lines 1,825: the lines contradict each other"), items[0].reason
+    assert isinstance(items[1], HandRecord)
+    held = list(read(text.replace("Game Type: OMAHA HI/LO", "Game Type: HOLD'EM", 1)))
+    assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME
+    cash = list(read(text.replace("Money Type: TOURNAMENT CHIPS", "Money Type: REAL MONEY", 1)))
+    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED
+    assert cash[0].hand_id == "800000001" and "'REAL MONEY' hands are not read" in cash[0].reason
+    bad = list(read(text.replace("Dealing [3 h][4 h][J c][J s] to Ann", "Dealing [3 h][4 h][J c][J x] to Ann")))
+    assert isinstance(bad[0], SkippedHand) and "line 19, column 9" in bad[0].reason
+
+
 # ------------------------------------------------------------ PartyPoker
 
 
