@@ -29,7 +29,7 @@ from omaha8.histories.reconcile import reconcile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 HANDS = scaled(10_000, 2_000)
-SITES = ["pokerstars", "888", "bovada", "everleaf", "fulltilt", "kingsclub", "partypoker", "pkr", "winamax", "winning"]
+SITES = ["pokerstars", "888", "bovada", "cake", "everleaf", "fulltilt", "kingsclub", "partypoker", "pkr", "winamax", "winning"]
 
 
 def fixture_hands(site: str) -> list[tuple[str, str | None]]:

@@ -214,6 +214,38 @@ def test_pkr_refusals() -> None:
     assert isinstance(bad[0], SkippedHand) and "line 19, column 9" in bad[0].reason
 
 
+# ------------------------------------------------------------ Cake
+
+
+def test_cake_quartered_low_odd_chip_and_a_return() -> None:
+    # Sit-and-go chips, blinds 10/20; raises to a street total, calls and bets as chips added. Hand 1:
+    # 20 each pre-flop (60), Bob bets 45 on the flop and both call: pot 195, no rake. Board Ah 2d 8c Kc Qd:
+    # Cyd's three kings beat Bob's three queens for the high, 98 (the odd chip to the high half); the low
+    # 97 is tied 8-4-3-2-A by Ann and Cyd: 49 to Ann, first left of the button (Cyd's seat 3), 48 to Cyd.
+    # Cyd 146 - 65 = +81, Ann 49 - 65 = -16, Bob -65.
+    # Hand 2: a walk: Cyd's big blind takes Bob's small one, 10 of his own come back: +10, -10.
+    first, second = _reports(DATA / "cake" / "split_and_return.txt")
+    assert first.item.site == "Cake" and first.outcome is HandStatus.VERIFIED and first.item.tournament_id == "900"
+    assert _collected(first) == {"Ann": 49, "Bob": 0, "Cyd": 146} and first.item.hand_id == "AB00000001"
+    assert _nets(first) == {"Ann": -16, "Bob": -65, "Cyd": 81} and first.item.hero == "Ann"
+    assert second.outcome is HandStatus.VERIFIED and second.item.no_low and second.item.uncalled == (("Cyd", 10),)
+    assert _nets(second) == {"Ann": 0, "Bob": -10, "Cyd": 10}
+
+
+def test_cake_refusals() -> None:
+    text = (DATA / "cake" / "split_and_return.txt").read_text(encoding="utf-8")
+    bad = list(read(text.replace("Bob: bets 45", "Bob: shoves 45", 1)))
+    assert isinstance(bad[0], SkippedHand) and bad[0].reason == (
+        "unreadable: line 14, column 6: the action 'shoves 45' is not a Cake action"), bad[0].reason
+    assert isinstance(bad[1], HandRecord)
+    held = list(read(text.replace("0/10/20 PL OmahaHiLo", "0/10/20 NL Holdem", 1)))
+    assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME
+    limit = list(read(text.replace("0/10/20 PL OmahaHiLo", "0/10/20 FL OmahaHiLo", 1)))
+    assert isinstance(limit[0], SkippedHand) and limit[0].kind is SkipKind.NOT_REPLAYED
+    cash = list(read(text.replace("PL Omaha Hi-Lo T900", "PL Omaha Hi-Lo", 1)))
+    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED and "cash-game" in cash[0].reason
+
+
 # ------------------------------------------------------------ PartyPoker
 
 
