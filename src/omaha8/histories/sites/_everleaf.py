@@ -164,7 +164,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
             return
         added = b.amount(m.group(1), at, col + len(verb) + 2)
-        all_in = added == _behind(b, name)
+        all_in = added == b.behind(name)
         if verb == "calls":
             b.call(name, added, at, col, all_in=all_in)
         elif verb == "bets":
@@ -196,12 +196,6 @@ def _win(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
         raise _Bad(at, at_col, f"cannot read the pot of {rest[:60]!r}")
     pot = tail[6:].split(" with ", 1)[0]
     b.collect(name, b.amount(amount, at, at_col), f"{pot} ({half})" if half else pot, at)
-
-
-def _behind(b: HandBuilder, name: str) -> int:
-    """Chips ``name`` had left before this action (to mark an action that puts them all in)."""
-    put = sum(p.amount for p in b.posts if p.name == name) + sum(a.amount for a in b.actions if a.name == name)
-    return b.names[name].stack - put
 
 
 def _settle_totals(b: HandBuilder, last: int) -> None:
