@@ -60,7 +60,9 @@ def write_file(path: Path, site: str, n_hands: int) -> Counter[str]:
             j = i % len(hands)
             text, old = hands[j]
             if old is not None:
-                new = str(10**12 + i) if old.isdigit() else f"{10**12 + i}-1-1"
+                # a new id of the same shape: digits, hexadecimal (Cake's), or Winamax's "N-N-N"
+                new = str(10**12 + i) if old.isdigit() else (
+                    f"{10**12 + i:X}" if old.isascii() and old.isalnum() else f"{10**12 + i}-1-1")
                 head, sep, rest = text.partition("\n")
                 second, sep2, body = rest.partition("\n")
                 # the id may be on the first line, the second, or both (888's and Everleaf's two header lines)
