@@ -9,11 +9,19 @@ Run: ``python -m pytest benchmarks/bench_envs.py --benchmark-only``.
   picks uniformly among the actions its mask allows.
 * ``gymnasium``: ``OmahaHiLoEnv``, the agent random over its mask, the five
   other seats the built-in ``"random"`` opponents (the engine row's players).
-* ``vector``: ``OmahaHiLoVectorEnv`` of 64 tables, the same players.
+* ``sync``: Gymnasium's ``SyncVectorEnv`` of 64 ``OmahaHiLoEnv`` (same-step
+  autoreset): the vector form a user gets from the scalar environment.
+* ``scalar-loop``: the same game at 64 tables of the scalar engine, played
+  through the array interface the vector environment had before it moved to
+  the batched engine (``envs._seat.SeatPlay``): one step, every table.
+* ``vector``, ``vector-4096``: ``OmahaHiLoVectorEnv`` on ``BatchTables``, 64
+  and 4,096 tables (the agent and the opponents as above).
 
 Each benchmark asserts that chips are conserved in every hand and records
-hands and decisions a second; the summary gives each environment's cost as a
-multiple of the engine's time per hand, measured in the same run.
+hands and agent decisions (table steps) a second; the summary gives each
+environment's cost as a multiple of the engine's time per hand, and the
+vector rows' decisions a second as a multiple of the scalar loop's and of
+``sync``'s, all measured in the same run.
 """
 
 from __future__ import annotations
@@ -30,13 +38,19 @@ from omaha8.game import Hand, PotLimit
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
+import gymnasium as gym  # noqa: E402
+
 from omaha8.envs import OmahaHiLoEnv, OmahaHiLoVectorEnv  # noqa: E402
 from omaha8.envs import omaha_hilo_v0  # noqa: E402
+from omaha8.envs._config import table_config  # noqa: E402
+from omaha8.envs._seat import SeatPlay  # noqa: E402
 
 SEATS = 6
 HANDS = scaled(600, 150)
 TABLES = 64
+MANY_TABLES = 4096
 _ENGINE_SECONDS_PER_HAND: list[float] = []
+_DECISIONS_PER_SECOND: dict[str, float] = {}
 
 
 def play_engine(n_hands: int, seed: int) -> tuple[int, int]:
@@ -92,40 +106,82 @@ def play_gymnasium(n_hands: int, seed: int) -> tuple[int, int]:
     return n_hands, decisions
 
 
-def play_vector(n_steps: int, seed: int) -> tuple[int, int]:
-    envs = OmahaHiLoVectorEnv(num_envs=TABLES, num_players=SEATS, opponents="random")
+def random_legal(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A random legal action per table: the first legal action after a random offset."""
+    return (rng.random(masks.shape) + masks.astype(bool)).argmax(axis=1)
+
+
+def play_vector_env(envs: gym.vector.VectorEnv, n_steps: int, seed: int) -> tuple[int, int]:
+    """A random legal action at every table for ``n_steps`` steps; returns (hands, decisions)."""
     rng = np.random.default_rng(seed)
     obs, info = envs.reset(seed=seed)
     hands = 0
     for _ in range(n_steps):
-        # a random legal action per table: the first legal action after a random offset
-        masks = info["action_mask"].astype(bool)
-        scores = rng.random(masks.shape) + masks
-        obs, _, terminated, _, info = envs.step(scores.argmax(axis=1))
+        obs, _, terminated, _, info = envs.step(random_legal(rng, info["action_mask"]))
         hands += int(terminated.sum())
         if terminated.any():
             assert info["final_info"]["net_chips"].sum() == 0
+    return hands, n_steps * envs.num_envs
+
+
+def play_sync(n_steps: int, seed: int) -> tuple[int, int]:
+    envs = gym.vector.SyncVectorEnv([lambda: OmahaHiLoEnv(num_players=SEATS, opponents="random")] * TABLES,
+                                    autoreset_mode=gym.vector.AutoresetMode.SAME_STEP)
+    return play_vector_env(envs, n_steps, seed)
+
+
+def play_scalar_loop(n_steps: int, seed: int) -> tuple[int, int]:
+    play = SeatPlay(table_config(num_players=SEATS), TABLES, hero=0, opponents="random")
+    every = list(range(TABLES))
+    for t in every:
+        play.seed(t, np.random.default_rng(seed + t))
+    play.start(every)
+    rng = np.random.default_rng(seed)
+    hands = 0
+    for _ in range(n_steps):
+        _, masks = play.observe(every)
+        _, over, _ = play.act(every, random_legal(rng, masks))
+        done = np.flatnonzero(over).tolist()
+        assert all(sum(play.tables.net(t)) == 0 for t in done)
+        hands += len(done)
+        if done:
+            play.start(done)
     return hands, n_steps * TABLES
 
 
+def play_vector(n_steps: int, seed: int, tables: int = TABLES) -> tuple[int, int]:
+    return play_vector_env(OmahaHiLoVectorEnv(num_envs=tables, num_players=SEATS, opponents="random"), n_steps, seed)
+
+
+def play_vector_many(n_steps: int, seed: int) -> tuple[int, int]:
+    return play_vector(n_steps, seed, MANY_TABLES)
+
+
 PLAYERS: dict[str, Callable[[int, int], tuple[int, int]]] = {
-    "engine": play_engine, "pettingzoo": play_pettingzoo, "gymnasium": play_gymnasium, "vector": play_vector,
+    "engine": play_engine, "pettingzoo": play_pettingzoo, "gymnasium": play_gymnasium, "sync": play_sync,
+    "scalar-loop": play_scalar_loop, "vector": play_vector, "vector-4096": play_vector_many,
 }
+# steps of the vector forms (every table acts once a step), sized to take about as long as the other rows
+_STEPS = {"sync": HANDS // 4, "scalar-loop": HANDS // 4, "vector": HANDS // 4, "vector-4096": HANDS // 15}
 
 
 @pytest.mark.parametrize("name", list(PLAYERS))
 def test_environment_throughput(benchmark, report: Callable[[str], None], name: str) -> None:  # type: ignore[no-untyped-def]
     play = PLAYERS[name]
-    size = HANDS // 4 if name == "vector" else HANDS  # vector: steps of 64 tables
+    size = _STEPS.get(name, HANDS)
     assert play(20, 7) == play(20, 7)  # seeded: the same hands
     hands, decisions = benchmark.pedantic(play, args=(size, 2026), rounds=3, iterations=1)
     best = timed(benchmark)
     if best is None:
         return
     benchmark.extra_info.update(hands_per_second=hands / best, decisions_per_second=decisions / best)
+    _DECISIONS_PER_SECOND[name] = decisions / best
     per_hand = best / hands
     if name == "engine":
         _ENGINE_SECONDS_PER_HAND.append(per_hand)
     cost = f", {per_hand / _ENGINE_SECONDS_PER_HAND[0]:.1f}x the engine's time a hand" if name != "engine" else ""
+    if name.startswith("vector"):
+        cost += "".join(f", {decisions / best / _DECISIONS_PER_SECOND[base]:.1f}x {base}'s decisions/s"
+                        for base in ("scalar-loop", "sync") if base in _DECISIONS_PER_SECOND)
     report(f"envs {name} 6-max pot limit, random players: {hands / best:,.0f} hands/s, "
            f"{decisions / best:,.0f} agent decisions/s{cost}")

@@ -70,6 +70,7 @@ def test_omaha8_pot_limit_hands(benchmark, report: Callable[[str], None], fold: 
 
 def play_pokerkit(n_hands: int, seed: int, fold: bool) -> int:
     """pokerkit's pot-limit Omaha Hi/Lo with the same players; returns the chips in play."""
+    pytest.importorskip("pokerkit")
     from pokerkit import Automation, Mode, OmahaEightOrBetterLowHand, OmahaHoldemHand, PotLimitOmahaHoldem
 
     class PotLimitOmahaHiLo(PotLimitOmahaHoldem):

@@ -12,7 +12,11 @@ measured outside the timer). The row is a regression when the benchmark's
 time per unit over its reference's exceeds ``max_ratio``: a ratio within one
 run, so a slower or busier machine moves both sides. The row's value is shown
 in its unit next to the floor it is meant to reach; a floor not reached is
-reported, not failed.
+reported, not failed. A row with ``floor_ratio`` has a floor that is a ratio
+to its reference (a C kernel at most that fraction of the C baseline's time):
+it is judged by the ratio, and shown in the row's unit as this run's
+reference makes it; ``floor`` is then the value the ratio stood for on the
+machine where the floor was set.
 
 Exit status: 0 when every row is within its limit, 1 when a row regressed or
 a benchmark is missing from the results, 2 when a file cannot be read.
@@ -62,6 +66,7 @@ class Row:
     unit: str
     floor: float
     max_ratio: float
+    floor_ratio: float | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,7 @@ class Verdict:
     value: float | None
     ratio: float | None
     missing: tuple[str, ...]
+    floor_value: float = math.nan  # the floor in the row's unit, from the reference where floor_ratio gives it
 
     @property
     def regressed(self) -> bool:
@@ -83,6 +89,8 @@ class Verdict:
 
     @property
     def meets_floor(self) -> bool | None:
+        if self.row.floor_ratio is not None:
+            return None if self.ratio is None else self.ratio <= self.row.floor_ratio
         if self.value is None:
             return None
         return self.value >= self.row.floor if UNITS[self.row.unit][1] else self.value <= self.row.floor
@@ -91,6 +99,7 @@ class Verdict:
 _FIELDS: dict[str, type | tuple[type, ...]] = {
     "label": str, "benchmark": str, "reference": str, "unit": str, "floor": (int, float), "max_ratio": (int, float),
 }
+_OPTIONAL: dict[str, type | tuple[type, ...]] = {"floor_ratio": (int, float)}
 
 
 def parse_rows(table: Mapping[str, Any]) -> list[Row]:
@@ -99,21 +108,23 @@ def parse_rows(table: Mapping[str, Any]) -> list[Row]:
     for key, entry in table.items():
         if not isinstance(entry, dict):
             raise CheckError(f"thresholds: [{key}] must be a table, not {entry!r:.60}")
-        unknown = set(entry) - set(_FIELDS)
+        unknown = set(entry) - set(_FIELDS) - set(_OPTIONAL)
         if unknown:
             raise CheckError(f"thresholds: [{key}] has unknown field(s) {', '.join(sorted(unknown))}")
-        for field, kind in _FIELDS.items():
+        for field, kind in (_FIELDS | _OPTIONAL).items():
             value = entry.get(field)
             if value is None:
+                if field in _OPTIONAL:
+                    continue
                 raise CheckError(f"thresholds: [{key}] lacks {field}")
             if isinstance(value, bool) or not isinstance(value, kind):
                 raise CheckError(f"thresholds: [{key}] {field} = {value!r:.60} has the wrong type")
         if entry["unit"] not in UNITS:
             raise CheckError(f"thresholds: [{key}] unit {entry['unit']!r:.60} is not one of {', '.join(UNITS)}")
-        for field in ("floor", "max_ratio"):
+        for field in ("floor", "max_ratio", *(name for name in _OPTIONAL if name in entry)):
             if not (math.isfinite(entry[field]) and entry[field] > 0):
                 raise CheckError(f"thresholds: [{key}] {field} = {entry[field]!r} must be a positive number")
-        rows.append(Row(key=key, **{field: entry[field] for field in _FIELDS}))
+        rows.append(Row(key=key, **{field: entry[field] for field in (*_FIELDS, *_OPTIONAL) if field in entry}))
     return rows
 
 
@@ -149,18 +160,25 @@ def seconds_per_unit(results: Mapping[str, Any]) -> dict[str, float]:
     return times
 
 
+def in_unit(unit: str, seconds: float) -> float:
+    """Seconds per unit as the value shown in ``unit``."""
+    factor, rate = UNITS[unit]
+    return factor / seconds if rate else factor * seconds
+
+
 def judge(rows: Sequence[Row], times: Mapping[str, float]) -> list[Verdict]:
     verdicts = []
     for row in rows:
         missing = tuple(name for name in (row.benchmark, row.reference) if name not in times)
         value = ratio = None
+        floor = row.floor if row.floor_ratio is None else math.nan
         if row.benchmark in times:
-            factor, rate = UNITS[row.unit]
-            seconds = times[row.benchmark]
-            value = factor / seconds if rate else factor * seconds
+            value = in_unit(row.unit, times[row.benchmark])
             if row.reference in times:
-                ratio = seconds / times[row.reference]
-        verdicts.append(Verdict(row, value, ratio, missing))
+                ratio = times[row.benchmark] / times[row.reference]
+        if row.floor_ratio is not None and row.reference in times:
+            floor = in_unit(row.unit, row.floor_ratio * times[row.reference])
+        verdicts.append(Verdict(row, value, ratio, missing, floor))
     return verdicts
 
 
@@ -170,7 +188,8 @@ def render(verdicts: Sequence[Verdict]) -> str:
     lines = [f"{'row':<{width}}  {'value':>10} {'unit':<10} {'floor':>10}  {'ratio':>9} {'limit':>9} {'used':>5}  verdict"]
     for v in verdicts:
         rate = UNITS[v.row.unit][1]
-        floor = f"{'>=' if rate else '<='} {v.row.floor:g}"
+        floor_value = "-" if math.isnan(v.floor_value) else f"{v.floor_value:{'g' if v.row.floor_ratio is None else '.3g'}}"
+        floor = floor_value if floor_value == "-" else f"{'>=' if rate else '<='} {floor_value}"
         value = "-" if v.value is None else f"{v.value:,.0f}" if v.value >= 100 else f"{v.value:.3g}"
         ratio = "-" if v.ratio is None else f"{v.ratio:.3g}"
         used = "-" if v.ratio is None else f"{v.ratio / v.row.max_ratio:.0%}"

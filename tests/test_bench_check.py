@@ -157,6 +157,51 @@ def test_bad_thresholds_are_named(tmp_path: Path, edit: tuple[str, str], message
     assert code == 2 and message in text, text
 
 
+RATIO_FLOOR = THRESHOLDS + """
+[kernel_vs_c]
+label = "kernel against C"
+benchmark = "bench_headline.py::test_kernel[4]"
+reference = "bench_headline.py::test_twin"
+unit = "ns/player"
+floor = 25
+floor_ratio = 0.25
+max_ratio = 0.5
+"""
+
+
+def test_a_ratio_floor_is_judged_by_the_ratio_and_shown_in_the_rows_unit(tmp_path: Path) -> None:
+    rows = check.parse_rows(check.tomllib.loads(RATIO_FLOOR))
+    # kernel 0.030 s / 1e6 = 3e-8 s a player, twin 1e-4 s a hand: ratio 3e-4, at most 0.25 -> floor met,
+    # whatever the absolute floor of 25 ns (30 ns is over it); shown as 0.25 x 1e-4 s = 25,000 ns
+    verdict = check.judge(rows, check.seconds_per_unit(results()))[-1]
+    assert verdict.ratio == pytest.approx(3e-4) and verdict.meets_floor is True
+    assert verdict.floor_value == pytest.approx(2.5e4)
+    # the kernel 1000x slower: 3e-5 s a player, ratio 0.3: over the ratio floor 0.25, under max_ratio 0.5
+    slow = check.judge(rows, check.seconds_per_unit(results(kernel_best=30.0)))[-1]
+    assert slow.ratio == pytest.approx(0.3) and slow.meets_floor is False and not slow.regressed
+    code, text = run(tmp_path, results(), RATIO_FLOOR)
+    assert code == 0, text
+    line = " ".join(line_of(text, "kernel against C").split())
+    assert "<= 2.5e+04" in line and line.endswith("ok, floor met")
+    # without its reference the row has no floor to show
+    data = results()
+    data["benchmarks"] = [b for b in data["benchmarks"] if b["name"] != "test_twin"]
+    verdict = check.judge(rows, check.seconds_per_unit(data))[-1]
+    assert verdict.meets_floor is None and verdict.ratio is None
+    code, text = run(tmp_path, data, RATIO_FLOOR)
+    assert code == 1 and " - " in line_of(text, "kernel against C")
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("0", "floor_ratio = 0 must be a positive number"),
+    ("\"x\"", "floor_ratio = 'x' has the wrong type"),
+    ("true", "floor_ratio = True has the wrong type"),
+])
+def test_bad_ratio_floors_are_named(tmp_path: Path, value: str, message: str) -> None:
+    code, text = run(tmp_path, results(), RATIO_FLOOR.replace("floor_ratio = 0.25", f"floor_ratio = {value}"))
+    assert code == 2 and f"[kernel_vs_c] {message}" in text, text
+
+
 def test_bad_results_are_named(tmp_path: Path) -> None:
     data = results()
     data["benchmarks"][1]["stats"]["min"] = 0.0

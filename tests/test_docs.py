@@ -18,10 +18,15 @@ import pytest
 import omaha8
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-#: The README's section on omaha8.envs, run only where its optional extra (gymnasium, pettingzoo) is installed.
+#: README sections whose examples need an optional extra: each runs in its own test, only where the
+#: extra's packages are installed.
 RL_SECTION = "## Reinforcement learning"
+DASK_SECTION = "## On a Dask cluster"
+SECTION_EXTRAS = {RL_SECTION: ("gymnasium", "pettingzoo"), DASK_SECTION: ("dask", "distributed")}
 #: Packages whose examples need an optional extra: the modules the extra's test skips without them.
-NEEDS_EXTRA = {"omaha8.envs": ("gymnasium", "pettingzoo")}
+NEEDS_EXTRA = {"omaha8.envs": ("gymnasium", "pettingzoo"), "omaha8.distributed": ("dask", "distributed")}
+#: Packages whose examples start Dask clusters (seconds each): left out of the quick run.
+SLOW_EXAMPLES = ("omaha8.distributed",)
 
 #: Public modules with no docstring examples, each with its reason.
 WITHOUT_EXAMPLES: dict[str, str] = {
@@ -51,7 +56,12 @@ def _exempt(name: str) -> bool:
     )
 
 
-@pytest.mark.parametrize("name", _modules())
+def _under(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if _under(name, SLOW_EXAMPLES) else name
+                                  for name in _modules()])
 def test_docstring_examples(name: str) -> None:
     for package, extras in NEEDS_EXTRA.items():
         if name == package or name.startswith(package + "."):
@@ -78,12 +88,21 @@ def test_exemption_reasons_are_given() -> None:
         assert len(reason.split()) >= 4
 
 
-def _readme_parts() -> tuple[str, str, int]:
-    """The README without its reinforcement-learning section, that section, and the line it starts on."""
+def _readme_parts() -> tuple[str, dict[str, tuple[str, int]]]:
+    """The README with each section of SECTION_EXTRAS blanked, and each such section with the line it starts on.
+
+    Blank lines stand in for a section's, so a failure reports the README's own line numbers.
+    """
     text = README.read_text(encoding="utf-8")
-    start = text.index(RL_SECTION)
-    end = text.index("\n## ", start)
-    return text[:start] + "\n" * text[start:end].count("\n") + text[end:], text[start:end], text[:start].count("\n")
+    lines = text.splitlines(keepends=True)
+    sections = {}
+    for heading in SECTION_EXTRAS:
+        start = text.index(heading)
+        end = text.index("\n## ", start)
+        first, last = text[:start].count("\n"), text[:end].count("\n")
+        sections[heading] = (text[start:end], first)
+        lines[first:last + 1] = ["\n"] * (last + 1 - first)
+    return "".join(lines), sections
 
 
 def _run_examples(text: str, name: str, line: int) -> doctest.TestResults:
@@ -94,16 +113,37 @@ def _run_examples(text: str, name: str, line: int) -> doctest.TestResults:
 
 
 def test_readme_examples() -> None:
-    rest, _, _ = _readme_parts()  # the section's lines left blank: failures report the README's line numbers
+    rest, _ = _readme_parts()
     result = _run_examples(rest, "README.md", 0)
     assert result.attempted > 5
     assert result.failed == 0
 
 
+def _run_section(heading: str) -> doctest.TestResults:
+    for extra in SECTION_EXTRAS[heading]:
+        pytest.importorskip(extra)
+    _, sections = _readme_parts()
+    section, line = sections[heading]
+    return _run_examples(section, f"README.md ({heading.removeprefix('## ')})", line)
+
+
 def test_readme_reinforcement_learning_examples() -> None:
-    pytest.importorskip("gymnasium")
-    pytest.importorskip("pettingzoo")
-    _, section, line = _readme_parts()
-    result = _run_examples(section, "README.md (reinforcement learning)", line)
+    result = _run_section(RL_SECTION)
     assert result.attempted > 10
     assert result.failed == 0
+
+
+@pytest.mark.slow
+def test_readme_dask_examples() -> None:
+    result = _run_section(DASK_SECTION)
+    assert result.attempted > 5
+    assert result.failed == 0
+
+
+def test_readme_sections_are_blanked_in_place() -> None:
+    rest, sections = _readme_parts()
+    text = README.read_text(encoding="utf-8")
+    assert rest.count("\n") == text.count("\n")
+    for heading, (section, line) in sections.items():
+        assert heading not in rest and section.startswith(heading)
+        assert text.splitlines()[line] == heading

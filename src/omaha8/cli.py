@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
+from ._support._text import printable
 from .errors import Omaha8Error, RangeSyntaxError
 
 COMMANDS: tuple[str, ...] = (
@@ -61,9 +62,15 @@ _DEBUG_HINT = "run with --debug or OMAHA8_DEBUG=1 for the traceback"
 
 
 def one_line(text: object, limit: int = _LINE_LIMIT) -> str:
-    """``text`` on one line (newlines and runs of spaces become one space), cut to ``limit`` characters."""
-    line = " ".join(str(text).split())
+    """``text`` on one line (newlines and runs of spaces become one space), cut to ``limit`` characters, its
+    control characters (terminal escape codes) written as escapes."""
+    line = printable(" ".join(str(text).split()))
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def printable_lines(text: object) -> str:
+    """``text`` as lines, each with its control characters written as escapes."""
+    return "\n".join(printable(line) for line in str(text).split("\n"))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RangeSyntaxError as exc:
         # the one error shown on three lines: the text and a caret under the fault
         failure: BaseException = exc
-        code, message = EXIT_ERROR, f"{prog}: error: {exc}"
+        code, message = EXIT_ERROR, f"{prog}: error: {printable_lines(exc)}"
     except Omaha8Error as exc:
         failure = exc
         code, message = EXIT_ERROR, f"{prog}: error: {one_line(exc)}"

@@ -158,8 +158,8 @@ class OrderingDataError(Omaha8Error, ValueError):
 
 
 class DealFileError(Omaha8Error, ValueError):
-    """A deal file that cannot be read as one: corrupt, truncated, not the format its name says, or a
-    CSV line longer than :data:`omaha8.deals._csv_dialect.MAX_LINE_BYTES`. The message names the file."""
+    """A deal file that cannot be read as one: corrupt, truncated, not the format its name says, or not
+    text a deal file holds (UTF-16, say). The message names the file."""
 
 
 class HandReadError(Omaha8Error, ValueError):

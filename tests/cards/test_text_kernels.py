@@ -98,3 +98,62 @@ def test_deal_lines_as_the_slow_twin(players: int, cards: int) -> None:
             assert slow is not None and (boards[i].tolist(), holes[i].tolist()) == (slow[0], slow[1]), line
             accepted += 1
     assert accepted >= len(lines) // 2
+
+
+def _slow_ids(text: str) -> tuple[int, ...] | None:
+    """The slow card-text parser's ids, or None where it refuses the text."""
+    from omaha8 import cards
+    from omaha8.errors import CardError
+
+    try:
+        return tuple(cards._split_text(text))
+    except CardError:
+        return None
+
+
+@pytest.mark.parametrize(("text", "ids"), [
+    ("As Kd 2c 3h", (51, 45, 0, 6)),      # A = 12: 12 * 4 + 3 = 51; K = 11: 11 * 4 + 1 = 45; 2c = 0; 3h = 1 * 4 + 2 = 6
+    ("ah10d", (50, 33)),                   # ah = 12 * 4 + 2; 10d = ten (8) * 4 + 1
+    ("AsKs", (51, 47)),
+    ("As,Kd;2c\t3h\n", (51, 45, 0, 6)),
+    ("  tc ", (32,)),                      # T = 8: 8 * 4 + 0
+    ("", ()),
+    ("As\x00", None),                      # a NUL in a str is a character, not padding
+    ("Ax", None),
+    ("A s", None),
+    ("10", None),
+    ("As Kd \u2663", None),                 # a suit symbol without its rank
+    ("A\u2663 Kd", None),                  # two-byte text: the slow parser's
+    ("As\u00a0Kd", None),                  # a separator outside the fast grammar
+    ("2c " * 32, tuple([0] * 32)),         # as many cards as it takes
+    ("2c " * 33, None),                    # one more: the slow parser's
+])
+def test_card_text_against_the_slow_parser(text: str, ids: tuple[int, ...] | None) -> None:
+    fast = _parse_text.card_text_ids(text)
+    assert fast == ids
+    if fast is not None:  # where the fast grammar reads, the slow parser reads the same
+        assert fast == _slow_ids(text)
+    assert type(fast) in (tuple, type(None))
+
+
+def test_random_card_text_reads_as_the_slow_parser_reads_it() -> None:
+    # strings of ranks, suits, separators and stray characters, in one-, two- and four-byte str
+    rng = np.random.default_rng(11)
+    alphabet = list("23456789TJQKAtjqkacdhsCDHS10 ,;\t\n\r\x0b\x0cxZ\x00\x1c\u00e9\u00a0\u2663\u2660") + ["\U0001f0a1"]
+    read = 0
+    for trial in range(20_000):
+        n = int(rng.integers(0, 20))
+        text = "".join(alphabet[i] for i in rng.integers(0, len(alphabet), n))
+        fast = _parse_text.card_text_ids(text)
+        slow = _slow_ids(text)
+        assert fast is None or fast == slow, (trial, text, fast, slow)
+        read += fast is not None
+    # and the usual forms: every card, in random hands, with and without separators
+    from omaha8.cards import format_card
+
+    for trial in range(5_000):
+        ids = tuple(int(c) for c in rng.permutation(52)[: int(rng.integers(1, 10))])
+        for sep in (" ", "", ",", ", "):
+            text = sep.join(format_card(c) for c in ids)
+            assert _parse_text.card_text_ids(text) == ids == _slow_ids(text)
+    assert read > 1_000  # the random strings did reach the fast grammar's texts

@@ -170,13 +170,14 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys
         (["batch"], "give a deal file or --random N"),
         (["batch", "x.csv", "--random", "5"], "give a deal file or --random N"),
         (["batch", "--random", "5", "--skip-bad"], "apply to a deal file"),
-        (["batch", "--random", "5", "--seed", "-1"], "--seed needs an integer"),
+        (["batch", "--random", "5", "--seed", "-1"], "argument --seed: must be at least 0, got -1"),
     ],
 )
 def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(argv)
-    assert message in str(info.value)
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
 
 
 def test_missing_file_and_bad_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,10 +6,12 @@ Both are test extras (``pip install ".[test]"``), never runtime dependencies.
 from __future__ import annotations
 
 import numpy as np
-import phevaluator
-import pokerkit
+import pytest
 
-import omaha8
+phevaluator = pytest.importorskip("phevaluator")
+pokerkit = pytest.importorskip("pokerkit")
+
+import omaha8  # noqa: E402
 
 
 def _deals(seed: int, n: int, hole_size: int) -> tuple[np.ndarray, np.ndarray]:

@@ -11,11 +11,12 @@ import itertools
 import random
 from collections.abc import Sequence
 
-import pokerkit
 import pytest
 
-from omaha8.core import _reference as ref
-from omaha8.cards import format_cards
+pokerkit = pytest.importorskip("pokerkit")
+
+from omaha8.core import _reference as ref  # noqa: E402
+from omaha8.cards import format_cards  # noqa: E402
 
 Deal = tuple[tuple[int, ...], tuple[int, ...]]
 

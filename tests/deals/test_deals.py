@@ -82,7 +82,7 @@ def test_parse_errors_name_the_row_and_text() -> None:
         dl.parse_card_array(["2c3c", "4c5c", "AsKx"])
     with pytest.raises(ShapeError, match=r"^strings\[1\] has 3 cards but strings\[0\] has 2: 'As Kd Qh'$"):
         dl.parse_card_array(["2c3c", "As Kd Qh"])
-    with pytest.raises(ShapeError, match=r"^hands\[0, 1\] has 1 cards but cards=2 was asked for: 'As'$"):
+    with pytest.raises(ShapeError, match=r"^hands\[0, 1\] has 1 card but cards=2 was asked for: 'As'$"):
         dl.parse_card_array([["2c3c", "As"]], cards=2, name="hands")
     with pytest.raises(CardTypeError, match=r"^strings\[1\] = 7 is not a card string$"):
         dl.parse_card_array(["As", 7])

@@ -24,6 +24,7 @@ import omaha8
 from omaha8 import deals as dl
 from omaha8.cli import main
 from omaha8.deals import _outputs as outputs
+from omaha8.errors import ShapeError
 from omaha8.errors import ArgumentError, ArgumentTypeError, CardTypeError, DuplicateCardError, Omaha8Error, ShapeError
 
 # where the omaha8 under test was imported from (src/ in a checkout, site-packages when installed):
@@ -315,11 +316,11 @@ def test_chunk_rows_is_checked_everywhere(tmp_path: Path, bad: Any) -> None:
 
 
 def test_chunk_rows_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    for value in ("0", "-1", str(2**70)):
+    for value, words in (("0", "at least 1, got 0"), ("-1", "at least 1, got -1"), (str(2**70), "at most 2147483647")):
         with pytest.raises(SystemExit) as info:
             main(["batch", "--random", "5", "--chunk-rows", value])
         assert info.value.code == 2
-        assert "--chunk-rows: chunk_rows must be" in capsys.readouterr().err
+        assert f"argument --chunk-rows: must be {words}" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- long lines at bounded memory
@@ -332,7 +333,8 @@ def test_a_line_without_end_stops_at_bounded_memory(tmp_path: Path) -> None:
             f.write(b"As" * (1 << 18))  # 8 MiB, no newline
     tracemalloc.start()
     try:
-        with pytest.raises(dl.DealFileError, match=r"huge.csv: line 1 is longer than 65,536 bytes"):
+        with pytest.raises(ShapeError, match=r"huge.csv, line 1: the line has more than the 65,536 bytes a "
+                                                r"deal line may have"):
             dl.read_deals(path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -344,8 +346,10 @@ def test_a_long_line_after_good_ones_names_its_line(tmp_path: Path) -> None:
     path = _deal_file(tmp_path, n=5)
     with open(path, "ab") as f:
         f.write(b"x" * (dl.MAX_LINE_BYTES + 1) + b"\n" + b"AhKh7c4d2s,As3sQcJd,5c5d8h9h,2d3c4c6c\n")
-    with pytest.raises(dl.DealFileError, match="line 7 is longer than"):
+    with pytest.raises(ShapeError, match="line 7: the line has 65,537 bytes"):
         dl.read_deals(path)
+    deals = dl.read_deals(path, skip_bad=True)  # one bad row like any other
+    assert len(deals) == 6 and [r.line for r in deals.rejects] == [7]
     lines = path.read_bytes().splitlines()
     path.write_bytes(b"\n".join([*lines[:6], b"y" * dl.MAX_LINE_BYTES, lines[7]]) + b"\n")  # at the limit: a bad row
     deals = dl.read_deals(path, skip_bad=True)
@@ -359,7 +363,8 @@ def test_dev_zero_stops_with_an_error(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "omaha8", "batch", str(tmp_path / "zero.csv")], capture_output=True,
                          text=True, env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=120)
     assert run.returncode == 2
-    assert "line 1 is longer than 65,536 bytes" in run.stderr and "Traceback" not in run.stderr
+    assert "line 1: the line has more than the 65,536 bytes" in run.stderr
+    assert "Traceback" not in run.stderr
     assert len(run.stderr) < 500
 
 

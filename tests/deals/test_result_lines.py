@@ -100,3 +100,26 @@ def test_formatting_in_the_writer_thread_writes_the_same_file(tmp_path, suffix: 
     assert files[0] == files[1] and len(files[0]) > 1000
     with pytest.raises(TypeError):
         ResultWriter(tmp_path / "x.csv", players=4, cards=4, format_in_background=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_a_batch_of_several_slices_writes_the_slow_twins_lines(tmp_path, background: bool) -> None:  # type: ignore[no-untyped-def]
+    # the writer formats and writes _PIECE_ROWS rows at a time: 2 * 2048 + 904 rows are three slices, and
+    # the deal numbers of the later ones go on from the earlier ones' (the batch's first deal is 10)
+    from omaha8.deals import ResultWriter
+    from omaha8.deals import _writers
+    from omaha8.deals._result_columns import _header
+
+    n = 2 * _writers._PIECE_ROWS + 904
+    boards, holes = random_deals(n, players=3, cards=4, seed=31)
+    lines = np.arange(7, 7 + 2 * n, 2, dtype=np.int64)  # the deals' lines in their file: every other line
+    results = analyze_deals(Deals(boards, holes, lines=lines, first=10))
+    path = tmp_path / "r.csv"
+    columns = list(RESULT_COLUMNS)
+    with ResultWriter(path, players=3, cards=4, columns=columns, format_in_background=background) as w:
+        w.write(results)
+    arrays = {"line": lines, "board": boards, "seats": holes, "high": results.high,
+              "low": results.low, "high_winners": results.high_winners, "low_winners": results.low_winners,
+              "shares": results.shares}
+    expected = _header(columns, 3).encode() + _result_lines(columns, n, 3, 10, arrays)
+    assert path.read_bytes() == expected

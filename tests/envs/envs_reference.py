@@ -37,7 +37,8 @@ def reference_observation(hand: Hand, seat: int, big_blind: int) -> np.ndarray:
         other = (seat + i) % n
         values[112 + n + i] = hand.stacks[other] / bb
         values[112 + 2 * n + i] = hand.bets[other] / bb
-        values[112 + 3 * n + i] = 0.0 if other in hand.folded else 1.0
+        # a seat not dealt in (no chips, with stacks that carry over) is not in the hand either
+        values[112 + 3 * n + i] = 0.0 if other in hand.folded or hand.holes[other] is None else 1.0
     return np.array(values, np.float32)
 
 

@@ -36,6 +36,8 @@ from omaha8.game import (
 )
 from omaha8.game.batch import STRUCTURE_NAMES
 
+from batch_twin import choose, short_stacks
+
 STRUCTURES = [
     PotLimit(1, 2),
     NoLimit(1, 2),
@@ -46,19 +48,6 @@ STRUCTURES = [
     FixedLimit(10, 20, cap=None),
     FixedLimit(20, 40, small_blind=10, big_blind=20, cap=5),
 ]
-
-
-def short_stacks(rng: np.random.Generator, structure: Any, n_tables: int, n_seats: int, variant: int,
-                 empty: bool) -> np.ndarray[Any, Any]:
-    """Stacks of a few blinds to 30 big blinds, so that all-ins and side pots are common; some seats empty."""
-    low, high = structure.small_blind + 1, 30 * structure.big_blind
-    stacks = rng.integers(low, high, size=(n_tables, n_seats))
-    if empty:
-        stacks[rng.random((n_tables, n_seats)) < 0.25] = 0
-        stacks[:, :2] = np.maximum(stacks[:, :2], low)
-    if variant == 5 and n_seats == 10:
-        stacks[:, 9] = 0   # at most nine seats dealt in 5-card Omaha
-    return stacks
 
 
 def replay_all(tables: BatchTables) -> int:
@@ -117,18 +106,6 @@ def legal_view(hand: Hand) -> tuple[int, ...]:
 def batch_view(obs: dict[str, Any], t: int) -> tuple[int, ...]:
     return (int(obs["seat"][t]), int(obs["to_call"][t]), int(obs["min_to"][t]), int(obs["max_to"][t]),
             int(obs["pot"][t]), *obs["stacks"][t].tolist(), *obs["bets"][t].tolist())
-
-
-def choose(rng: np.random.Generator, obs: dict[str, Any]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """Every legal action, the odd ones too: folds with a check free, wagers at both bounds and between."""
-    n = len(obs["seat"])
-    r = rng.random(n)
-    can_raise = obs["max_to"] > 0
-    kind = np.where(r < 0.12, 0, np.where(can_raise & (r > 0.55), 2, 1))
-    where = rng.random(n)
-    amount = np.where(where < 0.3, obs["min_to"], np.where(where < 0.5, obs["max_to"],
-                      obs["min_to"] + (rng.random(n) * (obs["max_to"] - obs["min_to"] + 1)).astype(np.int64)))
-    return kind.astype(np.int8), np.minimum(amount, obs["max_to"]).astype(np.int64)
 
 
 @pytest.mark.parametrize("structure", STRUCTURES[:6], ids=lambda s: s.name)

@@ -15,11 +15,12 @@ import random
 from collections.abc import Iterator, Sequence
 
 import numpy as np
-import pokerkit
 import pytest
 
-from omaha8.cards import format_cards
-from omaha8.odds._equity import equity
+pokerkit = pytest.importorskip("pokerkit")
+
+from omaha8.cards import format_cards  # noqa: E402
+from omaha8.odds._equity import equity  # noqa: E402
 
 HAND_TYPES = (pokerkit.OmahaHoldemHand, pokerkit.OmahaEightOrBetterLowHand)
 

@@ -30,7 +30,9 @@ import warnings
 import numpy as np
 import pytest
 
-from pokerkit import (
+pytest.importorskip("pokerkit")
+
+from pokerkit import (  # noqa: E402
     Automation,
     BettingStructure,
     Deck,
@@ -42,8 +44,8 @@ from pokerkit import (
     Street,
 )
 
-from omaha8.cards import format_cards, parse_cards
-from omaha8.pots._showdown import PotSplit, ShowdownResult, showdown, winners
+from omaha8.cards import format_cards, parse_cards  # noqa: E402
+from omaha8.pots._showdown import PotSplit, ShowdownResult, showdown, winners  # noqa: E402
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

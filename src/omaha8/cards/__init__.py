@@ -28,13 +28,13 @@ from __future__ import annotations
 import functools
 import operator
 import re
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from .._support._args import brief, check_int, is_int
+from .._support._args import brief, check_int, check_name, is_int
 from ..errors import ArgumentTypeError, CardError, CardTypeError
 
 __all__ = [
@@ -167,6 +167,19 @@ def _split_text(text: str) -> list[int]:
 _CACHED_TEXT = 64
 
 
+# The text kernel (_parse_text.card_text_ids), loaded at the first card string read, not by
+# `import omaha8` (it is a compiled module of its own, about a millisecond to load).
+_read_text: Callable[[str], tuple[int, ...] | None] | None = None
+
+
+def _text_kernel() -> Callable[[str], tuple[int, ...] | None]:
+    global _read_text
+    from ._parse_text import card_text_ids
+
+    _read_text = card_text_ids
+    return card_text_ids
+
+
 @functools.lru_cache(maxsize=4096)
 def _remembered_text(text: str) -> tuple[int, ...]:
     return tuple(_split_text(text))
@@ -175,9 +188,11 @@ def _remembered_text(text: str) -> tuple[int, ...]:
 def text_ids(text: str) -> tuple[int, ...]:
     """The card ids of a card string, as :func:`parse_cards` reads it, as a tuple.
 
-    Short strings (a hand, a board) are parsed once and remembered, so a
-    simulator that passes the same strings again pays a dictionary lookup.
-    Errors are :func:`parse_cards`' own and are never remembered.
+    A short string (a hand, a board) in the usual forms (ASCII ranks and
+    suits, separators or none) is read by a text kernel, new text as fast as
+    text seen before; any other short string is parsed once and remembered,
+    so a simulator that passes the same strings again pays a dictionary
+    lookup. Errors are :func:`parse_cards`' own and are never remembered.
 
     >>> text_ids("As Kd 2c 3h")
     (51, 45, 0, 6)
@@ -188,7 +203,8 @@ def text_ids(text: str) -> tuple[int, ...]:
     """
     # only exact str: a subclass could hash or compare its own way
     if type(text) is str and len(text) <= _CACHED_TEXT:
-        return _remembered_text(text)
+        found = (_read_text or _text_kernel())(text)
+        return _remembered_text(text) if found is None else found
     if not isinstance(text, str):
         raise CardTypeError(f"cards must be a string here, not {type(text).__name__} {brief(text)}")
     return tuple(_split_text(text))
@@ -235,6 +251,7 @@ def parse_cards(cards: CardsLike, *, name: str = "cards") -> np.ndarray[Any, np.
     ...
     omaha8.errors.CardError: cards[1] = 52 is not a card id (0-51)
     """
+    name = check_name(name)
     if isinstance(cards, str):
         return np.array(text_ids(cards), dtype=np.uint8)
     if isinstance(cards, np.ndarray):

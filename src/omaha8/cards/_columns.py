@@ -22,12 +22,13 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _format_text, _parse_text
-from .._support._args import brief, check_bool, check_int
+from .._support._args import brief, check_array_bytes, check_bool, check_int, check_name, non_int_at
 from .._support._threads import threads_for
+from .._support._text import noun
 from . import N_CARDS, parse_cards
 from ..errors import CardError, CardTypeError, ShapeError
 
-__all__ = ["parse_card_array", "format_card_array", "index_text"]
+__all__ = ["parse_card_array", "format_card_array", "index_text", "refuse_bools"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 
@@ -40,6 +41,27 @@ _MAX_STRING_CARDS = (1 << 15) - 1
 def index_text(name: str, index: tuple[int, ...]) -> str:
     """``holes[17, 2]`` for name ``holes`` and index ``(17, 2)``."""
     return f"{name}[{', '.join(str(i) for i in index)}]"
+
+
+def refuse_bools(given: object, arr: np.ndarray[Any, Any], name: str) -> None:
+    """Refuse a bool among the card ids of ``given``, the lists that numpy read as the integer array ``arr``.
+
+    numpy reads ``[True, 5, 9, 13]`` as the ids 1, 5, 9, 13; a card id is what
+    :func:`~omaha8._support._args.is_int` accepts (the check of every scalar
+    card, which refuses bools), item by item here too.
+    """
+    at = non_int_at(given, arr)
+    if at is not None:
+        item = _item(given, arr.shape, at)
+        raise CardTypeError(f"{_where(name, arr.shape, at)} = {brief(item)} is not a card: "
+                            "give card ids (int) or card strings")
+
+
+def _item(given: Any, shape: tuple[int, ...], flat_index: int) -> Any:
+    """The item of nested lists ``given`` at ``flat_index`` of an array of ``shape``."""
+    for i in np.unravel_index(flat_index, shape):
+        given = given[int(i)]
+    return given
 
 
 def _text_array(strings: Any, name: str) -> np.ndarray[Any, Any]:
@@ -137,6 +159,7 @@ def parse_card_array(
     ...
     omaha8.errors.CardError: strings[1]: 'Kx' is not a card: suit 'x' is not one of c, d, h, s (in 'Kx')
     """
+    name = check_name(name)
     text = _text_array(strings, name)
     want = None if cards is None else check_int(cards, "cards", minimum=0, maximum=_MAX_STRING_CARDS)
     shape = text.shape
@@ -147,6 +170,8 @@ def parse_card_array(
     k = want
     if k is None:
         k = 0 if n == 0 else _first_count(codes, flat, name, shape, n_threads)
+    else:
+        check_array_bytes(n * k, f"{n:,} rows of {k:,} card ids", f"cards={k}")
     out = np.empty((n, k), dtype=np.uint8)
     counts = np.empty(n, dtype=np.int16)
     _parse_text.parse_text_rows(codes, out, counts, threads_for(n_threads, codes.shape[0]))
@@ -155,7 +180,8 @@ def parse_card_array(
         hand = _slow_hand(flat[i], where)
         if len(hand) != k:
             against = f"cards={k} was asked for" if want is not None else f"{_where(name, shape, 0)} has {k}"
-            raise ShapeError(f"{where} has {len(hand)} cards but {against}: {brief(_as_str(flat[i]))}")
+            raise ShapeError(f"{where} has {len(hand)} {noun(len(hand), 'card')} but {against}: "
+                             f"{brief(_as_str(flat[i]))}")
         out[i] = hand
     return out.reshape(*shape, k)
 
@@ -180,6 +206,7 @@ def _id_array(ids: npt.ArrayLike, name: str) -> U8Array:
         arr = np.asarray(ids)
     except (ValueError, TypeError) as exc:
         raise ShapeError(f"{name} must be a rectangular array of card ids: {_cut(str(exc))}") from None
+    refuse_bools(ids, arr, name)
     if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):
         raise CardTypeError(f"{name} must hold integer card ids, not dtype {arr.dtype}")
     if arr.ndim < 1:
@@ -233,6 +260,7 @@ def format_card_array(
     ...
     omaha8.errors.CardError: ids[0, 1] = 52 is not a card id (0-51)
     """
+    name = check_name(name)
     as_bytes = check_bool(as_bytes, "as_bytes")
     if not isinstance(sep, str):
         raise CardTypeError(f"sep must be a str, not {type(sep).__name__}")
@@ -247,6 +275,8 @@ def format_card_array(
     kind = "S" if as_bytes else "U"
     if width == 0:
         return np.zeros(lead, dtype=f"{kind}1")
+    check_array_bytes(n * width * (1 if as_bytes else 4), f"{n:,} strings of {width:,} characters",
+                      f"sep of {len(sep):,} characters")
     out = np.empty((n, width), dtype=np.uint8 if as_bytes else np.uint32)
     _format_text.format_id_rows(arr.reshape(n, k), sep_codes, out, threads_for(n_threads, n))
     return out.view(f"{kind}{width}" if as_bytes else f"<U{width}").reshape(lead)

@@ -16,6 +16,9 @@ text (numpy pads fixed-width strings with NULs). The writing side is
 :mod:`omaha8.cards._format_text`.
 """
 
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_4BYTE_KIND, PyUnicode_DATA, PyUnicode_KIND
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memchr
@@ -146,6 +149,53 @@ def parse_text_rows(const char_t[:, ::1] text, uint8_t[:, ::1] out, int16_t[::1]
         return
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
         counts[i] = <int16_t>parse_hand(&text[i, 0], width, &out[i, 0] if most else NULL, most)
+
+# The ids as Python ints, made once: a tuple of cards is filled without creating any.
+cdef tuple CARD_INTS = tuple(range(52))
+# Most cards a string of card_text_ids holds; its callers pass hands and boards.
+cdef enum:
+    MAX_TEXT_CARDS = 32
+
+
+def card_text_ids(str text):
+    """The card ids of one short card string as a tuple, or None for text the fast grammar cannot read.
+
+    What :func:`omaha8.cards.text_ids` parses first: the fast grammar is a
+    strict subset of the slow parser's, and gives the same ids where it
+    reads the text. None for anything else (a NUL, a character the grammar
+    does not know, a bad card, more than 32 cards): the caller then parses
+    the text the slow way, which accepts it or says why not.
+    """
+    cdef Py_ssize_t n = len(text), i
+    cdef uint8_t ids[MAX_TEXT_CARDS]
+    cdef int count, kind = PyUnicode_KIND(text)
+    cdef const uint8_t* narrow
+    cdef const uint32_t* wide
+    cdef tuple found
+    cdef object card
+    if kind == PyUnicode_1BYTE_KIND:
+        narrow = <const uint8_t*>PyUnicode_DATA(text)
+        # parse_hand stops at a NUL (numpy's padding); in a str it is a character to refuse
+        if memchr(narrow, 0, n) != NULL:
+            return None
+        count = parse_hand(narrow, n, ids, MAX_TEXT_CARDS)
+    elif kind == PyUnicode_4BYTE_KIND:
+        wide = <const uint32_t*>PyUnicode_DATA(text)
+        for i in range(n):
+            if wide[i] == 0:
+                return None
+        count = parse_hand(wide, n, ids, MAX_TEXT_CARDS)
+    else:  # two-byte text (the suit symbols are in it): the slow parser reads it
+        return None
+    if count < 0:
+        return None
+    found = PyTuple_New(count)
+    for i in range(count):
+        card = CARD_INTS[ids[i]]
+        Py_INCREF(card)
+        PyTuple_SET_ITEM(found, i, card)
+    return found
+
 
 # Newlines 16 bytes a step where SSE2 is there (every x86-64), else by memchr.
 cdef extern from *:

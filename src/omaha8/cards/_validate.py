@@ -21,7 +21,7 @@ from ..core import _core
 from .._support._threads import threads_for
 from . import N_CARDS, format_card, parse_cards
 from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
-from ._columns import index_text, parse_card_array
+from ._columns import index_text, parse_card_array, refuse_bools
 
 __all__ = ["card_array", "check_deals", "index_text"]
 
@@ -51,8 +51,10 @@ def card_array(obj: npt.ArrayLike, name: str, ndims: tuple[int, ...]) -> U8Array
     else:
         try:
             arr = np.asarray(obj)
-        except ValueError as exc:
-            raise ShapeError(f"{name} must be a rectangular array of cards: {exc}") from None
+        except ValueError:  # numpy's own words name none of ours
+            raise ShapeError(f"{name} must be a rectangular array of cards: its rows differ in length or "
+                             f"nesting") from None
+        refuse_bools(obj, arr, name)
         if arr.dtype.kind in "USO" and arr.size:
             arr = _parse_strings(arr, name)
     if arr.dtype == np.bool_ or not (np.issubdtype(arr.dtype, np.integer) or arr.size == 0):

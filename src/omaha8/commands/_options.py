@@ -12,6 +12,10 @@ one line on stderr) naming the option, never a traceback:
 Traceback (most recent call last):
 ...
 argparse.ArgumentError: argument --threads: must be at least 1, got 0
+>>> parser.parse_args(["--threads", "\u0663"])  # an Arabic-Indic three: only 0-9 are digits
+Traceback (most recent call last):
+...
+argparse.ArgumentError: argument --threads: '٣' is not a whole number (digits 0-9)
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Callable
 
 from .._support._args import CHUNK_LIMIT, SEED_LIMIT, brief
 
-__all__ = ["SECONDS", "SEED", "THREADS", "int_option", "seconds_option"]
+__all__ = ["PATH", "SECONDS", "SEED", "THREADS", "int_option", "path_option", "seconds_option"]
 
 # option values are typed by people: a hundred digits is already a mistake
 _MAX_DIGITS = 100
@@ -36,9 +40,11 @@ def int_option(minimum: int | None = None, maximum: int | None = None) -> Callab
         if len(digits) > _MAX_DIGITS:
             raise argparse.ArgumentTypeError(f"{brief(text, 40)} is not a whole number of sensible size")
         try:
+            if not digits.isascii():  # int() would read other scripts' digits: '٣' as 3
+                raise ValueError(digits)
             number = int(digits)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{brief(text, 60)} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{brief(text, 60)} is not a whole number (digits 0-9)") from None
         if minimum is not None and number < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {number}")
         if maximum is not None and number > maximum:
@@ -52,6 +58,8 @@ def int_option(minimum: int | None = None, maximum: int | None = None) -> Callab
 def seconds_option(text: str) -> float:
     """An argparse type: a positive number of seconds, at most a day."""
     try:
+        if not text.isascii():
+            raise ValueError(text)
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{brief(text, 60)} is not a number of seconds") from None
@@ -60,6 +68,17 @@ def seconds_option(text: str) -> float:
     return seconds
 
 
+def path_option(text: str) -> str:
+    """An argparse type: a file name, never empty (an empty one would be taken as no file at all)."""
+    if not text:
+        raise argparse.ArgumentTypeError("must name a file, not be empty")
+    return text
+
+
+path_option.__name__ = "path"
+
+#: ``-o``, ``--rejects``, ...: a file name.
+PATH = path_option
 #: ``--threads``: 1 or more.
 THREADS = int_option(1, CHUNK_LIMIT)
 #: ``--seed``: 0 .. 2**64 - 1.

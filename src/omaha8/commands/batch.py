@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO, cast
 
-from .._support._args import check_chunk_rows, check_n_threads
+from .._support._args import CHUNK_LIMIT
 from .._support._progress import Progress
 from ..deals import (
     DealResults,
@@ -38,10 +38,14 @@ from ..deals import (
     _check_seed,
     _needs,
 )
-from ..errors import Omaha8Error
 from ..deals._prefetch import Prefetched
+from .._support._text import noun, printable
+from ..pots._showdown import MAX_SEATS
+from ._options import PATH, SEED, THREADS, int_option
 
 DEFAULT_CHUNK_ROWS = 1 << 16
+# deal numbers of a random stream are int64
+MAX_RANDOM = (1 << 63) - 1
 
 
 def register(subparsers: Any) -> None:
@@ -60,9 +64,10 @@ def register(subparsers: Any) -> None:
         "deal file: omaha8 batch reads it back and skips its other columns.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("input", nargs="?", help="deal file: .csv (or .csv.gz), .npz or .npy; - for standard input")
-    parser.add_argument("-o", "--output", help="result file: .csv, .csv.gz, .npz or .npy; - for standard output "
-                        "(default: summary only)")
+    parser.add_argument("input", nargs="?", type=PATH,
+                        help="deal file: .csv (or .csv.gz), .npz or .npy; - for standard input")
+    parser.add_argument("-o", "--output", type=PATH,
+                        help="result file: .csv, .csv.gz, .npz or .npy; - for standard output (default: summary only)")
     parser.add_argument(
         "--columns",
         help="result column groups, comma separated: line, deal, board, seats, high, low, high_desc, "
@@ -70,17 +75,20 @@ def register(subparsers: Any) -> None:
         "(default: line (deal, board and seats with --random), values, desc, winners, shares); "
         "with cards, the result file can be read back as a deal file. Needs -o",
     )
-    parser.add_argument("--deals-out", metavar="PATH",
+    parser.add_argument("--deals-out", type=PATH, metavar="PATH",
                         help="also write the deals evaluated (the N drawn with --random, or the file's valid "
                         "deals) as a deal file: .csv, .csv.gz, .npz or .npy")
-    parser.add_argument("--random", type=int, metavar="N", help="evaluate N random deals instead of a file")
-    parser.add_argument("--players", type=int, help="seats per deal (default: from the file; 6 with --random)")
-    parser.add_argument("--cards", type=int, choices=(4, 5), help="hole cards per seat (default: from the file; 4)")
-    parser.add_argument("--seed", type=int, help="random seed for --random (default: fresh, and printed)")
-    parser.add_argument("--threads", type=int, help="threads (default: every core)")
+    parser.add_argument("--random", type=int_option(0, MAX_RANDOM), metavar="N",
+                        help="evaluate N random deals instead of a file")
+    parser.add_argument("--players", type=int_option(1, MAX_SEATS),
+                        help="seats per deal (default: from the file; 6 with --random)")
+    parser.add_argument("--cards", type=int_option(4, 5), choices=(4, 5),
+                        help="hole cards per seat (default: from the file; 4)")
+    parser.add_argument("--seed", type=SEED, help="random seed for --random (default: fresh, and printed)")
+    parser.add_argument("--threads", type=THREADS, help="threads (default: every core)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="analyse the chunks on a Dask cluster, e.g. tcp://host:8786 (needs omaha8[distributed])")
-    parser.add_argument("--chunk-rows", type=int, default=DEFAULT_CHUNK_ROWS, metavar="N",
+    parser.add_argument("--chunk-rows", type=int_option(1, CHUNK_LIMIT), default=DEFAULT_CHUNK_ROWS, metavar="N",
                         help=f"deals per chunk (default {DEFAULT_CHUNK_ROWS})")
     header = parser.add_mutually_exclusive_group()
     header.add_argument("--header", dest="header", action="store_true", default=None,
@@ -88,7 +96,7 @@ def register(subparsers: Any) -> None:
     header.add_argument("--no-header", dest="header", action="store_false", help="the CSV input has no header")
     parser.add_argument("--skip-bad", action="store_true",
                         help="write malformed rows to the rejects file and carry on, instead of stopping")
-    parser.add_argument("--rejects", metavar="PATH",
+    parser.add_argument("--rejects", type=PATH, metavar="PATH",
                         help="rejects file for --skip-bad (default: OUTPUT.rejects.csv, or INPUT.rejects.csv)")
     parser.add_argument("--no-progress", dest="progress", action="store_false", default=None,
                         help="no progress bar (it is shown only when stderr is a terminal)")
@@ -113,7 +121,7 @@ def _deals_text(done: int, seconds: float) -> str:
 
 def _usage(message: str) -> SystemExit:
     """A usage error: the message on stderr, exit status 2 (the SystemExit's text is the message too)."""
-    text = f"omaha8 batch: error: {message}"
+    text = f"omaha8 batch: error: {printable(message)}"
     print(text, file=sys.stderr)
     exc = SystemExit(text)
     exc.code = 2
@@ -180,36 +188,16 @@ def _to_stdout(args: argparse.Namespace, rejects: str | None) -> bool:
 def run(args: argparse.Namespace) -> int:
     if (args.input is None) == (args.random is None):
         raise _usage("give a deal file or --random N (one of them)")
-    if args.random is not None and args.random < 0:
-        raise _usage("--random needs N >= 0")
     if args.random is not None and (args.skip_bad or args.header is not None):
         raise _usage("--skip-bad and --header apply to a deal file, not --random")
-    if args.seed is not None and not 0 <= args.seed < 1 << 64:
-        raise _usage("--seed needs an integer in 0..2**64-1")
     if args.columns is not None and args.output is None:
         raise _usage("--columns chooses the columns of the result file: give -o PATH too")
     if args.rejects is not None and not args.skip_bad:
         raise _usage("--rejects names the file for rows --skip-bad skips: give --skip-bad too")
-    for option, value, check in (("--chunk-rows", args.chunk_rows, check_chunk_rows),
-                                 ("--threads", args.threads, check_n_threads)):
-        try:
-            check(value)
-        except Omaha8Error as exc:
-            raise _usage(f"{option}: {exc}") from None
     rejects = _rejects_path(args) if args.skip_bad else None
     _check_paths(args, rejects)
-    try:
-        return _run(args, rejects)
-    except BrokenPipeError:
-        raise  # the reader of -o - went away: the command line stops quietly
-    except OSError as exc:
-        print(f"omaha8: error: {exc}", file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        if isinstance(exc, Omaha8Error):
-            raise
-        print(f"omaha8: error: {exc}", file=sys.stderr)
-        return 2
+    # omaha8's errors and the file system's are the input's (exit 2), anything else is a bug (70): omaha8.cli says so
+    return _run(args, rejects)
 
 
 def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
@@ -311,16 +299,18 @@ def _percent(count: int, total: int) -> str:
     return f"{100 * count / total:6.2f}%" if total else "     -"
 
 
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    """``1 seat``, ``2 seats``."""
-    return f"{count:,} {word if count == 1 else plural or word + 's'}"
+def _shown(path: str) -> str:
+    """An output named for the summary: a file name as text (escape codes escaped), or standard output."""
+    return "standard output" if path == "-" else printable(path)
 
 
 def _summary(out: TextIO, args: argparse.Namespace, tally: Tally, seconds: float, layout: tuple[int, int] | None,
              seed: int | None, rejects_path: str | None) -> None:
     rate = tally.deals / seconds if seconds > 0 else 0.0
-    shape = f" ({_plural(layout[0], 'seat')}, {_plural(layout[1], 'hole card')})" if layout else ""
-    source = f"random, seed {seed}" if seed is not None else "standard input" if args.input == "-" else str(args.input)
+    shape = (f" ({layout[0]:,} {noun(layout[0], 'seat')}, {layout[1]:,} {noun(layout[1], 'hole card')})"
+             if layout else "")
+    source = (f"random, seed {seed}" if seed is not None else "standard input" if args.input == "-"
+              else printable(str(args.input)))
     lines = [
         f"deals      {tally.deals:,}{shape} from {source}",
         f"time       {seconds:.2f} s, {rate:,.0f} deals/s",
@@ -328,11 +318,10 @@ def _summary(out: TextIO, args: argparse.Namespace, tally: Tally, seconds: float
         f"no low     {tally.no_low:>12,}  {_percent(tally.no_low, tally.deals)}  nobody has an 8-or-better low",
     ]
     if rejects_path is not None:
-        where = "standard output" if rejects_path == "-" else rejects_path
-        lines.append(f"rejected   {tally.rejected:>12,}  {'row' if tally.rejected == 1 else 'rows'} written to {where}")
+        lines.append(f"rejected   {tally.rejected:>12,}  {noun(tally.rejected, 'row')} written to {_shown(rejects_path)}")
     if args.output:
-        lines.append(f"results    {'standard output' if args.output == '-' else args.output}")
+        lines.append(f"results    {_shown(args.output)}")
     if args.deals_out:
-        lines.append(f"deals out  {'standard output' if args.deals_out == '-' else args.deals_out}")
+        lines.append(f"deals out  {_shown(args.deals_out)}")
     out.write("\n".join(lines) + "\n")
     out.flush()

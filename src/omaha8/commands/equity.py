@@ -7,6 +7,7 @@ import sys
 import time
 from typing import Any
 
+from .._support._text import printable
 from ..cards import format_cards, parse_cards
 from ..odds._equity import MAX_SAMPLES, equity
 from ._options import SEED, THREADS, int_option
@@ -24,7 +25,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("holes", nargs="+",
                         help='hole cards of each player, e.g. "As Ad 2c 3d" (4 or 5 cards), or a range in the '
                         'generic syntax, e.g. "AA23$ds", "15%%", "*"')
-    parser.add_argument("--cards", type=int, choices=(4, 5),
+    parser.add_argument("--cards", type=int_option(4, 5), choices=(4, 5),
                         help="hole cards of the ranges (default: those of the hands, else 4)")
     parser.add_argument("--board", default="", help="known board cards: 0, 3, 4 or 5")
     parser.add_argument("--dead", default="", help="cards out of the deck (folded or exposed)")
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Board: {format_cards(board) if board.size else '(none)'}")
     if dead.size:
         print(f"Dead: {format_cards(dead)}")
-    hands = [hole if is_range(hole) else format_cards(hole) for hole in args.holes]
+    hands = [printable(hole) if is_range(hole) else format_cards(hole) for hole in args.holes]
     print(result.table([f"{seat}  {hand}" for seat, hand in enumerate(hands)]))
     print(f"Time: {elapsed:.3f} s")
     return 0

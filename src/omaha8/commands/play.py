@@ -16,29 +16,38 @@ import time
 from typing import Any
 
 from ..game import FixedLimit, Hand, LegalActions, MixedGame, NoLimit, PotLimit, Table
+from .._support._args import brief
+from .._support._text import noun
 from ..pots._showdown import PotSplit
+from ._options import SEED, int_option
 
 STRUCTURES = ("pot-limit", "no-limit", "fixed-limit", "mixed")
 
 
+# chips and hands as people type them: past this many a count is a typing mistake
+_MAX_COUNT = 10**15
+_POSITIVE = int_option(1, _MAX_COUNT)
+
+
 def _blinds(text: str) -> tuple[int, int]:
+    parts = text.split("/")
     try:
-        small, big = (int(part) for part in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"blinds must look like 1/2 (small/big), not {text!r}") from None
-    if not 0 < small <= big:
-        raise argparse.ArgumentTypeError(f"blinds must be positive with small <= big, not {text!r}")
+        if len(parts) != 2:
+            raise argparse.ArgumentTypeError("not two numbers")
+        small, big = (_POSITIVE(part) for part in parts)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"blinds must look like 1/2 (small/big, whole numbers from 1 to "
+                                         f"{_MAX_COUNT:,}), not {brief(text, 60)}") from None
+    if not small <= big:
+        raise argparse.ArgumentTypeError(f"blinds must be positive with small <= big, not {brief(text, 60)}")
     return small, big
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
+    return _POSITIVE(text)
+
+
+_positive.__name__ = "int"
 
 
 def register(subparsers: Any) -> None:
@@ -48,7 +57,9 @@ def register(subparsers: Any) -> None:
         description="Deal hands of Omaha Hi/Lo between players who take random legal actions, then print "
         "a summary (hands, average pot, showdown rate, scoops) or, with --verbose, every hand history.",
     )
-    parser.add_argument("--players", type=int, default=6, help="seats at the table, 2-10 (2-9 with --variant 5)")
+    # the table says which counts it seats; this bound only keeps the list of stacks small
+    parser.add_argument("--players", type=int_option(0, 100), default=6,
+                        help="seats at the table, 2-10 (2-9 with --variant 5)")
     parser.add_argument("--structure", choices=STRUCTURES, default="pot-limit",
                         help="betting structure (mixed: an orbit of pot limit, then an orbit of limit at "
                         "doubled blinds; default pot-limit)")
@@ -57,11 +68,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--stack", type=_positive, default=None,
                         help="starting stack (default 100 big blinds)")
-    parser.add_argument("--variant", type=int, choices=(4, 5), default=None, help="hole cards: 4 or 5 (default: the game's)")
+    parser.add_argument("--variant", type=int_option(4, 5), choices=(4, 5), default=None,
+                        help="hole cards: 4 or 5 (default: the game's)")
     parser.add_argument("--game", choices=("omaha", "courchevel"), default="omaha",
                         help="omaha (default) or courchevel: five hole cards and the first flop card face up "
                         "before the pre-flop betting")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the deals and the players")
+    parser.add_argument("--seed", type=SEED, default=None, help="seed for the deals and the players")
     parser.add_argument("--verbose", action="store_true", help="print every hand history")
     parser.set_defaults(func=run)
 
@@ -140,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     game = "Courchevel Hi/Lo" if args.game == "courchevel" else (
         "5-card Omaha Hi/Lo" if args.variant == 5 else "Omaha Hi/Lo")
     seed = "" if args.seed is None else f", seed {args.seed}"
-    print(f"{n} {_plural(n, 'hand')} of {game}, {structure.name}, {args.players} players, stacks {stack}{seed}")
+    print(f"{n} {noun(n, 'hand')} of {game}, {structure.name}, {args.players} players, stacks {stack}{seed}")
     print(f"average pot   {pots / n:.1f}")
     print(f"largest pot   {largest}")
     print(f"showdowns     {showdowns} ({100 * showdowns / n:.1f}% of hands)")
@@ -150,7 +162,3 @@ def run(args: argparse.Namespace) -> int:
     print(f"rebuys        {rebuys} (busted seats that bought in again for {stack})")
     print(f"speed         {n / elapsed:,.0f} hands/s")
     return 0
-
-
-def _plural(count: int, word: str) -> str:
-    return word if count == 1 else word + "s"

@@ -20,12 +20,13 @@ from typing import Any, TextIO
 import numpy as np
 
 from .._support._args import CHUNK_LIMIT, brief
+from .._support._text import noun, printable
 from ..odds._preflop import MAX_SAMPLES
 from ..distributed._client import CONNECT_TIMEOUT, require
 from ..distributed.preflop import DEFAULT_SAMPLES, PreflopTable, preflop_table
 from ..errors import ArgumentError
 from ..core._starting_hands import canonical_hands
-from ._options import SECONDS, SEED, int_option
+from ._options import PATH, SECONDS, SEED, int_option
 
 
 def register(subparsers: Any) -> None:
@@ -41,13 +42,13 @@ def register(subparsers: Any) -> None:
         "  omaha8 preflop-table --hands 0:100 --samples 2000 --seed 1",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--cards", type=int, choices=(4, 5), default=4, help="hole cards (default 4)")
+    parser.add_argument("--cards", type=int_option(4, 5), choices=(4, 5), default=4, help="hole cards (default 4)")
     parser.add_argument("--opponents", type=int_option(1, 15), default=1,
                         help="random opponents per deal (default 1; at most 10 with 4 cards, 8 with 5)")
     parser.add_argument("--samples", type=int_option(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, metavar="N",
                         help=f"deals per hand, 1..{MAX_SAMPLES:,} (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", type=SEED, help="seed, 0..2**64-1 (default: drawn at random and printed)")
-    parser.add_argument("-o", "--output", help="write the table here as CSV (default: print the top hands)")
+    parser.add_argument("-o", "--output", type=PATH, help="write the table here as CSV (default: print the top hands)")
     parser.add_argument("--hands", type=_hands, metavar="START:STOP",
                         help="only classes START..STOP-1 (e.g. 0:1000; either end may be left off)")
     where = parser.add_mutually_exclusive_group()
@@ -119,7 +120,7 @@ def _summary(out: TextIO, table: PreflopTable, seconds: float, args: argparse.Na
                                f"local cluster of {args.workers or os.cpu_count() or 1} workers")
     lines = [
         f"classes    {len(table):,} of {table.cards}-card hands, {table.opponents} random "
-        f"opponent{'s' * (table.opponents != 1)}",
+        f"{noun(table.opponents, 'opponent')}",
         f"samples    {table.samples:,} per hand, seed {table.seed}",
         f"time       {seconds:.1f} s on {where}, {len(table) * table.samples / max(seconds, 1e-9):,.0f} deals/s",
     ]
@@ -128,7 +129,7 @@ def _summary(out: TextIO, table: PreflopTable, seconds: float, args: argparse.Na
                      f"{100 * float(np.max(rows['std_error'])):.3f}% at most")
         lines.append(f"mean       {100 * table.weighted_mean('equity'):.3f}% equity over real hands")
     if args.output:
-        lines.append(f"table      {args.output}")
+        lines.append(f"table      {printable(args.output)}")
     else:
         best = np.argsort(-rows["equity"], kind="stable")[: max(0, args.top)]
         lines.append(f"{'hand':<16}{'equity':>9}{'scoop':>9}{'high':>9}{'low':>9}")

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .._support._text import printable
 from ..cards import format_cards, parse_cards
 from ..deals import format_card_array
 from ..ranges.range import Range
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     total = n_hands(args.cards)
     # the text parsed, so it holds only ASCII: its spaces, tabs and newlines are shown as one space
-    print(f"Range: {' '.join(args.text.split())}   ({args.cards}-card hands)")
+    print(f"Range: {printable(' '.join(args.text.split()))}   ({args.cards}-card hands)")
     removed = [f"{name} {format_cards(parse_cards(cards, name=name))}"
                for name, cards in (("board", args.board), ("dead", args.dead)) if cards]
     if removed:

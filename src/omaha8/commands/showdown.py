@@ -55,6 +55,8 @@ def _numbers(text: str | None, what: str, error: type[Exception]) -> list[int] |
         if len(item) > 30:
             raise error(f"{what}: {brief(item, 40)} is too large a number")
     try:
+        if not text.isascii():  # int() would read other scripts' digits: '٣' as 3
+            raise ValueError(text)
         return [int(item) for item in items]
     except ValueError:
         raise error(f"{what} must be whole numbers separated by commas, not {brief(text)}") from None

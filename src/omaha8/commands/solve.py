@@ -9,9 +9,10 @@ from typing import Any
 
 from .._support._args import brief
 from .._support._progress import Progress
+from .._support._text import printable
 from ..ranges import Range
 from ..solver.subgame import _solve
-from ._options import THREADS, int_option
+from ._options import PATH, THREADS, int_option
 
 # a percentage as people type it: up to 10000%
 _MAX_PERCENT = 10_000.0
@@ -20,7 +21,7 @@ _MAX_PERCENT = 10_000.0
 def _percent(text: str) -> float:
     """``"50%"`` as 0.5."""
     body = text.strip()
-    if not body.endswith("%") or len(body) > 30:
+    if not body.endswith("%") or len(body) > 30 or not body.isascii():  # only 0-9 are digits
         raise argparse.ArgumentTypeError(f"{brief(text, 40)} is not a percentage such as 50%")
     try:
         value = float(body[:-1])
@@ -71,9 +72,10 @@ def register(subparsers: Any) -> None:
                         help="stop at this exploitability, a percentage of the pot (default 0.5%%)")
     parser.add_argument("--max-iterations", type=int_option(0, 10**9), default=10_000, metavar="N",
                         help="stop after N iterations anyway (default 10000)")
-    parser.add_argument("--cards", type=int, choices=(4, 5), default=4, help="hole cards of the ranges (default 4)")
+    parser.add_argument("--cards", type=int_option(4, 5), choices=(4, 5), default=4,
+                        help="hole cards of the ranges (default 4)")
     parser.add_argument("--threads", type=THREADS, metavar="N", help="threads to use (default: every core)")
-    parser.add_argument("-o", "--output", metavar="PATH", help="also write the whole solution as JSON to PATH")
+    parser.add_argument("-o", "--output", type=PATH, metavar="PATH", help="also write the whole solution as JSON to PATH")
     parser.set_defaults(func=run)
 
 
@@ -101,5 +103,5 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("No betting: the stacks are all in.")
     if args.output is not None:
-        print(f"Solution written to {args.output}", file=sys.stderr)
+        print(f"Solution written to {printable(args.output)}", file=sys.stderr)
     return 0

@@ -292,35 +292,48 @@ cdef struct Batch:
 
 # Rows start..stop-1 of a batch: check, high and low in one pass over each
 # row's cards. Inlined with a constant n_hole, the compiler unrolls the pairs.
+# Rows of their own boards go PREFETCH_BLOCK at a time: the block's boards are
+# prepared and their HIGH_BOARD rows asked for, then its rows are scored, so a
+# row's table misses overlap the others' instead of stalling it (on a 512 KB L2
+# most of them miss).
 cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t stop, int n_hole) noexcept nogil:
     cdef const uint8_t* holes = batch.holes
     cdef const uint8_t* boards = batch.boards
     cdef const uint8_t* hole
     cdef const uint8_t* board
-    cdef Py_ssize_t row, board_step = batch.board_step
+    cdef Py_ssize_t row, block, block_stop, board_step = batch.board_step
     cdef bint check = batch.check
     cdef uint64_t board_seen = batch.board_seen, bad
     cdef uint16_t* high = batch.high
     cdef uint8_t* low = batch.low
     cdef uint8_t low_value
     cdef Py_ssize_t first_bad = -1
-    cdef PreparedBoard b = batch.shared_board
-    for row in range(start, stop):
-        hole = holes + row * n_hole
-        board = boards + row * board_step
-        if check:
-            # a shared board (board_step 0) was checked once and is in board_seen
-            bad = bad_cards(hole, n_hole, board, 5 if board_step else 0, board_seen)
-            if bad and first_bad < 0:
-                first_bad = row
+    cdef PreparedBoard parts[PREFETCH_BLOCK]
+    cdef const PreparedBoard* b = &batch.shared_board
+    block = start
+    while block < stop:
+        block_stop = min(stop, block + PREFETCH_BLOCK)
         if board_step:
-            prepare_board(&TABLES, board, &b)
-        if high != NULL:
-            high[row] = prepared_values(&TABLES, &b, hole, n_hole, &low_value)
-            if low != NULL:
-                low[row] = low_value
-        elif low != NULL:
-            low[row] = prepared_low(&TABLES, &b, hole, n_hole)
+            for row in range(block, block_stop):
+                prepare_board(&TABLES, boards + row * board_step, &parts[row - block])
+                prefetch_board_row(&parts[row - block])
+        for row in range(block, block_stop):
+            hole = holes + row * n_hole
+            board = boards + row * board_step
+            if check:
+                # a shared board (board_step 0) was checked once and is in board_seen
+                bad = bad_cards(hole, n_hole, board, 5 if board_step else 0, board_seen)
+                if bad and first_bad < 0:
+                    first_bad = row
+            if board_step:
+                b = &parts[row - block]
+            if high != NULL:
+                high[row] = prepared_values(&TABLES, b, hole, n_hole, &low_value)
+                if low != NULL:
+                    low[row] = low_value
+            elif low != NULL:
+                low[row] = prepared_low(&TABLES, b, hole, n_hole)
+        block = block_stop
     if check:
         batch.first_bad[start // BATCH_BLOCK] = first_bad
 
@@ -444,32 +457,50 @@ def evaluate_hand(hole, board):
     cdef uint16_t best_high = 0, v, flush
     cdef uint8_t best_low = 0, low
     cdef int high_at = 0, low_at = -1
-    cdef uint32_t pair_low, triple_low
+    # each board triple's and each hole pair's part of a combination, worked out once:
+    # its table offset, its suit (4 or 5 when its cards are of different suits, so two
+    # mixed parts never match), its rank bits, its low bits and whether they make a low part
+    cdef uint16_t triple_index[10]
+    cdef uint16_t pair_offset[10]
+    cdef uint8_t triple_suit[10]
+    cdef uint8_t pair_suit[10]
+    cdef uint32_t triple_bits[10]
+    cdef uint32_t pair_bits[10]
+    cdef uint32_t triple_low[10]
+    cdef uint32_t pair_low[10]
+    cdef bint triple_lows[10]
+    cdef bint pair_lows[10]
     n_hole = read_cards(hole, h, MAX_HOLE, &seen)
     if n_hole < 4 or read_cards(board, b, 5, &seen) != 5:
         return None
     n_pairs = n_hole * (n_hole - 1) // 2
+    for t in range(10):
+        tr = TRIPLES[t]
+        triple_index[t] = TRIPLE_INDEX[CARD_RANK[b[tr[0]]] * 169 + CARD_RANK[b[tr[1]]] * 13 + CARD_RANK[b[tr[2]]]]
+        triple_suit[t] = CARD_SUIT[b[tr[0]]] if CARD_SUIT[b[tr[0]]] == CARD_SUIT[b[tr[1]]] == CARD_SUIT[b[tr[2]]] else 5
+        triple_bits[t] = (1 << CARD_RANK[b[tr[0]]]) | (1 << CARD_RANK[b[tr[1]]]) | (1 << CARD_RANK[b[tr[2]]])
+        triple_low[t] = CARD_LOWBIT[b[tr[0]]] | CARD_LOWBIT[b[tr[1]]] | CARD_LOWBIT[b[tr[2]]]
+        triple_lows[t] = popcount(triple_low[t]) == 3
     for p in range(n_pairs):
         i = PAIRS[p][0]; j = PAIRS[p][1]
-        pair_low = CARD_LOWBIT[h[i]] | CARD_LOWBIT[h[j]]
+        pair_offset[p] = PAIR_OFFSET[CARD_RANK[h[i]] * 13 + CARD_RANK[h[j]]]
+        pair_suit[p] = CARD_SUIT[h[i]] if CARD_SUIT[h[i]] == CARD_SUIT[h[j]] else 4
+        pair_bits[p] = (1 << CARD_RANK[h[i]]) | (1 << CARD_RANK[h[j]])
+        pair_low[p] = CARD_LOWBIT[h[i]] | CARD_LOWBIT[h[j]]
+        pair_lows[p] = popcount(pair_low[p]) == 2
+    # every combination in order, the first best kept: pair by pair, triple by triple
+    for p in range(n_pairs):
         for t in range(10):
-            tr = TRIPLES[t]
-            v = HIGH_RANKS[PAIR_OFFSET[CARD_RANK[h[i]] * 13 + CARD_RANK[h[j]]]
-                           + TRIPLE_INDEX[CARD_RANK[b[tr[0]]] * 169 + CARD_RANK[b[tr[1]]] * 13
-                                          + CARD_RANK[b[tr[2]]]]]
-            if (CARD_SUIT[h[i]] == CARD_SUIT[h[j]] == CARD_SUIT[b[tr[0]]]
-                    == CARD_SUIT[b[tr[1]]] == CARD_SUIT[b[tr[2]]]):
-                flush = HIGH_FLUSH[(1 << CARD_RANK[h[i]]) | (1 << CARD_RANK[h[j]])
-                                   | (1 << CARD_RANK[b[tr[0]]]) | (1 << CARD_RANK[b[tr[1]]])
-                                   | (1 << CARD_RANK[b[tr[2]]])]
+            v = HIGH_RANKS[pair_offset[p] + triple_index[t]]
+            if pair_suit[p] == triple_suit[t]:  # five cards of one suit
+                flush = HIGH_FLUSH[pair_bits[p] | triple_bits[t]]
                 if flush > v:
                     v = flush
             if v > best_high:
                 best_high = v; high_at = p * 10 + t
             # a low needs two distinct low ranks in the pair, three on the board, all five distinct
-            triple_low = CARD_LOWBIT[b[tr[0]]] | CARD_LOWBIT[b[tr[1]]] | CARD_LOWBIT[b[tr[2]]]
-            if popcount(pair_low) == 2 and popcount(triple_low) == 3:
-                low = LOW_OF_MASK[pair_low | triple_low]
+            if pair_lows[p] and triple_lows[t]:
+                low = LOW_OF_MASK[pair_low[p] | triple_low[t]]
                 if low > best_low:
                     best_low = low; low_at = p * 10 + t
     return (best_high, best_low if best_low else None, combo_cards(high_at, h, b),

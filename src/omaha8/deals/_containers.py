@@ -9,6 +9,7 @@ Examples
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,22 +120,24 @@ def _check_layout(players: int | None, cards: int | None) -> None:
     if players is not None:
         _check_count(players, "players")
         if not 1 <= players <= MAX_SEATS:
-            raise ShapeError(f"players must be 1..{MAX_SEATS}, not {players}")
+            raise ShapeError(f"players must be 1..{MAX_SEATS}, not {brief(players)}")
     if cards is not None:
         _check_count(cards, "cards")
         if cards not in (4, 5):
-            raise ShapeError(f"cards must be 4 or 5, not {cards}")
+            raise ShapeError(f"cards must be 4 or 5, not {brief(cards)}")
     if players is not None and cards is not None and 5 + players * cards > N_CARDS:
         raise ShapeError(f"{players} seats of {cards} cards and a board need {5 + players * cards} cards; "
                          f"a deck has {N_CARDS}")
 
 
-def _check_dealt_layout(players: object, cards: object) -> None:
-    """A layout to deal: unlike a file's, neither part can be left to be found out (None)."""
+def _check_dealt_layout(players: object, cards: object) -> tuple[int, int]:
+    """A layout to deal, as plain ints: unlike a file's, neither part can be left to be found out (None)."""
     for value, name in ((players, "players"), (cards, "cards")):
         if value is None:
             raise ArgumentTypeError(f"{name} must be an int to deal random deals, not None")
     _check_layout(players, cards)  # type: ignore[arg-type]
+    # plain ints: a numpy int8 would overflow in the sizes computed from them
+    return operator.index(players), operator.index(cards)  # type: ignore[arg-type]
 
 
 def _concat(chunks: Sequence[Deals], players: int | None, cards: int | None) -> Deals:

@@ -18,7 +18,7 @@ Deals, CSV (``.csv``, or ``.csv.gz``)
     the same number of cards), so a malformed first row is one bad row like
     any other. Blank lines are skipped; ``\\r\\n`` line ends and a UTF-8
     byte-order mark at the start (Excel's CSV) are accepted; a line may have
-    at most :data:`MAX_LINE_BYTES` bytes. Rows are numbered by their line in
+    at most :data:`MAX_LINE_BYTES` bytes (a longer one is a bad row). Rows are numbered by their line in
     the file, counting from 1. ``-`` reads standard input (CSV, gzip
     detected); pipes and FIFOs are read without seeking.
     A result file whose columns include ``board`` and ``seat0..`` reads as a
@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 
 from .._support._args import brief
+from .._support._text import noun
 from ..cards import N_CARDS, format_card, parse_cards
 from ..errors import CardError, DuplicateCardError, Omaha8Error, ShapeError
 
@@ -58,8 +59,8 @@ __all__ = ["MAX_LINE_BYTES", "LAYOUT_SAMPLE"]
 _LINE_BLANK = 1
 
 #: Longest line a CSV deal file may have, in bytes, line end excluded. A deal
-#: line is under 200 bytes; a longer one means the file is not a deal file,
-#: and the reader stops there rather than buffer it.
+#: line is under 200 bytes; a longer one is one bad row, read to its end
+#: without being buffered, its text cut to its first MAX_LINE_BYTES bytes.
 MAX_LINE_BYTES = 1 << 16
 #: Rows whose layout (seats, cards per seat) is counted to settle a CSV file's layout.
 LAYOUT_SAMPLE = 1000
@@ -106,7 +107,8 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
         return None
     fields = _split_fields(text)
     if n_seats is not None and len(fields) != n_seats + 1:
-        raise ShapeError(f"{len(fields)} fields, but a deal here has {n_seats + 1}: the board and {n_seats} seats")
+        raise ShapeError(f"{len(fields)} {noun(len(fields), 'field')}, but a deal here has {n_seats + 1}: the board "
+                         f"and {n_seats} {noun(n_seats, 'seat')}")
     if len(fields) < 2:
         raise ShapeError("a deal needs a board and at least one seat")
     hands = []
@@ -117,7 +119,8 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
             raise CardError(f"{_field_label(i)}: {exc}") from None
         want = 5 if i == 0 else (k if k is not None else (len(ids) if len(ids) in (4, 5) else 4))
         if len(ids) != want:
-            raise ShapeError(f"{_field_label(i)} has {len(ids)} cards, not {want}: {brief(text_i.strip())}")
+            raise ShapeError(f"{_field_label(i)} has {len(ids)} {noun(len(ids), 'card')}, not {want}: "
+                             f"{brief(text_i.strip())}")
         hands.append(ids)
     seen: dict[int, str] = {}
     for i, ids in enumerate(hands):

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from . import _random_deals
-from .._support._args import check_chunk_rows, check_int, check_seed
+from .._support._args import check_array_bytes, check_chunk_rows, check_int, check_seed
 from .._support._threads import threads_for
 from ._containers import Deals, _check_dealt_layout
 
@@ -17,10 +17,16 @@ __all__ = ["random_deals", "iter_random_deals"]
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
 
-# deals one random_deals call may make (arrays of 5 TB and more are refused, not attempted), and in one
+# deals one random_deals call may make (the arrays are bounded by MAX_ARRAY_BYTES too), and in one
 # stream (deal numbers are int64)
 _MAX_ARRAY_DEALS = 1 << 40
 _MAX_STREAM_DEALS = (1 << 63) - 1
+
+
+def _check_deal_bytes(rows: int, players: int, cards: int, asked: str) -> None:
+    """Refuse ``rows`` deals whose boards and holes would take more than MAX_ARRAY_BYTES."""
+    check_array_bytes(rows * (5 + players * cards), f"{rows:,} deals of a board and {players} seats of {cards} cards",
+                      asked)
 
 
 def _check_seed(seed: int | None) -> int:
@@ -58,8 +64,9 @@ def random_deals(
     ...
     omaha8.errors.ShapeError: 10 seats of 5 cards and a board need 55 cards; a deck has 52
     """
-    _check_dealt_layout(players, cards)
+    players, cards = _check_dealt_layout(players, cards)
     n = check_int(n, "n", minimum=0, maximum=_MAX_ARRAY_DEALS)
+    _check_deal_bytes(n, players, cards, f"n={n}")
     first = check_int(first, "first", minimum=0, maximum=_MAX_STREAM_DEALS - n)
     seed = _check_seed(seed)
     boards = np.empty((n, 5), dtype=np.uint8)
@@ -84,10 +91,16 @@ def iter_random_deals(
     >>> [len(chunk) for chunk in iter_random_deals(5, seed=2, chunk_rows=2)]
     [2, 2, 1]
     """
-    _check_dealt_layout(players, cards)
+    players, cards = _check_dealt_layout(players, cards)
     n = check_int(n, "n", minimum=0, maximum=_MAX_STREAM_DEALS)
     seed = _check_seed(seed)
     chunk_rows = check_chunk_rows(chunk_rows)
+    _check_deal_bytes(min(n, chunk_rows), players, cards, f"chunk_rows={chunk_rows}")
+    return _random_chunks(n, players, cards, seed, chunk_rows, n_threads)  # the checks above run at the call
+
+
+def _random_chunks(n: int, players: int, cards: int, seed: int, chunk_rows: int,
+                   n_threads: int | None) -> Iterator[Deals]:
     for start in range(0, n, chunk_rows):
         m = min(chunk_rows, n - start)
         boards, holes = random_deals(m, players=players, cards=cards, seed=seed, first=start, n_threads=n_threads)

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..cards import _parse_text
 from .._support._args import check_bool, check_chunk_rows
+from .._support._text import noun
 from .._support._threads import threads_for
 from ..cards import N_CARDS
 from ..errors import CardError, DealFileError, DuplicateCardError, Omaha8Error, ShapeError
@@ -157,7 +158,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             return text
         fields = _split_fields(text)
         if len(fields) != self._n_fields:
-            raise ShapeError(f"{len(fields)} fields, but the header names {self._n_fields}")
+            raise ShapeError(f"{len(fields)} {noun(len(fields), 'field')}, but the header names {self._n_fields}")
         return ",".join(_quoted(fields[i]) for i in self._project)
 
     def _parse_text(self, text: str, k: int | None) -> tuple[list[int], list[list[int]]] | None:
@@ -295,14 +296,37 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             raise self._file_error(f"not a readable gzip file ({type(exc).__name__}: {_cut(str(exc), 200)})") \
                 from None
 
-    def _too_long(self, line: int) -> DealFileError:
-        return self._file_error(f"line {line} is longer than {MAX_LINE_BYTES:,} bytes, the most a deal line "
-                                f"may have (omaha8.deals.MAX_LINE_BYTES); is this a deal file?")
+    def _refuse_utf16(self, head: bytes) -> None:
+        """A DealFileError for a file that starts as UTF-16 text, by its byte-order mark or its NUL bytes."""
+        order = {b"\xff\xfe": "little-endian", b"\xfe\xff": "big-endian"}.get(head[:2])
+        even, odd = head[0::2], head[1::2]
+        if order is None and len(head) >= 4 and head.isascii():
+            if not odd.strip(b"\x00") and even.strip(b"\x00") == even:
+                order = "little-endian, without a byte-order mark"
+            elif not even.strip(b"\x00") and odd.strip(b"\x00") == odd:
+                order = "big-endian, without a byte-order mark"
+        if order is not None:
+            raise self._file_error(f"the file is UTF-16 text ({order}); deal files are UTF-8 (or ASCII): convert "
+                                   "it first, e.g. iconv -f UTF-16 -t UTF-8")
+
+    def _long_line(self, line: int, kept: bytes, length: int | None) -> Iterator[Deals]:
+        """A line longer than MAX_LINE_BYTES (of ``length`` bytes, None: not read to its end): one bad row,
+        its text cut to the first MAX_LINE_BYTES bytes."""
+        size = f"{length:,} bytes, more than the {MAX_LINE_BYTES:,}" if length is not None else \
+            f"more than the {MAX_LINE_BYTES:,} bytes"
+        note = f"; the text kept is its first {len(kept):,} bytes" if self.skip_bad else ""
+        exc = ShapeError(f"the line has {size} a deal line may have (omaha8.deals.MAX_LINE_BYTES){note}")
+        rejects: list[RejectedRow] = []
+        self._bad_row(exc, line, _line_text(kept), rejects)
+        self.rejected += 1
+        yield Deals(np.zeros((0, 5), np.uint8), np.zeros((0, self.players or 1, self.cards or 4), np.uint8),
+                    np.zeros(0, np.int64), self.deals_read, tuple(rejects))
 
     def _csv_chunks(self) -> Iterator[Deals]:
         chunk_rows = min(self.chunk_rows, _MAX_CSV_CHUNK)
         raw, f, regular = self._open_csv()
-        # the buffer grows to about one chunk of lines, then stays; lines longer than MAX_LINE_BYTES stop the read
+        # the buffer grows to about one chunk of lines, then stays; a line longer than MAX_LINE_BYTES is
+        # read on to its end without being kept (but for its first MAX_LINE_BYTES bytes): one bad row
         cap = max(1 << 20, min(chunk_rows * 256, 1 << 26))
         try:
             # a regular file that fills the buffer gets it at full size at once, not grown by copies
@@ -313,31 +337,59 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             started = False  # a byte-order mark at the very start has been looked for
             line_no = 1
             ends = np.empty(chunk_rows, dtype=np.int64)
+
+            def read_more() -> None:
+                nonlocal buf, filled, pos, eof
+                if pos:
+                    buf[: filled - pos] = buf[pos:filled]
+                    filled -= pos
+                    pos = 0
+                if filled == len(buf):
+                    buf = buf + bytes(len(buf))
+                with memoryview(buf)[filled:] as free:
+                    got = self._read_into(f, free)
+                filled += got
+                eof = not got
+                if regular:
+                    self._done = raw.tell()
+
             while True:
-                if not started and (filled >= 3 or eof):
+                if not started and (filled >= 4 or eof):
                     if buf[:3] == _BOM:
                         pos = 3
+                    self._refuse_utf16(bytes(buf[:min(filled, 64)]))
                     started = True
                 arr = np.frombuffer(buf, dtype=np.uint8, count=filled)
                 found = _parse_text.find_line_ends(arr, pos, ends) if started else 0
                 tail = int(ends[found - 1]) + 1 if found else pos  # start of the line without an end yet
-                if found < chunk_rows and filled - tail > MAX_LINE_BYTES:
-                    raise self._too_long(line_no + found)
-                # read on unless the buffer, at its cap, is full of whole lines: then parse those now
-                if found < chunk_rows and not eof and (found == 0 or filled - pos < len(buf) or len(buf) < cap):
+                overlong = found < chunk_rows and filled - tail > MAX_LINE_BYTES
+                if overlong and not found:
+                    # the next line is too long already: keep its start, skip to its end, report it
                     del arr
-                    if pos:
-                        buf[: filled - pos] = buf[pos:filled]
-                        filled -= pos
-                        pos = 0
-                    if filled == len(buf):
-                        buf = buf + bytes(len(buf))
-                    with memoryview(buf)[filled:] as free:
-                        got = self._read_into(f, free)
-                    filled += got
-                    eof = not got
-                    if regular:
-                        self._done = raw.tell()
+                    kept = bytes(buf[pos : pos + MAX_LINE_BYTES])
+                    if not self.skip_bad:  # reported now: the line may never end (/dev/zero)
+                        yield from self._long_line(line_no, kept, None)
+                    length = 0
+                    while True:
+                        end = buf.find(b"\n", pos, filled)
+                        if end >= 0:
+                            length += end - pos
+                            pos = end + 1
+                            break
+                        length += filled - pos
+                        pos = filled = 0
+                        if eof:
+                            break
+                        read_more()
+                    yield from self._long_line(line_no, kept, length)
+                    line_no += 1
+                    continue
+                # read on unless the buffer, at its cap, is full of whole lines (or a long line follows
+                # them): then parse those now
+                if (found < chunk_rows and not eof and not overlong
+                        and (found == 0 or filled - pos < len(buf) or len(buf) < cap)):
+                    del arr
+                    read_more()
                     continue
                 line_ends = ends[:found].copy()
                 if eof and found < chunk_rows and tail < filled:
@@ -347,10 +399,21 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
                 starts = np.empty(len(line_ends), dtype=np.int64)
                 starts[0] = pos
                 starts[1:] = line_ends[:-1] + 1
-                if int((line_ends - starts).max()) > MAX_LINE_BYTES:
-                    raise self._too_long(line_no + int(np.argmax(line_ends - starts > MAX_LINE_BYTES)))
                 numbers = np.arange(line_no, line_no + len(line_ends), dtype=np.int64)
-                chunk = self._parse_csv_lines(arr, starts, line_ends, numbers)
+                # lines too long for the dialect are bad rows, each in its place among the others
+                first = 0
+                for i in np.flatnonzero(line_ends - starts > MAX_LINE_BYTES).tolist():
+                    if i > first:
+                        chunk = self._parse_csv_lines(arr, starts[first:i], line_ends[first:i], numbers[first:i])
+                        if chunk is not None:
+                            yield chunk
+                    start = int(starts[i])
+                    yield from self._long_line(int(numbers[i]), arr[start : start + MAX_LINE_BYTES].tobytes(),
+                                               int(line_ends[i]) - start)
+                    first = i + 1
+                chunk = None
+                if first < len(line_ends):
+                    chunk = self._parse_csv_lines(arr, starts[first:], line_ends[first:], numbers[first:])
                 del arr
                 line_no += len(line_ends)
                 pos = int(line_ends[-1]) + 1
@@ -464,10 +527,12 @@ def iter_deals(
     Raises
     ------
     CardError, DuplicateCardError, ShapeError
-        An invalid row (unless ``skip_bad``); the message names the file,
-        the line and the row's text (cut to a couple of hundred characters).
+        An invalid row (unless ``skip_bad``), a line longer than
+        :data:`MAX_LINE_BYTES` among them; the message names the file, the
+        line and the row's text (cut to a couple of hundred characters). The
+        first bad row of the file is the one reported.
     DealFileError
-        A corrupt or truncated file, or a line longer than :data:`MAX_LINE_BYTES`.
+        A corrupt or truncated file, or one that is not UTF-8 text (UTF-16, say).
 
     Examples
     --------

@@ -20,14 +20,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import _format_text
-from .._support._args import brief, check_bool, check_chunk_rows
+from .._support._args import brief, check_bool, check_chunk_rows, check_int
+from .._support._text import csv_cell, noun
 from .._support._threads import threads_for
 from ..cards._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from . import _outputs as outputs
 from ..cards._columns import _id_array
 from ._containers import DealResults, RejectedRow, _check_layout
-from ._outputs import _close_quietly, _Output
+from ._outputs import _check_path, _close_quietly, _Output
 from ._result_columns import _header, _text_table, resolve_columns
 
 __all__ = ["ResultWriter", "write_results", "write_deals", "write_rejects"]
@@ -39,6 +40,17 @@ I64Array = np.ndarray[Any, np.dtype[np.int64]]
 
 # text buffers of one writer: one being formatted, two queued, one being written
 _MAX_BUFFERS = 4
+
+# Rows formatted into a buffer and written at a time. Their text (about 270 bytes a 6-seat row
+# of the default columns) is still in the cache when the file write copies it: a chunk's 17 MB
+# went out to memory, was read back by the copy, and its buffer's first use faulted in fresh
+# pages (half the CPU time of `omaha8 batch` went to that copy).
+_PIECE_ROWS = 2048
+
+
+def _row_slices(n: int) -> range:
+    """Starts of the row slices of ``n`` rows, each at most _PIECE_ROWS."""
+    return range(0, n, _PIECE_ROWS)
 
 
 def _write_pieces(f: IO[bytes], text: U8Array, pieces: I64Array) -> None:
@@ -151,8 +163,12 @@ class ResultWriter:
         n_threads: int | None = None,
         format_in_background: bool = False,
     ) -> None:
+        players = check_int(players, "players")
+        cards = check_int(cards, "cards")
         _check_layout(players, cards)
         self._format_in_background = check_bool(format_in_background, "format_in_background")
+        header = check_bool(header, "header")
+        lines = check_bool(lines, "lines")
         self.path = Path(path)
         self.players, self.cards = players, cards
         self.columns = resolve_columns(columns, lines=lines)
@@ -200,9 +216,10 @@ class ResultWriter:
         try:
             while (item := self._queue.get()) is not None:
                 if isinstance(item, DealResults):
-                    text, pieces = self._format(item, buffer)
-                    buffer = text  # reused for the next batch
-                    _write_pieces(self._csv, text, pieces)
+                    for start in _row_slices(len(item)):
+                        text, pieces = self._format(item, buffer, start)
+                        buffer = text  # reused for the next slice
+                        _write_pieces(self._csv, text, pieces)
                 else:
                     _write_pieces(self._csv, *item)
                     self._spare.put(item[0])
@@ -268,8 +285,8 @@ class ResultWriter:
         deals = results.deals
         n = len(deals)
         if (deals.players, deals.cards) != (self.players, self.cards) and n:
-            raise ShapeError(f"results for {deals.players} seats of {deals.cards} cards do not fit a file "
-                             f"of {self.players} seats of {self.cards}")
+            raise ShapeError(f"results for {deals.players} {noun(deals.players, 'seat')} of {deals.cards} cards do not "
+                             f"fit a file of {self.players} {noun(self.players, 'seat')} of {self.cards}")
         arrays = {
             "line": deals.lines,
             "deal": np.arange(deals.first, deals.first + n, dtype=np.int64),
@@ -287,24 +304,34 @@ class ResultWriter:
                 raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
         if self._csv is not None:
-            if n:
-                self._put(results if self._format_in_background else self._format(results, self._text_buffer()))
+            if n and self._format_in_background:
+                self._put(results)
+            elif n:
+                for start in _row_slices(n):
+                    self._put(self._format(results, self._text_buffer(), start))
         else:
             for name, appender in self._arrays.items():
                 appender.write(arrays[name][:n] if n else np.zeros((0, *appender.inner), appender.dtype))  # type: ignore[index]
         self.rows += n
 
-    def _format(self, results: DealResults, out: U8Array | None) -> tuple[U8Array, I64Array]:
-        """The CSV text of ``results`` (in ``out`` when it is large enough) and its pieces."""
+    def _format(self, results: DealResults, out: U8Array | None, start: int = 0) -> tuple[U8Array, I64Array]:
+        """The CSV text of rows ``start`` to ``start + _PIECE_ROWS`` of ``results`` (in ``out`` when it is
+        large enough) and its pieces."""
         deals = results.deals
+        rows = slice(start, min(len(deals), start + _PIECE_ROWS))
+        n = rows.stop - start
+
+        def part(arr: np.ndarray[Any, Any] | None) -> np.ndarray[Any, Any] | None:
+            return None if arr is None else arr[rows]
+
         text, pieces = _format_text.format_result_rows(
-            self._plan, len(deals), self.players, self.cards, deals.first,
-            line=deals.lines, boards=deals.boards, holes=deals.holes, high=results.high,
-            low=results.low, high_winners=results.high_winners, low_winners=results.low_winners,
-            shares=results.shares,
+            self._plan, n, self.players, self.cards, deals.first + start,
+            line=part(deals.lines), boards=part(deals.boards), holes=part(deals.holes), high=part(results.high),
+            low=part(results.low), high_winners=part(results.high_winners), low_winners=part(results.low_winners),
+            shares=part(results.shares),
             high_table=_text_table(True) if "high_desc" in self.columns else None,
             low_table=_text_table(False) if "low_desc" in self.columns else None,
-            out=out, n_threads=threads_for(self.n_threads, len(deals) * (self.players + 1)))
+            out=out, n_threads=threads_for(self.n_threads, n * (self.players + 1)))
         return text, pieces
 
     def close(self) -> None:
@@ -512,7 +539,11 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
     """Write rejected rows as CSV ``line,error,text``; returns how many.
 
     ``path`` may also be an open text file: the rows are written to it (a
-    header first when it is at its start), and it stays open.
+    header first when it is at its start), and it stays open. A cell that a
+    spreadsheet would run as a formula (it starts with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return) is written with a ``'`` before it, as
+    the OWASP guidance on CSV injection says: a rejected line is the user's
+    text, whatever it holds.
 
     Examples
     --------
@@ -522,20 +553,32 @@ def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, ap
     1
     >>> print(open(path).read(), end="")
     line,error,text
-    3,card 'As' appears twice,AsAs
+    3,"card 'As' appears twice","AsAs"
     """
+    append = check_bool(append, "append")
+    if isinstance(rejects, (str, bytes, RejectedRow)) or not isinstance(rejects, Iterable):
+        raise ArgumentTypeError(f"rejects must be an iterable of RejectedRow, not {type(rejects).__name__} "
+                                f"{brief(rejects)}")
     if not isinstance(path, (str, bytes, os.PathLike)):
+        if not callable(getattr(path, "write", None)):
+            raise ArgumentTypeError(f"path must be a file name or an open text file, not {type(path).__name__} "
+                                    f"{brief(path)}")
         return _write_reject_rows(path, rejects, header=not append)
-    with open(path, "a" if append else "w", newline="", encoding="utf-8") as f:
+    with open(_check_path(path), "a" if append else "w", newline="", encoding="utf-8") as f:
         return _write_reject_rows(f, rejects, header=not append or f.tell() == 0)
 
 
 def _write_reject_rows(f: TextIO, rejects: Iterable[RejectedRow], header: bool) -> int:
-    out = csv.writer(f, lineterminator="\n")
+    # every text cell quoted: a rejected line may hold a lone carriage return, which the csv module
+    # quotes only when it ends lines, and which would split the row for every reader
+    out = csv.writer(f, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     if header:
-        out.writerow(["line", "error", "text"])
+        f.write("line,error,text\n")
     count = 0
     for row in rejects:
-        out.writerow([row.line, row.error, row.text])
+        if not isinstance(row, RejectedRow):
+            raise ArgumentTypeError(f"rejects[{count}] must be a RejectedRow, not {type(row).__name__} {brief(row)}")
+        # the text is the user's line: a spreadsheet must not run it (OWASP: CSV injection)
+        out.writerow([row.line, csv_cell(row.error), csv_cell(row.text)])
         count += 1
     return count

@@ -38,6 +38,8 @@ __all__ = [
     "TaskProgress",
     "check_timeout",
     "connect",
+    "MAX_TASKS",
+    "check_tasks",
     "per_task",
     "require",
     "run_tasks",
@@ -58,6 +60,9 @@ def require(name: str) -> ModuleType:
 
 #: Seconds to wait for a scheduler given by its address before giving up.
 CONNECT_TIMEOUT = 10.0
+#: Most tasks (or blocks of a dask array) one call makes: each costs the scheduler memory and time, so a
+#: count or block size that asks for more is refused before any is built.
+MAX_TASKS = 1 << 20
 # the first message of a scheduler (its handshake) is under a hundred bytes
 _HANDSHAKE_LIMIT = 1 << 16
 
@@ -187,6 +192,13 @@ def connect(client: Any, *, required: bool = False, timeout: object = CONNECT_TI
         if getattr(client, "asynchronous", False):
             raise ArgumentTypeError("client is asynchronous; omaha8 needs a synchronous distributed.Client")
         yield client
+
+
+def check_tasks(count: int, asked: str) -> None:
+    """Refuse ``count`` tasks, which ``asked`` (the arguments, as text) would make."""
+    if count > MAX_TASKS:
+        raise ArgumentError(f"{asked} makes {count:,} tasks, more than the {MAX_TASKS:,} one call may send: "
+                            "give more work to each")
 
 
 def per_task(given: object, name: str, default: int) -> int:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from .._support._args import check_bool, check_chunk_rows, check_int, check_n_threads
+from .._support._args import check_array_bytes, check_bool, check_chunk_rows, check_int, check_n_threads
 from ..cards._validate import card_array
 from ..deals import random_deals as _random_deals
 from ..errors import CardTypeError, Omaha8Error, ShapeError, ShowdownError
@@ -45,7 +45,7 @@ from ..core._evaluate import evaluate_batch
 from ..pots._showdown import MAX_SEATS
 from ..pots._showdown import pot_shares as _pot_shares
 from ..pots._showdown import winners as _winners
-from ._client import require
+from ._client import check_tasks, require
 
 if TYPE_CHECKING:
     import dask.array as da
@@ -363,6 +363,10 @@ def random_deals(
     chunk_rows = check_chunk_rows(chunk_rows)
     n = check_int(n, "n", minimum=0, maximum=2**62)
     _random_deals(0, players=players, cards=cards, seed=seed)  # check the arguments here, not in a worker
+    rows = min(chunk_rows, n)
+    check_array_bytes(rows * (5 + players * cards), f"blocks of {rows:,} deals of {players} seats",
+                      f"chunk_rows={chunk_rows}")
+    check_tasks(-(-n // chunk_rows), f"n={n} in blocks of chunk_rows={chunk_rows}")
     board_parts, hole_parts = [], []
     for first in range(0, n, chunk_rows):
         m = min(chunk_rows, n - first)

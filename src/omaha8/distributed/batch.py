@@ -34,8 +34,9 @@ import numpy as np
 
 from ..deals import Deals, DealResults, analyze_deals, random_deals
 from ..pots._showdown import winners
-from .._support._args import check_bool, check_chunk_rows, check_int, check_n_threads
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
+from .._support._args import check_array_bytes, check_bool, check_chunk_rows, check_int, check_n_threads
+from ._client import (CONNECT_TIMEOUT, TaskProgress, check_tasks, connect, per_task, run_tasks, threads_per_task,
+                      total_threads)
 
 __all__ = ["MAX_DEALS", "run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
 
@@ -232,12 +233,15 @@ def random_batch_summary(
     random_deals(0, players=players, cards=cards, seed=seed)  # check the arguments here
     n = check_int(n, "n", minimum=0, maximum=MAX_DEALS)
     chunk_rows = check_chunk_rows(chunk_rows)
+    rows = min(chunk_rows, n)  # the most deals a task holds at once
+    check_array_bytes(rows * (5 + players * cards), f"{rows:,} deals of {players} seats a task", f"chunk_rows={chunk_rows}")
     n_threads = check_n_threads(n_threads)
     progress = check_bool(progress, "progress")
     started = time.perf_counter()
     with connect(client, timeout=connect_timeout) as found:
         threads = total_threads(found)
         size = per_task(deals_per_task, "deals_per_task", math.ceil(n / (4 * threads)))
+        check_tasks(-(-n // size), f"n={n} in tasks of deals_per_task={size}")
         task_threads = threads_per_task(n_threads, found)
         tasks = [
             (seed, first, min(size, n - first), players, cards, chunk_rows, task_threads)

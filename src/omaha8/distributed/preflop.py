@@ -35,7 +35,9 @@ import numpy.typing as npt
 
 from ..odds import _preflop
 from .._support._args import brief, check_bool, check_int, check_n_threads, is_int
+from .._support._text import csv_cell
 from .._support._threads import threads_for
+from ..deals._outputs import _Output
 from ..cards import format_cards
 from ..errors import PreflopError, ShapeError
 from ..core._starting_hands import canonical_hands, canonical_index
@@ -128,13 +130,26 @@ class PreflopTable:
         >>> print(open(path).read().splitlines()[0])
         class,hand,multiplicity,equity,std_error,scoop,high_win,high_tie,low_win,low_tie,no_low
         """
+        digits = check_int(digits, "digits", minimum=0, maximum=_MAX_DIGITS)
         rows = self.rows
         numbers = [rows[name] for name in COLUMNS[3:]]
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(",".join(COLUMNS) + "\n")
-            for i in range(len(rows)):
-                values = ",".join(f"{float(column[i]):.{digits}f}" for column in numbers)
-                f.write(f"{rows['class'][i]},{rows['hand'][i]},{rows['multiplicity'][i]},{values}\n")
+        output = _Output(path)  # complete or absent: built beside the target, then moved into place
+        try:
+            built = output.scratch("table.csv")
+            with open(built, "w", encoding="utf-8", newline="\n") as f:
+                f.write(",".join(COLUMNS) + "\n")
+                for i in range(len(rows)):
+                    values = ",".join(f"{float(column[i]):.{digits}f}" for column in numbers)
+                    # card text from canonical_hands, but a table may be built from anyone's rows
+                    f.write(f"{rows['class'][i]},{csv_cell(str(rows['hand'][i]))},{rows['multiplicity'][i]},"
+                            f"{values}\n")
+            output.commit(built)
+        finally:
+            output.discard()
+
+
+# digits after the point in write_csv: float64 holds 17 significant ones
+_MAX_DIGITS = 17
 
 
 def _check_int(value: object, name: str, low: int, high: int) -> int:

@@ -50,7 +50,9 @@ import numpy as np
 from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads
 from ..cards import CardsLike, parse_cards
 from ..odds._equity import EquityError, EquityResult, check_samples, equity
-from ..errors import CardTypeError, Omaha8Error, ShapeError
+from ..deals._outputs import _check_path
+from ..errors import CardTypeError, DealFileError, Omaha8Error, ShapeError
+from .._support._text import noun, printable
 from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["Spot", "SpotsLike", "spot_seed", "read_spots", "equity_many"]
@@ -142,22 +144,30 @@ def read_spots(path: str | os.PathLike[str]) -> list[Spot]:
     ...
     omaha8.errors.ShapeError: ...spots.csv, line 1: a spot line is board,dead,hand1,hand2[,...]: got 1 hand
     """
-    spots = []
-    with open(path, newline="", encoding="utf-8") as f:
-        for number, fields in enumerate(csv.reader(f), start=1):
-            if not fields or not "".join(fields).strip() or fields[0].lstrip().startswith("#"):
-                continue
-            if number == 1 and fields[0].strip().lower() == "board":
-                continue
-            where = f"{os.fspath(path)}, line {number}"
-            while len(fields) > 2 and not fields[-1].strip():
-                fields.pop()  # trailing empty hands: a spreadsheet's padding
-            if len(fields) < 4:
-                hands = max(0, len(fields) - 2)
-                raise ShapeError(
-                    f"{where}: a spot line is board,dead,hand1,hand2[,...]: got {hands} hand{'s' * (hands != 1)}"
-                )
-            spots.append(_as_spot((fields[2:], fields[0], fields[1]), where))
+    source = _check_path(path)
+    spots: list[Spot] = []
+    with open(source, newline="", encoding="utf-8") as f:
+        reader = csv.reader(f)
+        try:
+            for fields in reader:
+                number = reader.line_num
+                if not fields or not "".join(fields).strip() or fields[0].lstrip().startswith("#"):
+                    continue
+                if number == 1 and fields[0].strip().lower() == "board":
+                    continue
+                where = f"{printable(source)}, line {number}"
+                while len(fields) > 2 and not fields[-1].strip():
+                    fields.pop()  # trailing empty hands: a spreadsheet's padding
+                if len(fields) < 4:
+                    hands = max(0, len(fields) - 2)
+                    raise ShapeError(f"{where}: a spot line is board,dead,hand1,hand2[,...]: got {hands} "
+                                     f"{noun(hands, 'hand')}")
+                spots.append(_as_spot((fields[2:], fields[0], fields[1]), where))
+        except UnicodeDecodeError:
+            raise DealFileError(f"{printable(source)}: not UTF-8 text; a spot file is CSV in UTF-8") from None
+        except csv.Error as exc:  # a NUL byte, a field past the csv module's limit
+            raise ShapeError(f"{printable(source)}, line {max(1, reader.line_num)}: not a line of CSV "
+                             f"({brief(str(exc))})") from None
     return spots
 
 

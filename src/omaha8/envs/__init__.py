@@ -7,9 +7,12 @@
   built-in opponents (``"call"``, ``"random"``) or callables, registered as
   ``"omaha8/OmahaHiLo-v0"``.
 * :class:`OmahaHiLoVectorEnv`: many such tables as one Gymnasium vector
-  environment (``gymnasium.make_vec("omaha8/OmahaHiLo-v0", num_envs=n)``).
+  environment (``gymnasium.make_vec("omaha8/OmahaHiLo-v0", num_envs=n)``),
+  played on :class:`omaha8.game.BatchTables` at batch speed.
 
-Each episode is one hand, from the starting stacks; observations are the
+Each episode is one hand, from the starting stacks (or, in the vector
+environment with ``carry_stacks=True``, from where the last hand left
+them); observations are the
 ``float32`` vectors of :class:`ObservationLayout`; the actions are fold,
 check/call, raises of fractions of the pot (clamped to the legal bounds)
 and all-in; rewards are net chips (or big blinds). The hands are played by

@@ -85,7 +85,8 @@ class ObservationLayout:
     bets
         Chips put in on this street, per seat.
     in_hand
-        1 for each seat that has not folded.
+        1 for each seat dealt in that has not folded (a seat without chips
+        sits a hand out where stacks carry over).
     """
 
     num_players: int

@@ -26,7 +26,7 @@ omaha8.errors.ShapeError: opponents must give one policy per seat (3, the hero's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Union
+from typing import Protocol, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -34,14 +34,21 @@ import numpy.typing as npt
 from .._support._args import brief, check_int
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from ._encoding import CHECK_CALL, FOLD, WAGER, F32, I8, I64
-from ._tables import ScalarTables
 
-__all__ = ["Decisions", "Opponent", "OpponentPolicy", "opponent_policies", "check_hero", "BUILT_IN"]
+__all__ = ["Decisions", "DecisionSource", "Opponent", "OpponentPolicy", "opponent_policies", "check_hero", "BUILT_IN"]
 
 #: What ``opponents=`` takes for a seat: a built-in policy's name or a callable.
 Opponent = Union[str, Callable[[F32, I8], npt.ArrayLike]]
 #: The built-in opponents by name.
 BUILT_IN = ("call", "random")
+
+
+class DecisionSource(Protocol):
+    """Where decisions are read from: the scalar tables, or rows a batched engine observed."""
+
+    def offers(self, tables: Sequence[int]) -> I64: ...
+
+    def encoded(self, tables: Sequence[int]) -> tuple[F32, I8, I8, I64]: ...
 
 
 class Decisions:
@@ -51,7 +58,7 @@ class Decisions:
     the ``i``-th table.
     """
 
-    def __init__(self, backend: ScalarTables, tables: Sequence[int],
+    def __init__(self, backend: DecisionSource, tables: Sequence[int],
                  generators: Sequence[np.random.Generator]) -> None:
         self.count = len(tables)
         self.generators = generators
@@ -71,6 +78,8 @@ class OpponentPolicy:
     """Chooses engine actions where an opponent is to act."""
 
     name = "policy"
+    #: The name of the batched engine's policy that plays the same way (in its own random stream), or None.
+    built_in: str | None = None
 
     def choose(self, decisions: Decisions) -> tuple[I8, I64]:
         """Engine kinds and amounts, one per decision."""
@@ -78,7 +87,7 @@ class OpponentPolicy:
 
 
 class _Call(OpponentPolicy):
-    name = "call"
+    name = built_in = "call"
 
     def choose(self, decisions: Decisions) -> tuple[I8, I64]:
         n = decisions.count  # nothing to read
@@ -86,7 +95,7 @@ class _Call(OpponentPolicy):
 
 
 class _Random(OpponentPolicy):
-    name = "random"
+    name = built_in = "random"
 
     def choose(self, decisions: Decisions) -> tuple[I8, I64]:
         n = decisions.count

@@ -1,4 +1,4 @@
-"""Tables of the scalar engine behind array rows: the backend the environments play on.
+"""Tables of the scalar engine behind array rows: the backend of the one-table environments.
 
 Each table runs one :class:`omaha8.game.Hand` at a time, dealt from its own
 seeded shuffle, with every seat's stack reset to the starting stacks and the
@@ -7,13 +7,11 @@ tables into :class:`~omaha8.envs._encoding.TableRows` and
 :meth:`ScalarTables.apply` plays an engine kind and amount, the interface of
 a batched engine's ``observe`` and ``step``; :meth:`ScalarTables.encoded`
 and :meth:`ScalarTables.offers` are what the environments need from those
-rows. The environments read and drive tables only through these methods and
-``seed``, ``deal``, ``actor``, ``net`` and ``versions``, so a batched engine
-takes this class's place by giving the same: its ``observe()`` arrays as
-``TableRows`` (with the button and the folded seats, which an adapter can
-track from the steps it makes), ``encoded`` and ``offers`` computed from
-them by :mod:`~omaha8.envs._encoding`, and a step of some tables while the
-others wait (where the agent is to act).
+rows. :class:`~omaha8.envs.OmahaHiLoEnv` and the PettingZoo environment play
+on these tables; the vector environment plays on
+:class:`omaha8.game.BatchTables` (:mod:`omaha8.envs._batch_seat`), whose
+``observe()`` arrays become the same rows, encoded by the same
+:mod:`~omaha8.envs._encoding`.
 
 >>> from omaha8.envs._config import table_config
 >>> tables = ScalarTables(table_config(num_players=3), 1)

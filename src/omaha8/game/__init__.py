@@ -32,7 +32,7 @@ omaha8.game.hand.IllegalActionError: cannot check: the hand is over
 
 from __future__ import annotations
 
-from .batch import BatchTables, PlayTotals
+from .batch import Advance, BatchTables, PlayTotals
 from .hand import (
     ACTIONS,
     POST_KINDS,
@@ -54,6 +54,7 @@ __all__ = [
     "Table",
     "BatchTables",
     "PlayTotals",
+    "Advance",
     "Hand",
     "HandResult",
     "PotResult",

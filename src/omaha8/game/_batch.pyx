@@ -3,8 +3,10 @@
 
 Every field of every table is one array (structure of arrays): a per-table
 field at ``[t]``, a per-seat field at ``[t * n_seats + s]``, cards at
-``[(t * n_seats + s) * 5]``. The rules of one table are ``_batch_rules.pxi``
-(included here, so that they compile into the loops below); the showdown is
+``[(t * n_seats + s) * 5]``. The rules of one table are ``_batch_rules.pxi``,
+and hands one after another (the next hand dealt, the built-in policies, the
+loops of ``play`` and ``advance``) ``_batch_hands.pxi``, both included here so
+that they compile into the loops below; the showdown is
 ``omaha8._core``'s prepared-board evaluator and ``omaha8._pot_rules``'
 settlement. Each table draws its cards and its random policy's choices from
 two counter-based streams keyed by ``(seed, table)``, never by a thread, so
@@ -64,9 +66,10 @@ cdef enum:
     LOG_CALL = 2
     LOG_BET = 3
     LOG_RAISE = 4
-    # built-in policies of play()
+    # built-in policies of play() and advance(), and advance()'s seats that stop a table
     POLICY_RANDOM = 0
     POLICY_CALL = 1
+    POLICY_WAIT = 2
 
 
 # The betting structure, the same at every table.
@@ -162,113 +165,7 @@ cdef struct Batch:
 
 
 include "_batch_rules.pxi"
-
-
-# ---------------------------------------------------------------- hands in a row
-
-# x added to total[0], unless the sum passes int64 (then 0 and nothing changes).
-cdef inline bint add_checked(int64_t* total, int64_t x) noexcept nogil:
-    if (x > 0 and total[0] > INT64_MAX - x) or (x < 0 and total[0] < INT64_MIN - x):
-        return False
-    total[0] += x
-    return True
-
-
-# Pay a settled hand, keep it as the last hand, and make the next hand's stacks and
-# button (Hand._finish, Table._finished): stacks carry over or start again, and the
-# button moves to the next seat with chips. Adds each seat's net to net_out (unless NULL).
-cdef void finish_hand(Batch* b, Py_ssize_t t, int64_t* net_out) noexcept nogil:
-    cdef int n = b.n_seats, s, q, seated = 0
-    cdef Py_ssize_t base = t * n, i
-    cdef int64_t net
-    cdef bint contested = b.n_in[t] >= 2
-    for s in range(n):
-        i = base + s
-        b.stack[i] += b.payout[i]
-        net = b.payout[i] - b.contrib[i]
-        if net_out != NULL:
-            net_out[s] += net
-        b.last_begin[i] = b.begin[i]
-        b.last_contrib[i] = b.contrib[i]
-        b.last_payout[i] = b.payout[i]
-        b.last_status[i] = b.status[i]
-        memcpy(&b.last_holes[i * 5], &b.holes[i * 5], 5)
-        if b.counting and b.status[i] != OUT:
-            b.tot_hands[i] += 1
-            if not add_checked(&b.tot_net[i], net):
-                b.overflow[t] = 1
-            if contested and b.payout[i] > b.uncalled[i]:
-                b.tot_won[i] += 1
-    memcpy(&b.last_board[t * 5], &b.board[t * 5], 5)
-    b.last_board_n[t] = b.board_n[t]
-    b.last_button[t] = b.button[t]
-    b.last_sb[t] = b.sb_seat[t]
-    b.last_bb[t] = b.bb_seat[t]
-    b.last_aggr_end[t] = b.last_aggr[t]
-    b.last_log_n[t] = b.log_n[t]
-    b.log_slot[t] ^= 1
-    b.hands[t] += 1
-    for s in range(n):
-        seated += b.stack[base + s] > 0
-    if not b.carry or seated < 2:
-        memcpy(&b.stack[base], &b.start[base], n * sizeof(int64_t))
-    q = b.button[t]
-    for s in range(n):
-        q = q + 1 if q + 1 < n else 0
-        if b.stack[base + q] > 0:
-            b.button[t] = q
-            break
-
-
-# Finish every settled hand at table t and start the next, until a seat is to act;
-# returns the hands finished.
-cdef inline int settle_pending(Batch* b, Py_ssize_t t, int64_t* net_out) noexcept nogil:
-    cdef int finished = 0
-    while b.street[t] == OVER:
-        finish_hand(b, t, net_out)
-        finished += 1
-        start_hand(b, t)
-    return finished
-
-
-# Uniform integer in [0, n), n >= 1, for any 64-bit n.
-cdef inline uint64_t below64(uint64_t* state, uint64_t n) noexcept nogil:
-    cdef uint64_t r, threshold
-    if n <= 0xFFFFFFFFu:
-        return below(state, <uint32_t>n)
-    threshold = (0 - n) % n
-    while True:
-        r = next64(state)
-        if r >= threshold:
-            return r % n
-
-
-# The random policy: fold (only facing a bet), check or call, or bet or raise, each
-# legal one with equal chance; a wager to a uniform amount between the bounds.
-cdef inline void random_action(Batch* b, Py_ssize_t t, int* kind, int64_t* amount) noexcept nogil:
-    cdef bint can_fold = b.to_call[t] > 0, can_raise = b.max_to[t] > 0
-    cdef uint32_t r = below(&b.policy_rng[t], 1 + can_fold + can_raise)
-    if can_fold:
-        if r == 0:
-            kind[0] = ACT_FOLD
-            return
-        r -= 1
-    if r == 0:
-        kind[0] = ACT_CALL
-        return
-    kind[0] = ACT_RAISE
-    amount[0] = b.min_to[t] + <int64_t>below64(&b.policy_rng[t], <uint64_t>(b.max_to[t] - b.min_to[t] + 1))
-
-
-# Play ``hands`` hands at table t with a built-in policy.
-cdef void play_table(Batch* b, Py_ssize_t t, int64_t hands, int policy) noexcept nogil:
-    cdef int64_t played = 0, amount = 0
-    cdef int kind = ACT_CALL
-    while played < hands:
-        if policy == POLICY_RANDOM:
-            random_action(b, t, &kind, &amount)
-        apply_action(b, t, kind, amount)
-        played += settle_pending(b, t, NULL)
+include "_batch_hands.pxi"
 
 
 # 0 when kind (and amount) is a legal action at table t, else 1.
@@ -507,6 +404,44 @@ cdef class Engine:
         cdef Batch* b = &self.b
         for t in prange(b.n_tables, nogil=True, schedule="static", num_threads=max(1, n_threads)):
             play_table(b, t, hands[t], policy)
+
+    def advance(self, const int8_t[::1] policy, const int8_t[::1] kinds, const int64_t[::1] amounts, int n_threads):
+        """Apply kinds[t] (where >= 0) at each table t, then play policy[s] (0 random, 1 call, 2 wait) of each seat
+        to act until a waiting seat is to act.
+
+        Returns ``(finished, net, more, more_net, final)``: whether the hand in play at the call finished, its
+        net chips, the hands after it that finished and their net chips, and a dict of its end
+        (``button``, ``board``, ``stacks``, ``bets``, ``in_hand``, ``holes``).
+        """
+        cdef Batch* b = &self.b
+        cdef Py_ssize_t m = b.n_tables, t
+        cdef int n = b.n_seats, k = b.variant
+        finished_array = self._out("advance_finished", (m,), np.bool_)
+        net_array = self._out("advance_net", (m, n), np.int64)
+        more_array = self._out("advance_more", (m,), np.int64)
+        more_net_array = self._out("advance_more_net", (m, n), np.int64)
+        final = {
+            "button": self._out("final_button", (m,), np.int8),
+            "board": self._out("final_board", (m, 5), np.uint8),
+            "stacks": self._out("final_stacks", (m, n), np.int64),
+            "bets": self._out("final_bets", (m, n), np.int64),
+            "in_hand": self._out("final_in_hand", (m, n), np.bool_),
+            "holes": self._out("final_holes", (m, n, k), np.uint8),
+        }
+        cdef uint8_t[::1] finished = finished_array.view(np.uint8)
+        cdef int64_t[:, ::1] net = net_array, more_net = more_net_array
+        cdef int64_t[::1] more = more_array
+        cdef int8_t[::1] button = final["button"]
+        cdef uint8_t[:, ::1] board = final["board"], in_hand = final["in_hand"].view(np.uint8)
+        cdef int64_t[:, ::1] stacks = final["stacks"], bets = final["bets"]
+        cdef uint8_t[:, :, ::1] holes = final["holes"]
+        if policy.shape[0] != n or kinds.shape[0] != m or amounts.shape[0] != m:
+            raise ValueError("policy must have n_seats entries, kinds and amounts n_tables")
+        for t in prange(m, nogil=True, schedule="static", num_threads=max(1, n_threads)):
+            advance_row(b, t, &policy[0], kinds[t], amounts[t], &finished[t], &net[t, 0], &more[t],
+                        &more_net[t, 0], &button[t], &board[t, 0], &stacks[t, 0], &bets[t, 0], &in_hand[t, 0],
+                        &holes[t, 0, 0])
+        return finished_array, net_array, more_array, more_net_array, final
 
     def counting(self, bint on):
         """Start (zeroing the totals) or stop adding finished hands to the totals."""

@@ -25,22 +25,22 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from .._support._args import brief, check_bool, check_int, check_seed, is_int
+from .._support._args import brief, check_array_bytes, check_bool, check_int, check_seed, is_int, non_int_at
 from .._support._threads import threads_for
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, ShapeError
 from . import _batch
 from ._batch_history import hand_history
+from ._batch_results import Advance, Observation, PlayTotals
 from .errors import GameError, IllegalActionError
 from .hand_history import HandHistory
 from .structures import HEADS_UP_RULES, FixedLimit, MixedGame, NoLimit, PotLimit, Structure
 
-__all__ = ["BatchTables", "PlayTotals", "Observation", "MAX_STACK", "STRUCTURE_NAMES"]
+__all__ = ["BatchTables", "PlayTotals", "Advance", "Observation", "MAX_STACK", "STRUCTURE_NAMES"]
 
 #: Most chips a seat may start with (sums of a table's chips, and the pot-limit arithmetic, stay far from int64's end).
 MAX_STACK = 2**48
@@ -52,37 +52,14 @@ STRUCTURE_NAMES: dict[str, Structure] = {
     "no-limit": NoLimit(1, 2),
 }
 
-#: :meth:`BatchTables.observe`'s dict: a name to an array with one row per table.
-Observation = dict[str, np.ndarray[Any, Any]]
 #: A :meth:`BatchTables.play` policy: the observation of the waiting tables to their (kinds, amounts).
 Policy = Callable[[Observation], tuple[npt.ArrayLike, npt.ArrayLike]]
 
 _KINDS = {FixedLimit: 0, PotLimit: 1, NoLimit: 2}
 _POLICIES = {"random": 0, "call": 1}
+_WAIT = 2  # advance(): a seat whose turn stops its table
 _MAX_DEALT = {4: 10, 5: 9}
 _ACTIONS = ("fold", "check or call", "bet or raise")
-
-
-@dataclass(frozen=True)
-class PlayTotals:
-    """What :meth:`BatchTables.play` played, per seat number, summed over the tables.
-
-    Attributes
-    ----------
-    n_hands
-        Hands finished, all tables together.
-    hands
-        int64 (n_seats,): hands each seat was dealt in.
-    net
-        int64 (n_seats,): chips each seat won (negative: lost).
-    showdowns_won
-        int64 (n_seats,): hands that ended in a showdown in which the seat won chips from a pot.
-    """
-
-    n_hands: int
-    hands: np.ndarray[Any, np.dtype[np.int64]]
-    net: np.ndarray[Any, np.dtype[np.int64]]
-    showdowns_won: np.ndarray[Any, np.dtype[np.int64]]
 
 
 class BatchTables:
@@ -138,6 +115,9 @@ class BatchTables:
     ) -> None:
         self._n_tables = check_int(n_tables, "n_tables", minimum=1, maximum=2**31 - 1)
         self._n_seats = check_int(n_seats, "n_seats", minimum=2, maximum=10, value_error=ShapeError)
+        # the engine's state: about 120 bytes a seat (13 int64 and 13 bytes) and 150 a table
+        check_array_bytes(self._n_tables * (120 * self._n_seats + 150),
+                          f"the state of {self._n_tables:,} tables of {self._n_seats} seats", f"n_tables={n_tables}")
         self._variant = check_int(variant, "variant", minimum=4, maximum=5, value_error=ShapeError)
         self._structure = _structure(structure)
         carry = check_bool(carry_stacks, "carry_stacks")
@@ -145,6 +125,9 @@ class BatchTables:
         checked = check_seed(seed)
         self._seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) if checked is None else checked
         start = self._stacks(stacks)
+        self._start = start
+        # advance()'s checked policies, by (policy, until_seat) as given
+        self._stops: dict[tuple[object, object], np.ndarray[Any, np.dtype[np.int8]]] = {}
         s = self._structure
         fixed = isinstance(s, FixedLimit)
         self._engine = _batch.Engine(
@@ -162,8 +145,9 @@ class BatchTables:
         if isinstance(stacks, (str, bytes, Mapping)):
             raise ChipError(f"stacks must be chip counts, not {type(stacks).__name__} {brief(stacks)}")
         given = np.asarray(stacks)
-        if given.dtype.kind not in "iu" or given.dtype == np.bool_:
-            raise ChipError(f"stacks must be whole numbers of chips, not {given.dtype} values {brief(stacks)}")
+        if given.dtype.kind not in "iu" or given.dtype == np.bool_ or non_int_at(stacks, given) is not None:
+            raise ChipError(f"stacks must be whole numbers of chips, not {_kind_of(stacks, given)} values "
+                            f"{brief(stacks)}")
         if given.ndim > 2 or (given.ndim >= 1 and given.shape[-1] != self._n_seats) or (
                 given.ndim == 2 and given.shape[0] != self._n_tables):
             raise ShapeError(f"stacks must be one number, {self._n_seats} numbers (one per seat) or an array of "
@@ -416,6 +400,121 @@ class BatchTables:
             finished, _ = self._apply(kinds, amounts, rows)
             left[rows] -= finished
 
+    def advance(self, policy: str | Sequence[str | None] = "random", *, until_seat: int | None = None,
+                kind: npt.ArrayLike | None = None, amount: npt.ArrayLike | None = None) -> Advance:
+        """Play every table on with built-in policies until a seat without one is to act.
+
+        A learner's seat at many tables against built-in opponents: ``advance``
+        with the learner's actions as ``kind`` and ``amount`` plays them, then
+        the opponents in C until the learner is to act again at every table.
+
+        Parameters
+        ----------
+        policy
+            ``"random"`` or ``"call"`` (as :meth:`play` plays them) for every
+            seat, or one per seat: a name, or None for a seat whose turn stops
+            its table.
+        until_seat
+            A seat whose turn stops every table (its policy is ignored).
+        kind, amount
+            An action to apply first, one per table (or one for all) as
+            :meth:`step` takes them, with kind -1 where nothing is to be
+            applied; checked as :meth:`step` checks them (an illegal one
+            refuses the whole call and changes nothing). Default: none.
+
+        Returns
+        -------
+        Advance
+            The hand in play at the call (whether it finished, its net chips,
+            how it ended) apart from the hands dealt after it that finished.
+
+        Raises
+        ------
+        ArgumentError
+            No seat stops the tables, or at some table none of the seats that
+            stop it has chips to start with (the call would never return).
+        IllegalActionError
+            As :meth:`step`.
+
+        Notes
+        -----
+        A finished hand starts the next one, played on the same way, so a
+        table is left where a stopping seat is to act. With
+        ``carry_stacks=True`` a stopping seat without chips sits out until its
+        table starts again from the starting stacks, and the hands between
+        are played through.
+
+        Examples
+        --------
+        >>> from omaha8.game import BatchTables
+        >>> tables = BatchTables(3, 6, "pot-limit", seed=2)
+        >>> result = tables.advance("call", until_seat=0)     # the others call to seat 0's turn
+        >>> tables.observe()["seat"].tolist(), result.finished.tolist()
+        ([0, 0, 0], [False, False, False])
+        >>> result = tables.advance("call", until_seat=0, kind=0)   # seat 0 folds; the rest call down
+        >>> result.finished.tolist(), result.net[:, 0].tolist(), int(result.net.sum())
+        ([True, True, True], [0, 0, 0], 0)
+        >>> tables.advance("call", until_seat=7)
+        Traceback (most recent call last):
+        ...
+        omaha8.errors.ArgumentError: until_seat must be at most 5, got 7
+        """
+        key = _policy_key(policy, until_seat)
+        codes = None if key is None else self._stops.get(key)
+        if codes is None:
+            codes = self._policy_codes(policy, until_seat)
+            if key is not None:
+                self._stops[key] = codes  # checked once: a training loop asks the same every call
+        m = self._n_tables
+        if kind is None:
+            kinds = np.full(m, -1, np.int8)
+            amounts = np.zeros(m, np.int64)
+        else:
+            given = _whole(kind, "kind", m)
+            acting = given != -1
+            if acting.all():
+                kinds, amounts = self._actions(given, amount, m)
+            else:
+                # checked where an action is given, as step() checks them
+                rows = np.flatnonzero(acting).astype(np.intp)
+                kinds = np.full(m, -1, np.int8)
+                amounts = np.zeros(m, np.int64)
+                kinds[rows], amounts[rows] = self._actions(
+                    given[rows], None if amount is None else _whole(amount, "amount", m)[rows], len(rows), rows)
+        # a call plays a few decisions a table, a showdown now and then: some 16 hands' evaluations of work
+        threads = threads_for(self._threads, 16 * m)
+        finished, net, more, more_net, final = self._engine.advance(codes, kinds, amounts, threads)
+        if self._engine.broken():
+            raise GameError("a table settled a hand with no live seat in it: the engine is broken")
+        return Advance(finished, net, final, more, more_net)
+
+    def _policy_codes(self, policy: object, until_seat: object) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """advance()'s policy per seat as the kernel's codes, checked: some seat stops every table."""
+        n = self._n_seats
+        names = [policy] * n if isinstance(policy, str) else policy
+        if not isinstance(names, Sequence) or isinstance(names, bytes):
+            raise ArgumentTypeError(f"policy must be 'random', 'call' or one of those (or None) per seat, "
+                                    f"not {brief(policy)}")
+        if len(names) != n:
+            raise ShapeError(f"policy must give one policy per seat ({n}), got {len(names)}")
+        codes = np.empty(n, np.int8)
+        for s, name in enumerate(names):
+            if name is not None and not (isinstance(name, str) and name in _POLICIES):
+                where = "policy" if isinstance(policy, str) else f"policy[{s}]"
+                raise ArgumentError(f"{where} must be 'random', 'call' or None, not {brief(name)}")
+            codes[s] = _WAIT if name is None else _POLICIES[name]
+        if until_seat is not None:
+            codes[check_int(until_seat, "until_seat", minimum=0, maximum=n - 1, value_error=ArgumentError)] = _WAIT
+        stopping = codes == _WAIT
+        if not stopping.any():
+            raise ArgumentError("advance needs a seat to stop at: give until_seat, or None as a seat's policy")
+        seated = (self._start[:, stopping] > 0).any(axis=1)
+        if not seated.all():
+            t = int(np.flatnonzero(~seated)[0])
+            raise ArgumentError(f"at table {t} no seat that stops the table ({np.flatnonzero(stopping).tolist()}) "
+                                "has chips to start with: the table would never stop")
+        return codes
+
     def history(self, table: int) -> HandHistory:
         """The last finished hand at ``table`` as a :class:`~omaha8.game.HandHistory`.
 
@@ -455,13 +554,30 @@ def _structure(value: object) -> Structure:
     return value
 
 
+def _kind_of(given: object, array: np.ndarray[Any, Any]) -> str:
+    """What ``given`` holds, for an error: its dtype, or bools where numpy took True for 1 (no other item of an
+    integer array fails is_int)."""
+    return "bool" if non_int_at(given, array) is not None else str(array.dtype)
+
+
+def _policy_key(policy: object, until_seat: object) -> tuple[object, object] | None:
+    """advance()'s arguments as a key of its checked policies, or None for arguments not kept (checked anew)."""
+    if not (until_seat is None or type(until_seat) is int):
+        return None
+    if isinstance(policy, str):
+        return policy, until_seat
+    if isinstance(policy, (list, tuple)) and all(p is None or type(p) is str for p in policy):
+        return tuple(policy), until_seat
+    return None
+
+
 def _whole(value: npt.ArrayLike, name: str, m: int) -> np.ndarray[Any, Any]:
     """``value`` as an integer array of m rows (one value is every row's)."""
     if isinstance(value, (str, bytes)) or (not isinstance(value, (np.ndarray, Sequence)) and not is_int(value)):
         raise ArgumentTypeError(f"{name} must be whole numbers, one a table, not {type(value).__name__} {brief(value)}")
     array = np.asarray(value)
-    if array.dtype.kind not in "iu" or array.dtype == np.bool_:
-        raise ArgumentTypeError(f"{name} must be whole numbers, not {array.dtype} values {brief(value)}")
+    if array.dtype.kind not in "iu" or array.dtype == np.bool_ or non_int_at(value, array) is not None:
+        raise ArgumentTypeError(f"{name} must be whole numbers, not {_kind_of(value, array)} values {brief(value)}")
     if array.ndim == 0:
         return np.full(m, operator.index(array.item()), dtype=array.dtype)
     if array.shape != (m,):

@@ -444,10 +444,12 @@ class Hand(_Dealing, _Streets, HandView):
         p = self._actor
         if p < 0:
             raise IllegalActionError(seat, action, self._ended())
-        if seat is not None and seat != p:
+        if seat is not None and (type(seat) is not int or seat != p):
+            # False, 0.0 and Decimal(0) equal 0 but are not seat numbers
             if not is_int(seat):
                 raise IllegalActionError(None, action, f"seat must be a seat number, not {brief(seat)}")
-            raise IllegalActionError(seat, action, f"it is seat {p}'s turn")
+            if seat != p:
+                raise IllegalActionError(int(seat), action, f"it is seat {p}'s turn")
         legal = self._legal
         if legal is not None:
             # the actions the engine offered this turn, applied without checking them again: a call adds

@@ -31,6 +31,7 @@ import numpy as np
 from . import _equity_kernel as _equity, _small_exact
 from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_threads, is_int
 from .._support._progress import Progress
+from .._support._text import noun
 from .._support._threads import WORK_PER_THREAD, threads_for
 from ..cards import _ID_OF_TEXT, CardsLike, format_card, format_cards, parse_cards
 from ..errors import CardError, CardTypeError, DuplicateCardError, EquityError, ShapeError
@@ -131,7 +132,7 @@ class EquityResult:
             how = "exact"
         else:
             how = f"sampled (seed {self.seed}), std error up to {100 * float(np.max(self.std_error)):.2f}%"
-        lines.append(f"{self.boards} boards, {how}; no low on {100 * self.no_low:.2f}%")
+        lines.append(f"{self.boards} {noun(self.boards, 'board')}, {how}; no low on {100 * self.no_low:.2f}%")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -52,20 +52,11 @@ from omaha8.core._core cimport (
     high_board_table,
     low_best_table,
     pair_class_table,
+    prefetch,
 )
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define OMAHA8_PREFETCH(p) __builtin_prefetch(p)
-    #else
-    #define OMAHA8_PREFETCH(p) ((void)(p))
-    #endif
-    """
-    void prefetch "OMAHA8_PREFETCH"(const void* p) noexcept nogil
 
 cdef enum:
     CHUNK_SAMPLES = 4096

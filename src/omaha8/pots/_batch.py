@@ -18,6 +18,7 @@ import numpy.typing as npt
 from . import _batch_kernel as _showdown
 from ..core import _core
 from .._support._args import brief, check_bool
+from .._support._text import noun
 from .._support._threads import threads_for
 from ..cards._validate import card_array, check_deals
 from ..errors import ShapeError, ShowdownError
@@ -52,7 +53,7 @@ def _batch_inputs(
     if b.shape[-1] != 5:
         raise ShapeError(f"boards must have 5 cards per row, got shape {b.shape}")
     if b.ndim == 2 and b.shape[0] != n:
-        raise ShapeError(f"boards has {b.shape[0]} rows but holes has {n}")
+        raise ShapeError(f"boards has {b.shape[0]} {noun(b.shape[0], 'row')} but holes has {n}")
     threads = threads_for(threads, n * n_seats)
     mask = None
     if active is not None:

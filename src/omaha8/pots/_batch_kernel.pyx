@@ -22,9 +22,10 @@ import numpy as np
 from omaha8.core._core cimport (
     MAX_HOLE,
     MAX_SHOWDOWN_SEATS,
-    N_PAIR_CLASSES,
+    PREFETCH_BLOCK,
     PreparedBoard,
     Tables,
+    prefetch_board_row,
     prepare_board,
     prepared_values,
     tables,
@@ -36,24 +37,23 @@ from omaha8.pots._settle cimport mask_fractions, winner_masks
 cdef const Tables* TABLES = tables()
 
 
-# One seat's high and low on its deal's prepared board. n_hole is a constant at
-# each call site, so the loops unroll. With check, the cards are added to the
-# row's check (card_check).
-cdef inline void seat_values(const uint8_t* hole, int n_hole, const PreparedBoard* b, uint16_t* high,
-                             uint8_t* low, bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
-    if check:
-        card_check(hole, n_hole, seen, over)
-    high[0] = prepared_values(TABLES, b, hole, n_hole, low)
-
-
 # A row's card check, branch-free, as its cards are read: seen collects the bits
 # 1 << (c & 63), over the values c + 12. A card is over 51 exactly when c + 12 has
 # a bit of 64 or more; the row's cards are distinct when seen has one bit per card.
-cdef inline void card_check(const uint8_t* cards, int n, uint64_t* seen, uint32_t* over) noexcept nogil:
+cdef inline uint64_t card_bits(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint64_t bits = 0
     cdef int i
     for i in range(n):
-        seen[0] |= (<uint64_t>1) << (cards[i] & 63)
-        over[0] |= cards[i] + 12
+        bits |= (<uint64_t>1) << (cards[i] & 63)
+    return bits
+
+
+cdef inline uint32_t card_overs(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint32_t over = 0
+    cdef int i
+    for i in range(n):
+        over |= cards[i] + 12
+    return over
 
 
 cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
@@ -61,42 +61,38 @@ cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept
 
 
 # Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts.
-# active (NULL: every seat) is read at active[0..n_seats-1].
-# With check, every card of the deal goes into seen and over (card_check), inactive seats' too.
+# active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
+# constants at each call site, so the loops unroll.
+# With check, every card of the deal (inactive seats' too) goes into the check's
+# seen and over (card_bits, card_overs), kept in registers and stored once at the end:
+# through the pointers, each seat's uint8 low value could alias them.
 cdef inline uint32_t settle_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
                                 const PreparedBoard* parts, const uint8_t* active,
-                                bint check, uint64_t* seen, uint32_t* over) noexcept nogil:
+                                bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
     cdef uint16_t high[MAX_SHOWDOWN_SEATS]
     cdef uint8_t low[MAX_SHOWDOWN_SEATS]
-    cdef uint32_t live = 0
+    cdef uint32_t live = 0, over = 0
+    cdef uint64_t seen = 0
+    cdef const uint8_t* hole
     cdef int p
     if check:
-        card_check(board, 5, seen, over)
+        seen = card_bits(board, 5)
+        over = card_overs(board, 5)
     for p in range(n_seats):
+        hole = holes + p * n_hole
+        if check:
+            seen |= card_bits(hole, n_hole)
+            over |= card_overs(hole, n_hole)
         if active == NULL or active[p]:
             live |= (<uint32_t>1) << p
-            seat_values(holes + p * n_hole, n_hole, parts, &high[p], &low[p], check, seen, over)
+            high[p] = prepared_values(TABLES, parts, hole, n_hole, &low[p])
         else:
-            if check:
-                card_check(holes + p * n_hole, n_hole, seen, over)
             high[p] = 0
             low[p] = 0
+    if check:
+        seen_out[0] = seen
+        over_out[0] = over
     return winner_masks(n_seats, high, low, live)
-
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define omaha8_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define omaha8_prefetch(p) ((void)(p))
-    #endif
-    """
-    void prefetch "omaha8_prefetch"(const void* p) noexcept nogil
-
-
-cdef enum:
-    BLOCK_ROWS = 16           # deals whose board rows are fetched ahead together
 
 
 # What every deal of one call shares; an output pointer is NULL when not asked for.
@@ -113,13 +109,13 @@ cdef struct Job:
     uint8_t* bad
 
 
-# Deals start..stop-1 (at most BLOCK_ROWS): first every board's parts, asking the
-# memory for their HIGH_BOARD rows (182 bytes, up to four cache lines, in a 1.1 MB
-# table) so that the misses overlap, then the seats. n_hole and check are constants
-# at each call, so each combination compiles to its own loop.
+# Deals start..stop-1 (at most PREFETCH_BLOCK): first every board's parts, asking the
+# memory for their HIGH_BOARD rows (prefetch_board_row) so that the misses overlap,
+# then the seats. n_hole and check are constants at each call, so each combination
+# compiles to its own loop.
 cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, int n_hole,
                               bint check) noexcept nogil:
-    cdef PreparedBoard parts[BLOCK_ROWS]
+    cdef PreparedBoard parts[PREFETCH_BLOCK]
     cdef Py_ssize_t row
     cdef uint32_t masks, over
     cdef uint64_t seen
@@ -127,10 +123,7 @@ cdef inline void settle_block(const Job* job, Py_ssize_t start, Py_ssize_t stop,
     cdef const uint8_t* board
     for row in range(start, stop):
         prepare_board(TABLES, job.boards + row * job.board_step, &parts[row - start])
-        prefetch(parts[row - start].high_row)
-        prefetch(parts[row - start].high_row + 32)
-        prefetch(parts[row - start].high_row + 64)
-        prefetch(parts[row - start].high_row + N_PAIR_CLASSES - 1)
+        prefetch_board_row(&parts[row - start])
     for row in range(start, stop):
         hole = job.holes + row * job.hole_step
         board = job.boards + row * job.board_step
@@ -201,17 +194,17 @@ def settle(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, const u
     if check:
         bad = np.zeros(n, dtype=np.uint8)
         job.bad = &bad[0]
-    n_blocks = (n + BLOCK_ROWS - 1) // BLOCK_ROWS
+    n_blocks = (n + PREFETCH_BLOCK - 1) // PREFETCH_BLOCK
     for block in prange(n_blocks, nogil=True, schedule="static", num_threads=threads):
         # constant arguments at each call: the compiler unrolls the seat loop and drops the check
         if n_hole == 4 and check:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, True)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, True)
         elif n_hole == 4:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 4, False)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 4, False)
         elif check:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, True)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, True)
         else:
-            settle_block(&job, block * BLOCK_ROWS, min(n, (block + 1) * BLOCK_ROWS), 5, False)
+            settle_block(&job, block * PREFETCH_BLOCK, min(n, (block + 1) * PREFETCH_BLOCK), 5, False)
     if check:
         with nogil:
             for row in range(n):
@@ -230,8 +223,6 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
     cdef int p, n_seats = holes.shape[1], n_hole = holes.shape[2]
     cdef PreparedBoard parts
     cdef uint8_t low
-    cdef uint64_t seen = 0
-    cdef uint32_t over = 0
     check_shapes(holes, boards, None)
     if boards.shape[0] != n or out.shape[0] != n or out.shape[1] != n_seats:
         raise ValueError("boards must be (N, 5) and out (N, P)")
@@ -239,4 +230,4 @@ def high_values(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, ui
         for row in range(n):
             prepare_board(TABLES, &boards[row, 0], &parts)
             for p in range(n_seats):
-                seat_values(&holes[row, p, 0], n_hole, &parts, &out[row, p], &low, False, &seen, &over)
+                out[row, p] = prepared_values(TABLES, &parts, &holes[row, p, 0], n_hole, &low)

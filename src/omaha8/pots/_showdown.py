@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from .._support._args import brief
+from .._support._text import noun
 from ._pots import _settle, _showdown_result, _Unevaluated
 from ._pots import _split as _split  # re-exported: the game splits a raked pot by the same rule
 from ..cards import CardsLike, format_card, parse_cards, text_ids
@@ -164,7 +165,8 @@ def _chips(contributions: Sequence[int] | None, n_seats: int, live: list[int]) -
         return chips
     items = _sequence(contributions, "contributions", ChipError)
     if len(items) != n_seats:
-        raise ShapeError(f"contributions has {len(items)} entries but holes has {n_seats} seats")
+        raise ShapeError(f"contributions has {len(items)} {noun(len(items), 'entry', 'entries')} but holes has "
+                         f"{n_seats} {noun(n_seats, 'seat')}")
     if set(map(type, items)) == _INT:
         plain: list[int] = items  # type: ignore[assignment]  # every item is an int
         if min(plain) >= 0 and max(plain) <= MAX_CHIPS:
@@ -206,15 +208,15 @@ def _check_shapes(board: tuple[int, ...], cards: list[tuple[int, ...] | None]) -
     if len(board) == 5 and (sizes_seen == {4} or sizes_seen == {5}):
         return
     if len(board) != 5:
-        raise ShapeError(f"board has {len(board)} cards; a showdown needs 5")
+        raise ShapeError(f"board has {len(board)} {noun(len(board), 'card')}; a showdown needs 5")
     sizes = [(seat, len(hole)) for seat, hole in enumerate(cards) if hole is not None]
     for seat, size in sizes:
         if size not in (4, 5):
-            raise ShapeError(f"holes[{seat}] has {size} cards; a hole has 4 or 5")
+            raise ShapeError(f"holes[{seat}] has {size} {noun(size, 'card')}; a hole has 4 or 5")
     first_seat, first_size = sizes[0]
     for seat, size in sizes:
         if size != first_size:
-            raise ShapeError(f"holes[{seat}] has {size} cards but holes[{first_seat}] has {first_size}")
+            raise ShapeError(f"holes[{seat}] has {size} {noun(size, 'card')} but holes[{first_seat}] has {first_size}")
 
 
 # ---------------------------------------------------------------- showdown
@@ -342,10 +344,10 @@ def showdown(
         _check_shapes(board_cards, cards)
     else:
         if len(board_cards) > 5:
-            raise ShapeError(f"board has {len(board_cards)} cards; it must have at most 5")
+            raise ShapeError(f"board has {len(board_cards)} {noun(len(board_cards), 'card')}; it must have at most 5")
         for seat, hole in enumerate(cards):
             if hole is not None and len(hole) > 5:
-                raise ShapeError(f"holes[{seat}] has {len(hole)} cards; a hole has at most 5")
+                raise ShapeError(f"holes[{seat}] has {len(hole)} {noun(len(hole), 'card')}; a hole has at most 5")
     if not distinct:
         _check_distinct(board_cards, cards)
     total = sum(chips)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -23,6 +24,10 @@ F64Array = np.ndarray[Any, np.dtype[np.float64]]
 BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 
 _BOARD_SIZES = (3, 4, 5)
+# weights whose largest lies outside 2**-_SCALE_EXPONENT .. 2**_SCALE_EXPONENT are scaled by a power of two
+# (exact) before they are summed: no sum of them overflows, none sinks below float64's normal numbers
+_SCALE_EXPONENT = 500
+_TINY = float(np.finfo(np.float64).tiny)
 _MAX_BINS = 1 << 16
 _N_LOW_VALUES = N_LOW_VALUES  # lows are 1..56, 0 = none
 _T = TypeVar("_T")
@@ -66,6 +71,33 @@ def _weights(weights: npt.ArrayLike | None, n: int, name: str) -> F64Array | Non
         row = int(np.flatnonzero(bad)[0])
         raise ArgumentError(f"{name}[{row}] = {brief(arr[row].item())} is not a finite weight >= 0")
     return out
+
+
+def _scaled_weights(weights: F64Array, name: str) -> tuple[F64Array, int]:
+    """``weights`` times ``2**-k``, and ``k``: 0 unless their largest is far from 1 (the results are ratios).
+
+    Weights that sum past float64 (their total weight could not be given), or
+    whose ratio to the largest is below float64's smallest normal number (the
+    sums would lose them), are refused.
+    """
+    top = float(weights.max()) if weights.size else 0.0
+    if top == 0.0:
+        return weights, 0
+    with np.errstate(over="ignore"):
+        total = float(weights.sum())
+    if not math.isfinite(total):
+        raise ArgumentError(f"{name} sum to more than float64 holds ({np.finfo(np.float64).max:.4g}): only "
+                            f"their ratios count, so divide them by a common factor")
+    k = math.frexp(top)[1]
+    ratio = np.ldexp(weights, -k)  # the largest is in [0.5, 1): below tiny means a ratio below about tiny
+    small = np.flatnonzero((weights > 0) & (ratio < _TINY))
+    if small.size:
+        row = int(small[0])
+        raise ArgumentError(f"{name}[{row}] = {brief(float(weights[row]))} is too small beside the largest, "
+                            f"{brief(top)}: their ratio is below float64's smallest normal number")
+    if -_SCALE_EXPONENT <= k <= _SCALE_EXPONENT:
+        return weights, 0  # whole-number weights stay whole: their sums stay exact
+    return ratio, k
 
 
 def _combos(

@@ -56,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _solver
-from .._support._args import check_int
+from .._support._args import check_array_bytes, check_int
 from .._support._threads import threads_for
 from ..cards import CardsLike, N_CARDS
 from ..errors import ShapeError
@@ -71,6 +71,7 @@ from ._sweep_inputs import (
     _combos as _combos,
     _equal_weight,
     _holds_any,
+    _scaled_weights,
 )
 
 __all__ = ["CombosSource", "ShowdownValues", "showdown_values"]
@@ -146,11 +147,17 @@ class ShowdownValues:
 
         NaN when no hand and opponent fit together.
         """
-        pair_weight = self.hand_weight * self.weight
-        total = float(pair_weight.sum())
-        if total == 0.0:
+        # each pair's weight as mantissa and exponent, all scaled by one power of two so that the largest
+        # is about 1: weights near float64's ends neither overflow nor vanish in the products
+        hand_mantissa, hand_exponent = np.frexp(self.hand_weight)
+        opp_mantissa, opp_exponent = np.frexp(self.weight)
+        mantissa = hand_mantissa * opp_mantissa
+        live = mantissa > 0
+        if not live.any():
             return math.nan
-        return float(np.sum(pair_weight[pair_weight > 0] * self.share[pair_weight > 0]) / total)
+        exponent = hand_exponent[live] + opp_exponent[live]
+        pair_weight = np.ldexp(mantissa[live], exponent - exponent.max())
+        return float(np.sum(pair_weight * self.share[live]) / pair_weight.sum())
 
 
 # ------------------------------------------------------------------ the public function
@@ -229,7 +236,14 @@ def showdown_values(
     if opp_cards.shape[0] and hand_cards.shape[0] and opp_cards.shape[1] != hand_cards.shape[1]:
         raise ShapeError(f"hands have {hand_cards.shape[1]} cards but opponents have {opp_cards.shape[1]}")
     n_bins = None if bins is None else check_int(bins, "bins", minimum=1, maximum=_MAX_BINS)
+    if n_bins is not None:
+        n_hands = hand_cards.shape[0]
+        check_array_bytes(n_hands * n_bins * 8, f"a histogram of {n_hands:,} hands x {n_bins:,} bins of float64",
+                          f"bins={n_bins}")
     threads = threads_for(n_threads)
+    scale = 0  # the opponents' weights are 2**scale times those summed
+    if opp_weight is not None:
+        opp_weight, scale = _scaled_weights(opp_weight, "opponent_weights")
 
     out_of_deck = np.concatenate([board_cards, dead_cards])
     hand_keep = ~_holds_any(hand_cards, out_of_deck)
@@ -311,7 +325,7 @@ def showdown_values(
         low_win=spread(sums.low_win, math.nan),
         low_tie=spread(sums.low_tie, math.nan),
         scoop=spread(sums.scoop, math.nan),
-        weight=spread(weight, 0.0),
+        weight=spread(weight if scale == 0 else np.ldexp(weight, scale), 0.0),
         ehs2=spread(ehs2, math.nan),
         histogram=None if histogram is None else spread(histogram, math.nan),
         runouts=runouts,
