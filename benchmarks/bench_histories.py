@@ -29,7 +29,7 @@ from omaha8.histories.reconcile import reconcile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 HANDS = scaled(10_000, 2_000)
-SITES = ["pokerstars", "888", "bovada", "fulltilt", "kingsclub", "partypoker", "winamax", "winning"]
+SITES = ["pokerstars", "888", "bovada", "cake", "everleaf", "fulltilt", "kingsclub", "partypoker", "pkr", "winamax", "winning"]
 
 
 def fixture_hands(site: str) -> list[tuple[str, str | None]]:
@@ -60,12 +60,15 @@ def write_file(path: Path, site: str, n_hands: int) -> Counter[str]:
             j = i % len(hands)
             text, old = hands[j]
             if old is not None:
-                new = str(10**12 + i) if old.isdigit() else f"{10**12 + i}-1-1"
+                # a new id of the same shape: digits, hexadecimal (Cake's), or Winamax's "N-N-N"
+                new = str(10**12 + i) if old.isdigit() else (
+                    f"{10**12 + i:X}" if old.isascii() and old.isalnum() else f"{10**12 + i}-1-1")
                 head, sep, rest = text.partition("\n")
                 second, sep2, body = rest.partition("\n")
-                if old in head:
-                    head = head.replace(old, new, 1)
-                else:
+                # the id may be on the first line, the second, or both (888's and Everleaf's two header lines)
+                found = old in head
+                head = head.replace(old, new, 1)
+                if old in second or not found:
                     second = second.replace(old, new, 1)
                 text = head + sep + second + sep2 + body
             out.write(text + "\n\n")

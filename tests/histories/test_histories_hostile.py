@@ -8,6 +8,7 @@ import importlib
 import io
 import json
 import os
+import random
 import re
 from pathlib import Path
 
@@ -17,7 +18,8 @@ from omaha8 import cli
 from omaha8.errors import HandReadError
 from omaha8.histories import HandRecord, HandStatus, SkipKind, SkippedHand, analyze, read, read_pokerstars
 from omaha8.histories._grammar import _SLOTS, Form
-from omaha8.histories.sites import _pokerstars
+from omaha8.histories._files import MAX_LINE_CHARS
+from omaha8.histories.sites import READERS, _pokerstars
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hh"
 allin_ev_module = importlib.import_module("omaha8.histories.allin_ev")
@@ -282,3 +284,76 @@ def test_terminal_escapes_in_names_are_printed_escaped(capsys: pytest.CaptureFix
     code, out, _ = run(capsys, str(source))
     assert code == 0 and "\x1b" not in out and "C\\x1b[31myd" in out
     assert isinstance(_only(io.StringIO(source.read_text()).read()), HandRecord)
+
+
+# ------------------------------------------------------------ every site's reader on broken and hostile text
+# Each site fixture's lines are cut short, doubled, stripped of their amounts' digits, swapped for neighbours,
+# padded to the longest line read, and filled with brackets and separators: every hand that comes out must be
+# a HandRecord or a SkippedHand saying where and why, never a builtin error.
+
+_SITE_FIXTURES = sorted(p for p in DATA.glob("*/*.txt"))
+
+
+def test_every_site_line_form_matches_in_linear_time() -> None:
+    for reader in READERS:
+        forms = [v for v in vars(reader).values() if isinstance(v, Form)]
+        for value in vars(reader).values():
+            if isinstance(value, dict):
+                value = tuple(value.values())
+            if isinstance(value, tuple):
+                forms += [f for item in value for f in (item if isinstance(item, tuple) else (item,))
+                          if isinstance(f, Form)]
+        assert forms, reader.__name__
+        for form in forms:
+            assert _quantifiers_are_safe(form.pattern.pattern), (reader.__name__, form)
+
+
+def _mutants(lines: list[str], rng: random.Random) -> list[list[str]]:
+    out = []
+    for _ in range(40):
+        copy = list(lines)
+        i = rng.randrange(len(copy))
+        line = copy[i]
+        kind = rng.randrange(7)
+        if kind == 0:
+            copy[i] = line[: rng.randrange(len(line) + 1)]
+        elif kind == 1:
+            copy.insert(i, line)
+        elif kind == 2:
+            copy[i] = "".join(c for c in line if not c.isdigit())
+        elif kind == 3 and i + 1 < len(copy):
+            copy[i], copy[i + 1] = copy[i + 1], copy[i]
+        elif kind == 4:
+            copy[i] = (line + " " + "[ ] ( ) : -- " * MAX_LINE_CHARS)[:MAX_LINE_CHARS]
+        elif kind == 5:
+            copy[i] = line.replace(" ", "  ").replace(",", "")
+        else:
+            copy[i] = line + " ٣" + rng.choice(["[", "]", "(", ")", "$", "€", "#", ": ", " -- "])
+        out.append(copy)
+    return out
+
+
+@pytest.mark.parametrize("path", _SITE_FIXTURES, ids=[f"{p.parent.name}/{p.name}" for p in _SITE_FIXTURES])
+def test_broken_lines_are_reported_never_raised(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rng = random.Random(path.name)
+    for mutant in _mutants(lines, rng):
+        items = list(read("\n".join(mutant) + "\n"))
+        assert items
+        for item in items:
+            assert isinstance(item, (HandRecord, SkippedHand)), item
+            if isinstance(item, SkippedHand):
+                assert item.reason and item.line >= 1
+            else:
+                item.reconcile()  # a record the reader let through replays or reports a mismatch
+
+
+@pytest.mark.parametrize("path", _SITE_FIXTURES, ids=[f"{p.parent.name}/{p.name}" for p in _SITE_FIXTURES])
+def test_long_hostile_lines_are_reported(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    # every line after the header made as long as a line may be, of separators a form could try to cut at
+    # (the forms' linear time is checked above, by their quantifiers; speed is the benchmarks' business)
+    hostile = lines[:2] + [(line + " " + "a : [ ( -- , " * 400)[:MAX_LINE_CHARS] for line in lines[2:40]]
+    items = list(read("\n".join(hostile) + "\n"))
+    assert items and all(isinstance(item, (HandRecord, SkippedHand)) for item in items)
+    assert isinstance(items[0], SkippedHand) and items[0].line >= 1

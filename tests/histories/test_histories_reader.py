@@ -271,3 +271,35 @@ def test_a_seated_player_who_neither_posts_nor_acts_is_not_dealt_in() -> None:
     assert [s.name for s in record.in_hand()] == ["Ann", "Bob", "Cyd"]
     check = record.reconcile()
     assert check.status == "verified" and [p.name for p in check.players] == ["Ann", "Bob", "Cyd"]
+
+
+# one line for every alternative of STARTS (and the variants inside them)
+_START_LINES = [
+    "PokerStars Hand #1:", "PokerStars Game #1:", "PokerStars Zoom Hand #1:", "PokerStars Home Game Hand #1:",
+    "PokerStars Home Game #1:", "#Game No : 1", "***** 888poker Hand History for Game 1 *****",
+    "***** Cassava Hand History for Game 1 *****", "***** Pacific Poker Hand History for Game 1 *****",
+    "***** Hand History for Game 1 *****", "***** Hand history for game #1 *****", "Game Hand #1 - x", "Hand #1 - x",
+    "Game started at: 2016/9/13", "Winamax Poker - CashGame", "Bovada Hand #1", "Ignition Hand #1", "Bodog Hand #1",
+    "Full Tilt Poker Game #1:", "FullTiltPoker Game #1:", "#37580510: Pot Limit Big O", "Hand#1A2B - x",
+    "Game # 1 - x", "***** History for hand 1", "Everleaf Gaming Game #1", "Table #1 - Tournament #2",
+    '<HISTORY ID="1">', "<Game hhversion=\"4\">", "<game id=\"1\">", "<session sessioncode=\"1\">",
+    "<description type=\"Omaha\">",
+]
+
+
+def test_the_two_character_filter_lets_every_hand_start_through() -> None:
+    from omaha8.histories._files import _START_PAIRS, STARTS
+
+    assert all(STARTS.match(line) for line in _START_LINES)
+    # as many top-level alternatives as the pattern has, each with a line above
+    assert STARTS.pattern.count("|") + 1 <= len(_START_LINES)
+    lines = list(_START_LINES)
+    for root in (DATA, Path(__file__).resolve().parents[3] / "shared" / "hh"):
+        if root.is_dir():
+            for path in sorted(p for p in root.rglob("*") if p.is_file()):
+                lines += path.read_bytes().decode("utf-8", "replace").lstrip("\ufeff").splitlines()
+    assert len(lines) > 1000
+    for line in lines:
+        # the slow twin is the pattern alone: the filter may only skip lines it rejects
+        if STARTS.match(line):
+            assert line[:2] in _START_PAIRS, line

@@ -122,6 +122,130 @@ def test_888_quartered_low_derived_rake_and_a_return_in_the_collection() -> None
     assert second.item.actions[0].to == 350 and second.item.rake == 0
 
 
+# ------------------------------------------------------------ Everleaf
+
+
+def test_everleaf_split_quartered_derived_rake_and_an_unprinted_return() -> None:
+    # Everleaf prints no pot, rake or returned bet; raises add chips ("raises [$ 0.30 USD]": 0.30 more).
+    # Hand 1, $0.05/$0.10: 0.10 each pre-flop (0.30), Cyd bets 0.30 on the flop, Ann calls, Bob folds:
+    # pot 0.90, wins 0.43 + 0.43 = 0.86, so the rake is 0.04 (5% of 0.90 rounded down). Cyd's three kings
+    # win the high, Ann's 7-4-3-2-A the low (Cyd has no card of 8 or less). Nets +0.03, -0.10, +0.03.
+    # Hand 2: button Bob raises 0.30 (to 0.30), Cyd adds 0.25, Ann 0.20 (0.90); 0.90 each on the flop
+    # (3.60), 1 each on the river: pot 6.60, rake 0.33 (5%), 6.27 halved with the odd cent high: 3.14 to
+    # Cyd's three kings over Bob's three queens; the low 3.13 tied 8-4-3-2-A by Cyd and Ann,
+    # the odd cent to Cyd, first left of the button: 1.57 and 1.56. Nets: Cyd 4.71 - 2.20 = +2.51,
+    # Ann 1.56 - 2.20 = -0.64, Bob -2.20 (sum -0.33, the rake).
+    # Hand 3: Ann raises 0.35 pre-flop, both blinds fold: 0.25 of it comes back unprinted, Ann wins the
+    # 0.25 in the pot (0.10 + 0.05 + her 0.10), no flop, no rake: +0.15, -0.05, -0.10.
+    first, second, third = _reports(DATA / "everleaf" / "split_and_fold.txt")
+    assert [r.item.site for r in (first, second, third)] == ["Everleaf"] * 3
+    assert first.outcome is HandStatus.VERIFIED and first.item.rake == 4 and not first.item.rake_stated
+    assert _nets(first) == {"Ann": 3, "Bob": -10, "Cyd": 3} and first.item.hero == "Ann"
+    assert second.outcome is HandStatus.VERIFIED and second.item.rake == 33
+    assert _collected(second) == {"Ann": 156, "Bob": 0, "Cyd": 471}
+    assert _nets(second) == {"Ann": -64, "Bob": -220, "Cyd": 251}
+    assert third.outcome is HandStatus.VERIFIED and third.item.rake == 0 and third.item.returns == "unprinted"
+    assert _nets(third) == {"Ann": 15, "Bob": -5, "Cyd": -10} and third.item.actions[0].to == 35
+
+
+def test_everleaf_refusals_name_the_line_and_column() -> None:
+    text = (DATA / "everleaf" / "split_and_fold.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = lines.index("Ann calls [$ 0.10 USD]")
+    # an action Everleaf never writes, in the first hand: reported at the action (after "Ann "), column 5
+    items = list(read("\n".join(lines[:at] + ["Ann shoves [$ 1 USD]"] + lines[at + 1:]) + "\n"))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].reason == ("unreadable: line 14, column 5: the action 'shoves [$ 1 USD]' is not an "
+                               "Everleaf action"), items[0].reason
+    assert [type(i).__name__ for i in items[1:]] == ["HandRecord", "HandRecord"]
+    # the two header lines must name the same hand
+    items = list(read(text.replace("***** Hand history for game #700000001", "***** Hand history for game #700000009")))
+    assert isinstance(items[0], SkippedHand) and "line 1, column 23: the hand number '700000001'" in items[0].reason
+    # another game, and a limit of Omaha Hi/Lo that is not read, are skipped with the reason
+    held = list(read(text.replace("PL Omaha Hi/Lo - 2010/03/02 - 19:35:19", "NL Hold'em - 2010/03/02 - 19:35:19")))
+    assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME and "Hold'em" in held[0].reason
+    fixed = list(read(text.replace("PL Omaha Hi/Lo - 2010/03/02 - 19:35:19", "FL Omaha Hi/Lo - 2010/03/02 - 19:35:19")))
+    assert isinstance(fixed[0], SkippedHand) and fixed[0].kind is SkipKind.NOT_REPLAYED
+    assert "'FL Omaha Hi/Lo' is not read" in fixed[0].reason
+    # wins that pay more than the pots hold
+    greedy = list(read(text.replace("Cyd wins  high ($ 0.43 USD)", "Cyd wins  high ($ 0.53 USD)")))
+    assert isinstance(greedy[0], SkippedHand) and "the wins pay 96 for 90 in the pots" in greedy[0].reason
+
+
+# ------------------------------------------------------------ PKR
+
+
+def test_pkr_side_pot_quartered_low_calls_to_a_total_and_a_return() -> None:
+    # Tournament chips, blinds 10/20; calls and raises are street totals ("Ann calls 20" after her small
+    # blind of 10 adds 10). Hand 1: 20 each pre-flop (60); on the flop Ann bets 60, Bob raises to 240,
+    # Cyd calls, Ann raises all-in to 480, both call: main pot 60 + 3 x 480 = 1,500. Bob bets 200 on the
+    # turn, Cyd calls: a side pot of 400 for Bob and Cyd. Board Ah 2d 8c Kc Qd: Cyd's three kings beat
+    # Bob's three queens; Cyd and Ann tie the low 8-4-3-2-A (Bob has none). Main pot: 750 high to Cyd,
+    # 750 low quartered, 375 each; side pot: Cyd's high and only low, 400. Cyd 1,525 - 700 = +825,
+    # Ann 375 - 500 = -125, Bob -700; the stacks after the hand (375, 300, 1,825) agree.
+    # Hand 2: button Ann (the "Moving Button" line); 20 each pre-flop, Cyd bets 60 on the flop, Ann calls,
+    # Bob folds (180); 180 each on the turn (540); Cyd bets 500 on the river, Ann calls all-in for her 115,
+    # 385 come back to Cyd. Board Kh Kd 9c 7s 3d has no low; Cyd's nines full win 770:
+    # +395, Ann -375, Bob -20.
+    first, second = _reports(DATA / "pkr" / "side_pot_quartered.txt")
+    assert first.item.site == "PKR" and first.outcome is HandStatus.VERIFIED and first.item.tournament_id == "900"
+    assert _collected(first) == {"Ann": 375, "Bob": 0, "Cyd": 1525} and first.item.rake == 0
+    assert _nets(first) == {"Ann": -125, "Bob": -700, "Cyd": 825} and first.item.hero == "Ann"
+    assert first.item.button == 3 and second.item.button == 1
+    assert second.outcome is HandStatus.VERIFIED and second.item.no_low
+    assert _nets(second) == {"Ann": -375, "Bob": -20, "Cyd": 395} and second.item.uncalled == (("Cyd", 385),)
+
+
+def test_pkr_refusals() -> None:
+    text = (DATA / "pkr" / "side_pot_quartered.txt").read_text(encoding="utf-8")
+    # the stacks after the hand must follow from its lines: Cyd's 1,825 written 1,835 on line 59, the
+    # amount at column 15 (after the 14 characters of "Seat 3: Cyd - ")
+    items = list(read(text.replace("Seat 3: Cyd - 1,825", "Seat 3: Cyd - 1,835", 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].reason == ("unreadable: line 59, column 15: the stacks after the hand give Cyd 1,835, the "
+                               "hand's lines 1,825: the lines contradict each other"), items[0].reason
+    assert isinstance(items[1], HandRecord)
+    held = list(read(text.replace("Game Type: OMAHA HI/LO", "Game Type: HOLD'EM", 1)))
+    assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME
+    cash = list(read(text.replace("Money Type: TOURNAMENT CHIPS", "Money Type: REAL MONEY", 1)))
+    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED
+    assert cash[0].hand_id == "800000001" and "'REAL MONEY' hands are not read" in cash[0].reason
+    bad = list(read(text.replace("Dealing [3 h][4 h][J c][J s] to Ann", "Dealing [3 h][4 h][J c][J x] to Ann")))
+    assert isinstance(bad[0], SkippedHand) and "line 19, column 9" in bad[0].reason
+
+
+# ------------------------------------------------------------ Cake
+
+
+def test_cake_quartered_low_odd_chip_and_a_return() -> None:
+    # Sit-and-go chips, blinds 10/20; raises to a street total, calls and bets as chips added. Hand 1:
+    # 20 each pre-flop (60), Bob bets 45 on the flop and both call: pot 195, no rake. Board Ah 2d 8c Kc Qd:
+    # Cyd's three kings beat Bob's three queens for the high, 98 (the odd chip to the high half); the low
+    # 97 is tied 8-4-3-2-A by Ann and Cyd: 49 to Ann, first left of the button (Cyd's seat 3), 48 to Cyd.
+    # Cyd 146 - 65 = +81, Ann 49 - 65 = -16, Bob -65.
+    # Hand 2: a walk: Cyd's big blind takes Bob's small one, 10 of his own come back: +10, -10.
+    first, second = _reports(DATA / "cake" / "split_and_return.txt")
+    assert first.item.site == "Cake" and first.outcome is HandStatus.VERIFIED and first.item.tournament_id == "900"
+    assert _collected(first) == {"Ann": 49, "Bob": 0, "Cyd": 146} and first.item.hand_id == "AB00000001"
+    assert _nets(first) == {"Ann": -16, "Bob": -65, "Cyd": 81} and first.item.hero == "Ann"
+    assert second.outcome is HandStatus.VERIFIED and second.item.no_low and second.item.uncalled == (("Cyd", 10),)
+    assert _nets(second) == {"Ann": 0, "Bob": -10, "Cyd": 10}
+
+
+def test_cake_refusals() -> None:
+    text = (DATA / "cake" / "split_and_return.txt").read_text(encoding="utf-8")
+    bad = list(read(text.replace("Bob: bets 45", "Bob: shoves 45", 1)))
+    assert isinstance(bad[0], SkippedHand) and bad[0].reason == (
+        "unreadable: line 14, column 6: the action 'shoves 45' is not a Cake action"), bad[0].reason
+    assert isinstance(bad[1], HandRecord)
+    held = list(read(text.replace("0/10/20 PL OmahaHiLo", "0/10/20 NL Holdem", 1)))
+    assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME
+    limit = list(read(text.replace("0/10/20 PL OmahaHiLo", "0/10/20 FL OmahaHiLo", 1)))
+    assert isinstance(limit[0], SkippedHand) and limit[0].kind is SkipKind.NOT_REPLAYED
+    cash = list(read(text.replace("PL Omaha Hi-Lo T900", "PL Omaha Hi-Lo", 1)))
+    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED and "cash-game" in cash[0].reason
+
+
 # ------------------------------------------------------------ PartyPoker
 
 
@@ -200,7 +324,11 @@ def test_winning_old_format_split_jackpot_fee_and_return(tmp_path: Path) -> None
     # a summary whose bets contradict the actions is unreadable, not reconciled
     lied = path.read_text(encoding="utf-8").replace("Bets: 0.85. Collects: 1.73", "Bets: 0.80. Collects: 1.73")
     items = list(read(lied))
-    assert isinstance(items[1], SkippedHand) and "the summary says Cyd bet 80, the actions 85" in items[1].reason
+    # Cyd's actions put in 0.85 (the summary's own figure before the edit); the edited line says 0.80
+    assert isinstance(items[1], SkippedHand) and items[1].kind is SkipKind.UNREADABLE
+    assert "the summary says Cyd bet 0.80, but the action lines put in 0.85" in items[1].reason
+    summary_line = lied.splitlines()[items[1].line - 1]
+    assert summary_line[items[1].column - 1:].startswith("0.80. Collects: 1.73"), (summary_line, items[1].column)
 
 
 def test_hand_ids_beyond_64_bits_and_iso_codes_after_the_amount() -> None:

@@ -237,6 +237,11 @@ class HandBuilder:
             out.append(Action(street, a.name, kind, a.amount, to, a.all_in, a.line))
         self.actions = out
 
+    def behind(self, name: str) -> int:
+        """Chips ``name`` has left before the next action (sites that mark an all-in only by its size)."""
+        put = sum(p.amount for p in self.posts if p.name == name) + sum(a.amount for a in self.actions if a.name == name)
+        return self.names[name].stack - put
+
     def top_bet(self) -> int:
         """The largest bet on the street so far."""
         return max(self.bets.values(), default=0)

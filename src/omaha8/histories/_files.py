@@ -52,8 +52,11 @@ STARTS = re.compile(
 PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #")
 
 
-# the first characters of the lines that start a hand: most lines fail this one test
-_START_CHARS = frozenset("P#*HGWBIFTE<")
+# the first two characters of the lines that start a hand (every alternative of STARTS): most lines fail
+# this one test before the pattern is tried (tests/histories/test_histories_reader.py checks it lets every
+# start through)
+_START_PAIRS = frozenset(["Po", "#G", "**", "Ga", "Ha", "Wi", "Bo", "Ig", "Fu", "Ev", "Ta", "<H", "<G", "<g", "<s",
+                          "<d"] + [f"#{digit}" for digit in "0123456789"])
 
 
 def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
@@ -232,7 +235,7 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
             line = line.lstrip("\ufeff")
         if line and not line.strip("\ufffd"):
             line = ""  # only undecodable bytes (a file cut in the middle of a character): nothing to read
-        if line and line[0] in _START_CHARS and starts(line):
+        if line[:2] in _START_PAIRS and starts(line):
             if header_only:
                 lines.append(line)
                 header_only = False

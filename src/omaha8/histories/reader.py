@@ -150,6 +150,8 @@ def _first_id(lines: list[str]) -> str | None:
 def _hand_id(first: str) -> str | None:
     """The hand number of a header line, for reports of hands that could not be read (digits after the first '#')."""
     i = first.find("#")
+    if first.startswith("Table #"):
+        return None  # PKR's first line numbers the table; the hand's number is on the next line
     if first.startswith("#Game No : "):
         i = 10
     elif first.startswith("Game ID: "):

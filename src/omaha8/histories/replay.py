@@ -63,6 +63,28 @@ def structure_of(record: RecordData) -> Structure:
     return FixedLimit(low, high, small_blind=min(small_blind, low), big_blind=low)
 
 
+#: Whether a hand without rake is replayed without a rake policy (the faster settlement); False replays every
+#: hand with one, as its slow twin (tests/histories/test_histories_replay_lanes.py).
+RAKE_LANE = True
+
+# structures are immutable and a file repeats its stakes from hand to hand: one per (limit, stakes, blind)
+_STRUCTURES: dict[tuple[str, tuple[int, int], int], Structure] = {}
+
+
+def _structure(record: RecordData) -> Structure:
+    """:func:`structure_of`, remembered (bounded) for stakes seen before."""
+    small_blind = 0
+    if record.limit != "Pot Limit" and record.limit != "No Limit":
+        small_blind = next((p.amount for p in record.posts if p.kind == "small_blind" and not p.all_in), -1)
+    key = (record.limit, record.stakes, small_blind)
+    found = _STRUCTURES.get(key)
+    if found is None:
+        found = structure_of(record)
+        if len(_STRUCTURES) < 256:
+            _STRUCTURES[key] = found
+    return found
+
+
 def replay_record(record: RecordData) -> Hand:
     """The engine's hand after every action of ``record``.
 
@@ -86,7 +108,7 @@ def replay_record(record: RecordData) -> Hand:
     for name, cards in record.known_cards().items():
         if name in index:
             holes[index[name]] = cards
-    structure = structure_of(record)
+    structure = _structure(record)
     posts = []
     for post in record.posts:
         if post.name not in index:
@@ -110,7 +132,9 @@ def replay_record(record: RecordData) -> Hand:
             boards=record.runs[1:] or None,
             seed=SHUFFLE_SEED,
             posts=posts,
-            rake=PokerStarsRake(record.rake, listed=record.pots or None),
+            # no rake: no policy, the engine's own lane settles the hand (a policy taking 0 from every pot pays
+            # the same; tests/histories/test_histories_replay_lanes.py replays every fixture both ways)
+            rake=PokerStarsRake(record.rake, listed=record.pots or None) if record.rake or not RAKE_LANE else None,
             odd_chips=SmallestChipOddChips(record.chip_unit) if record.chip_unit > 1 else None,
         )
     except Omaha8Error as exc:

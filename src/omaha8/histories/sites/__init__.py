@@ -20,22 +20,18 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import _bovada, _fulltilt, _kingsclub, _pacific, _party, _pokerstars, _winamax, _winning, _winning_old
+from . import _bovada, _cake, _everleaf, _fulltilt, _kingsclub, _pacific, _party, _pkr, _pokerstars, _winamax, _winning, _winning_old
 
 __all__ = ["READERS", "RECOGNISED", "site_of", "recognised", "by_name"]
 
 #: Every reader, in the order their ``starts`` are asked.
 READERS: tuple[ModuleType, ...] = (_pokerstars, _fulltilt, _winamax, _winning, _pacific, _party, _bovada,
-                                     _kingsclub, _winning_old)
+                                     _kingsclub, _winning_old, _everleaf, _pkr, _cake)
 
 #: Formats recognised by their first line and skipped: (first-line prefix, site).
 RECOGNISED = (
-    ("Hand#", "Cake"),
     ("Game # ", "Entraction"),
     ("***** History for hand ", "OnGame"),
-    ("Everleaf Gaming Game #", "Everleaf"),
-    ("***** Hand history for game #", "Everleaf"),
-    ("Table #", "PKR"),
     ("<HISTORY ", "Boss Media"),
     ("<Game hhversion", "Microgaming"),
     ("<game ", "Merge"),

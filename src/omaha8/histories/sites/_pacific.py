@@ -175,17 +175,11 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         else:
             added = b.amount(m.group(1), at, col + len(verb) + 2)
             if verb == "calls":
-                b.call(name, added, at, col, all_in=added == _behind(b, name))
+                b.call(name, added, at, col, all_in=added == b.behind(name))
             elif verb == "bets":
-                b.bet_adding(name, added, at, col, all_in=added == _behind(b, name))
+                b.bet_adding(name, added, at, col, all_in=added == b.behind(name))
             else:
-                b.raise_adding(name, added, at, col, all_in=added == _behind(b, name))
-
-
-def _behind(b: HandBuilder, name: str) -> int:
-    """Chips ``name`` had left before this action (to mark an action that puts them all in)."""
-    put = sum(p.amount for p in b.posts if p.name == name) + sum(a.amount for a in b.actions if a.name == name)
-    return b.names[name].stack - put
+                b.raise_adding(name, added, at, col, all_in=added == b.behind(name))
 
 
 def _settle_totals(b: HandBuilder, last: int) -> None:

@@ -46,7 +46,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     b.fields["date"] = lines[0][17:]
     cards: dict[str, list[int]] = {}
-    bets: dict[str, int] = {}
+    bets: dict[str, tuple[int, int, int, str]] = {}
     summary = False
     for j in range(1, len(lines)):
         line, at = lines[j], start + j
@@ -85,7 +85,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
     if not summary:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (------ Summary ------): cut short?")
-    _check_bets(b, bets, start)
+    _check_bets(b, bets)
     return b.build()
 
 
@@ -170,7 +170,7 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
     raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
 
 
-def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, int]) -> None:
+def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, tuple[int, int, int, str]]) -> None:
     if line.startswith("Pot: "):
         parts = [p.strip() for p in line.split(". ") if p.strip()]
         b.total_pot = b.amount(parts[0][5:].rstrip("."), at, 6)
@@ -193,7 +193,8 @@ def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, int]) -> N
             raise _Bad(at, 1, f"cannot read the summary line {line[:60]!r}")
         name, middle = found[0], found[1][:k]
         col = len(line) - len(found[1]) + k + 1
-        bets[name] = b.amount(m.group(1), at, col + 6)
+        # the amount, and where and how the file writes it: a contradiction is reported there
+        bets[name] = (b.amount(m.group(1), at, col + 6), at, col + 6, m.group(1))
         collects = b.amount(m.group(2), at, col + m.start(2))
         if collects:
             b.collect(name, collects, "pot", at)
@@ -203,8 +204,12 @@ def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, int]) -> N
             b.shown(name, cards_of(middle[a + 1:z], at, col), at, col)
 
 
-def _check_bets(b: HandBuilder, bets: dict[str, int], start: int) -> None:
-    """Each player's ``Bets: X`` is what the actions put in, less what came back."""
+def _check_bets(b: HandBuilder, bets: dict[str, tuple[int, int, int, str]]) -> None:
+    """Each player's ``Bets: X`` is what the actions put in, less what came back.
+
+    The first summary line that disagrees is reported at its ``Bets:`` amount, both amounts as the file
+    writes them (``Bets: 0`` against a small blind of 10 and a raise of 50: 60).
+    """
     put = {seat.name: 0 for seat in b.seats}
     for p in b.posts:
         put[p.name] += p.amount
@@ -212,6 +217,19 @@ def _check_bets(b: HandBuilder, bets: dict[str, int], start: int) -> None:
         put[a.name] += a.amount
     for name, amount in b.uncalled_lines:
         put[name] -= amount
-    for name, said in bets.items():
+    for name, (said, at, col, text) in bets.items():
         if put[name] != said:
-            raise _Bad(start, 0, f"the summary says {name} bet {said}, the actions {put[name]}: the lines contradict each other")
+            raise _Bad(at, col, f"the summary says {name} bet {text}, but the action lines put in "
+                                f"{_written(put[name], b.money.decimals)} (blinds, bets and raises less returns): "
+                                "the lines contradict each other")
+
+
+def _written(units: int, decimals: int) -> str:
+    """An amount in the hand's units as this format writes it: ``6000`` cents is ``60``, ``85`` is ``0.85``.
+
+    >>> _written(6000, 2), _written(85, 2), _written(-1250, 2), _written(7, 0)
+    ('60', '0.85', '-12.50', '7')
+    """
+    sign, units = ("-", -units) if units < 0 else ("", units)
+    whole, cents = divmod(units, 10**decimals) if decimals else (units, 0)
+    return f"{sign}{whole}" if not cents else f"{sign}{whole}.{cents:0{decimals}d}"

@@ -1,0 +1,219 @@
+"""Everleaf Gaming: ``Everleaf Gaming Game #N`` then ``***** Hand history for game #N *****``.
+
+The game line reads ``Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - 19:35:19``; seats
+``Seat 5: Name (  $ 10 USD )``; amounts are in brackets (``[$ 0.05 USD]``) and a bet, raise or call is
+the chips it adds (``raises [$ 0.20 USD]`` puts 0.20 more in). Posts and bets are written ``Name: posts
+...``/``Name: bets ...``, the other actions without the colon. The pots are paid by ``wins $ X USD from
+main pot`` and, split, ``wins  high ($ X USD)`` and ``wins  low ($X)`` lines. Everleaf prints no pot, no
+rake and no returned bets: the uncalled part of the top bet goes back by the usual rule, and the rake is
+what is left of the rest once the ``wins`` lines are paid (5% of the pot, nothing without a flop, in the
+samples; the replay checks each player's share of what is left). Only pot-limit Omaha Hi/Lo cash games
+are read: Everleaf's other games and its tournaments are skipped with the reason.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/everleaf/split_and_fold.txt")]
+[('Everleaf', 'verified'), ('Everleaf', 'verified'), ('Everleaf', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "Everleaf"
+
+_GAME = Form("Blinds {amount}/{amount} {text}")
+_SEAT = Form("Seat {int}: {name} ({text}")
+_BUTTON = Form("Seat {int} is the button")
+_DEALT = Form("Dealt to {name} {cards}")
+_FORMS = {
+    "calls": Form("calls [{amount}]"),
+    "bets": Form("bets [{amount}]"),
+    "raises": Form("raises [{amount}]"),
+    "shows": Form("shows {cards}{text}"),
+}
+_POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
+_WINS = Form("wins {text}")
+_STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
+_NOTES = ("does not show cards", "has disconnected", "has reconnected", "sits out", "is sitting out",
+          "has been given a further")
+_OTHER = ("Hold'em", "Holdem", "Omaha", "Stud", "Razz")
+
+
+def starts(lines: list[str]) -> bool:
+    return lines[0].startswith(("Everleaf Gaming Game #", "***** Hand history for game #"))
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    b = HandBuilder(label, start, SITE)
+    i = 1 if lines[0].startswith("Everleaf Gaming Game #") else 0
+    head = lines[i] if i < len(lines) else ""
+    if not (head.startswith("***** Hand history for game #") and head.endswith(" *****")):
+        raise _Bad(start + i, 1, f"expected '***** Hand history for game #N *****', got {head[:60]!r}")
+    hand_id = head[29:-6]
+    ascii_int(hand_id, start + i, 30, "the hand number")
+    b.fields["hand_id"] = hand_id
+    if i and lines[0][22:] != hand_id:
+        raise _Bad(start, 23, f"the hand number {lines[0][22:][:30]!r} differs from the next line's {hand_id!r}")
+    _game_line(b, lines[i + 1] if i + 1 < len(lines) else "", start + i + 1)
+    for j in range(i + 2, len(lines)):
+        line, at = lines[j], start + j
+        if not line:
+            continue
+        if line.startswith("** "):
+            _marker(b, line, at)
+        elif line.startswith("Table "):
+            b.fields["table"] = line[6:]
+        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
+            _seat_line(b, line, at)
+        elif line.startswith("Total number of players"):
+            continue
+        else:
+            _body_line(b, line, at)
+    if b.current < 0:
+        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
+    _settle_totals(b, start + len(lines) - 1)
+    return b.build()
+
+
+def _game_line(b: HandBuilder, line: str, at: int) -> None:
+    m = _GAME.match(line)
+    if m is None:
+        if line.startswith("Tournament") or "Tourney" in line:
+            raise _NotReplayed(at, "Everleaf tournament hands are not read by omaha8")
+        raise _Bad(at, 1, f"expected the game line, e.g. 'Blinds $0.05/$0.10 PL Omaha Hi/Lo - date', got {line[:60]!r}")
+    game, _, date = m.group(3).partition(" - ")
+    if game != "PL Omaha Hi/Lo":
+        if "Omaha Hi/Lo" in game:
+            raise _NotReplayed(at, f"Everleaf's {game[:40]!r} is not read by omaha8 (pot-limit Omaha Hi/Lo only)")
+        if any(o in game for o in _OTHER):
+            raise _OtherGame(f"{game[:60]} is not Omaha Hi/Lo")
+        raise _Bad(at, m.start(3) + 1, f"{game[:60]!r} names no game that Everleaf deals")
+    b.fields.update(game="Omaha Hi/Lo", variant=4, limit="Pot Limit", date=date)
+    b.money = Money("USD" if "$" in m.group(1) else None, 2)
+    b.fields["stakes"] = (b.amount(m.group(1), at, 8), b.amount(m.group(2), at, m.start(2) + 1))
+
+
+def _seat_line(b: HandBuilder, line: str, at: int) -> None:
+    m = _BUTTON.match(line)
+    if m is not None:
+        b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
+        return
+    m = _SEAT.match(line)
+    if m is None or not m.group(3).endswith(")"):
+        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (  $ 10 USD )', got {line[:60]!r}")
+    inner = m.group(3)[:-1]
+    col = m.start(3) + 1 + len(inner) - len(inner.lstrip())
+    b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(inner.strip(), at, col), at, 6)
+
+
+def _marker(b: HandBuilder, line: str, at: int) -> None:
+    if line == "** Dealing down cards **":
+        b.street(0, (), at, 1)
+        return
+    key = line[: line.find("**", 3) + 2]
+    if key not in _STREETS:
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+    tail = line[len(key):].strip()
+    if not (tail.startswith("[") and tail.endswith("]")):
+        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
+    b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 3), at, len(key) + 2)
+
+
+def _body_line(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith("Dealt to "):
+        m = _DEALT.match(line)
+        if m is None:
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
+        name = b.seated(m.group(1), at, 10)
+        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
+        b.hero = name
+        return
+    found = b.player(line, ": ") or b.player(line, " ")
+    if found is None:
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an Everleaf hand")
+    name, rest = found
+    col = len(line) - len(rest) + 1
+    if rest == "folds":
+        b.fold(name, at, col)
+    elif rest == "checks":
+        b.check(name, at, col)
+    elif rest.startswith("posts "):
+        if b.current >= 0:
+            raise _Bad(at, col, "a post after the hole cards were dealt")
+        for kind, form in _POSTS:
+            m = form.match(rest)
+            if m is not None:
+                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
+                return
+        raise _Bad(at, col, f"the post {rest[:60]!r} is not an Everleaf post")
+    elif rest.startswith("wins "):
+        _win(b, name, rest, at, col)
+    elif any(rest.startswith(note) for note in _NOTES):
+        b.messages.append((at, line))
+    else:
+        verb = rest.split(" ", 1)[0]
+        action = _FORMS.get(verb)
+        m = action.match(rest) if action is not None else None
+        if m is None:
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not an Everleaf action")
+        if verb == "shows":
+            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
+            return
+        added = b.amount(m.group(1), at, col + len(verb) + 2)
+        all_in = added == b.behind(name)
+        if verb == "calls":
+            b.call(name, added, at, col, all_in=all_in)
+        elif verb == "bets":
+            b.bet_adding(name, added, at, col, all_in=all_in)
+        else:
+            b.raise_adding(name, added, at, col, all_in=all_in)
+
+
+def _win(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
+    """``wins $ 0.19 USD from main pot``, ``wins  high ($ 0.57 USD) from main pot with ...``, ``wins  low ($0.09) ...``."""
+    text = rest[5:]
+    lead = len(text) - len(text.lstrip(" "))
+    text = text[lead:]
+    at_col = col + 5 + lead
+    half = ""
+    if text.startswith(("high (", "low (")):
+        half, _, text = text.partition(" (")
+        at_col += len(half) + 2
+        close = text.find(")")
+        if close < 0:
+            raise _Bad(at, at_col, f"cannot read {rest[:60]!r}")
+        amount, tail = text[:close], text[close + 1:]
+    else:
+        cut = text.find(" from ")
+        if cut < 0:
+            raise _Bad(at, at_col, f"cannot read {rest[:60]!r}")
+        amount, tail = text[:cut], text[cut:]
+    if not (tail.startswith(" from main pot") or tail.startswith(" from side pot")):
+        raise _Bad(at, at_col, f"cannot read the pot of {rest[:60]!r}")
+    pot = tail[6:].split(" with ", 1)[0]
+    b.collect(name, b.amount(amount, at, at_col), f"{pot} ({half})" if half else pot, at)
+
+
+def _settle_totals(b: HandBuilder, last: int) -> None:
+    """No pot, rake or returns printed: the top bet's uncalled part goes back, the rake is what the wins leave."""
+    put: dict[str, int] = {}
+    for p in b.posts:
+        put[p.name] = put.get(p.name, 0) + p.amount
+    for a in b.actions:
+        put[a.name] = put.get(a.name, 0) + a.amount
+    amounts = sorted(put.values(), reverse=True)
+    returned = amounts[0] - amounts[1] if len(amounts) > 1 else 0
+    paid = sum(c.amount for c in b.collections)
+    f = b.fields
+    f["returns"], f["rake_stated"] = "unprinted", False
+    b.total_pot = -1
+    if not b.collections:
+        raise _Bad(last, 0, "no line says who won the pot: cut short?")
+    in_pots = sum(amounts) - returned
+    if paid > in_pots:
+        raise _Bad(last, 0, f"the wins pay {paid} for {in_pots} in the pots")
+    b.rake = in_pots - paid
