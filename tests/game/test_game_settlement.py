@@ -261,5 +261,5 @@ def test_fold_out_cut_agrees_with_the_showdown_pot_layers() -> None:
         if contrib[winner] == 0:
             contrib[winner] = 1
         button = int(rng.integers(n))
-        cut = showdown(None, [() if s == winner else None for s in range(n)], contributions=contrib, button=button)
+        cut = showdown([() if s == winner else None for s in range(n)], None, contributions=contrib, button=button)
         assert _fold_out(contrib, winner) == ([int(x) for x in cut.uncalled], list(cut.pots)), contrib
