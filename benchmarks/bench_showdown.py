@@ -82,7 +82,7 @@ def test_showdown_one_hand(benchmark, report: Callable[[str], None], form: str) 
         holes: object = [tuple(int(c) for c in parse_cards(h)) for h in HOLES]
     else:
         board, holes = BOARD, list(HOLES)
-    result = benchmark(showdown, board, holes, contributions=CHIPS, folded=FOLDED, button=0)
+    result = benchmark(showdown, holes, board, contributions=CHIPS, folded=FOLDED, button=0)
     assert result.payouts == PAYOUTS
     assert [pot.amount for pot in result.pots] == [222, 210, 160]
     per_call = timed(benchmark, "median")

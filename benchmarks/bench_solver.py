@@ -93,7 +93,7 @@ def peak_bytes_per_combo(fn: Callable[[], Any], combos: int) -> float:
 @pytest.mark.parametrize("cards", [4, 5])
 def test_river_full_ranges(benchmark, report: Callable[[str], None], cards: int, threads: int) -> None:  # type: ignore[no-untyped-def]
     combos = spot_range(RIVER, cards)
-    result = benchmark.pedantic(showdown_values, (RIVER, combos, combos), {"n_threads": threads}, rounds=3, iterations=1)
+    result = benchmark.pedantic(showdown_values, (combos, combos, RIVER), {"n_threads": threads}, rounds=3, iterations=1)
     check(result, RIVER, combos, f"river{cards}", reference_rows=2)
     best = timed(benchmark)
     if best is not None:
@@ -107,7 +107,7 @@ def test_river_full_ranges(benchmark, report: Callable[[str], None], cards: int,
 @pytest.mark.parametrize("threads", [1, 2])
 def test_turn_full_ranges(benchmark, report: Callable[[str], None], threads: int) -> None:  # type: ignore[no-untyped-def]
     combos = spot_range(TURN, 4, seed=21)
-    result = benchmark.pedantic(showdown_values, (TURN, combos, combos), {"n_threads": threads}, rounds=1, iterations=1)
+    result = benchmark.pedantic(showdown_values, (combos, combos, TURN), {"n_threads": threads}, rounds=1, iterations=1)
     check(result, TURN, combos, "turn", reference_rows=0 if FULL else 1)
     assert result.runouts == 48
     best = timed(benchmark)
@@ -120,7 +120,7 @@ def test_turn_full_ranges(benchmark, report: Callable[[str], None], threads: int
 def test_flop_fifth_of_the_combos(benchmark, report: Callable[[str], None], threads: int) -> None:  # type: ignore[no-untyped-def]
     combos = spot_range(FLOP, 4, fraction=FLOP_SHARE, seed=22)
     result = benchmark.pedantic(
-        showdown_values, (FLOP, combos, combos), {"n_threads": threads, "bins": 10}, rounds=1, iterations=1
+        showdown_values, (combos, combos, FLOP), {"n_threads": threads, "bins": 10}, rounds=1, iterations=1
     )
     check(result, FLOP, combos, "flop", reference_rows=0)
     assert result.runouts == 49 * 48 // 2
