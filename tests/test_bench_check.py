@@ -223,3 +223,27 @@ def test_checked_in_thresholds_name_collected_benchmarks() -> None:
     names = {check.short_name(line) for line in collected.stdout.splitlines() if "::" in line}
     for row in rows:
         assert {row.benchmark, row.reference} <= names, row.key
+
+
+def test_a_row_over_its_limit_in_one_run_of_two_is_judged_by_the_other(tmp_path: Path) -> None:
+    # kernel: 0.060 s / 1M players = 60 ns against the twin's 0.008 s / 80 = 100 us: ratio 6e-4, over 5e-4;
+    # 0.030 s gives 3e-4, within it
+    (tmp_path / "t.toml").write_text(THRESHOLDS)
+    paths = []
+    for i, best in enumerate((0.060, 0.030)):
+        paths.append(tmp_path / f"r{i}.json")
+        paths[-1].write_text(json.dumps(results(kernel_best=best)))
+
+    def check_runs(*files: Path) -> tuple[int, str]:
+        out = subprocess.run([sys.executable, str(BENCHMARKS / "check.py"), *map(str, files),
+                              "--thresholds", str(tmp_path / "t.toml")], capture_output=True, text=True)
+        return out.returncode, out.stdout + out.stderr
+
+    code, text = check_runs(paths[0])
+    assert code == 1 and "REGRESSION" in line_of(text, "kernel, 1M rows")
+    code, text = check_runs(paths[0], paths[1])
+    assert code == 0 and "best of 2 runs" in text
+    assert "0.0003 " in line_of(text, "kernel, 1M rows") and "30 " in line_of(text, "kernel, 1M rows")
+    # over the limit in both runs: a regression
+    code, text = check_runs(paths[0], paths[0])
+    assert code == 1 and "regression: kernel" in text
