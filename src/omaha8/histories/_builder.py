@@ -31,9 +31,12 @@ from typing import Any
 
 from .._support._args import brief
 from ..cards import format_cards
-from ._grammar import MAX_NAME, _Bad, Money
+from ._grammar import MAX_NAME, Form, _Bad, Money, cards_of
 from .hand_record import HandRecord
 from .records import Action, Collection, Post, Seat
+
+# the hero's hole cards as most sites write them: "Dealt to NAME [cards]"
+_HERO_DEALT = Form("Dealt to {name} {cards}")
 
 __all__ = ["HandBuilder"]
 
@@ -267,6 +270,15 @@ class HandBuilder:
         self._agree(name, cards, at, col)
         self.dealt_cards.append((name, cards))
         self.card_lines.append(at)
+
+    def hero_dealt(self, line: str, at: int) -> None:
+        """A ``Dealt to NAME [cards]`` line: the hero's hole cards, the hero named."""
+        m = _HERO_DEALT.match(line)
+        if m is None:
+            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
+        name = self.seated(m.group(1), at, 10)
+        self.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
+        self.hero = name
 
     def shown(self, name: str, cards: tuple[int, ...], at: int, col: int) -> None:
         """Cards a player shows (all of them, or some when folding)."""

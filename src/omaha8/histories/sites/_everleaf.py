@@ -28,7 +28,6 @@ SITE = "Everleaf"
 _GAME = Form("Blinds {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
 _BUTTON = Form("Seat {int} is the button")
-_DEALT = Form("Dealt to {name} {cards}")
 _FORMS = {
     "calls": Form("calls [{amount}]"),
     "bets": Form("bets [{amount}]"),
@@ -125,12 +124,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> None:
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
-        m = _DEALT.match(line)
-        if m is None:
-            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
-        name = b.seated(m.group(1), at, 10)
-        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
-        b.hero = name
+        b.hero_dealt(line, at)
         return
     found = b.player(line, ": ") or b.player(line, " ")
     if found is None:

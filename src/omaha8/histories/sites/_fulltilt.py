@@ -26,7 +26,6 @@ SITE = "Full Tilt"
 _HEAD = Form("Full Tilt Poker Game #{int}: {text}")
 _SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _BUTTON = Form("The button is in seat #{int}")
-_DEALT = Form("Dealt to {name} {cards}")
 _UNCALLED = Form("Uncalled bet of {amount} returned to {text}")
 _TOTAL = Form("Total pot {amount} | Rake {amount}")
 _ALL_IN = "{?, and is all in}"
@@ -156,12 +155,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
-        m = _DEALT.match(line)
-        if m is None:
-            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
-        name = b.seated(m.group(1), at, 10)
-        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
-        b.hero = name
+        b.hero_dealt(line, at)
         return
     if line.startswith("The button is in seat #"):
         m = _BUTTON.match(line)

@@ -26,7 +26,6 @@ SITE = "PartyPoker"
 _SEAT = Form("Seat {int}: {name} ( {amount} )")
 _SEAT_CHIPS = Form("Seat {int}: {name} ( {amount} chips )")
 _BUTTON = Form("Seat {int} is the button")
-_DEALT = Form("Dealt to {name} {cards}")
 _BLINDS = Form("Blinds({amount}/{amount}){text}")
 _POSTS = (("small_blind", Form("posts small blind [{amount}].")), ("big_blind", Form("posts big blind [{amount}].")),
           ("both", Form("posts big blind + dead [{amount}].")), ("ante", Form("posts ante [{amount}].")))
@@ -160,12 +159,7 @@ def _amount(b: HandBuilder, text: str, at: int, col: int) -> int:
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
-        m = _DEALT.match(line)
-        if m is None:
-            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
-        name = b.seated(m.group(1), at, 10)
-        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
-        b.hero = name
+        b.hero_dealt(line, at)
         return
     if b.player(line, ": ") is not None:
         b.messages.append((at, line))  # chat

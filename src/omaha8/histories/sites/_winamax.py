@@ -29,7 +29,6 @@ _TABLE = Form("Table: '{label}' {int}-max ({word} money) Seat #{int} is the butt
 _TABLE_T = Form("Table: '{label}' {int}-max Seat #{int} is the button")
 _SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _SEAT_BOUNTY = Form("Seat {int}: {name} ({amount}, {text}")
-_DEALT = Form("Dealt to {name} {cards}")
 _TOTAL = Form("Total pot {amount} | Rake {amount}")
 _TOTAL_NO_RAKE = Form("Total pot {amount} | No rake")
 _ALL_IN = "{? and is all-in}"
@@ -157,12 +156,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
-        m = _DEALT.match(line)
-        if m is None:
-            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
-        name = b.seated(m.group(1), at, 10)
-        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
-        b.hero = name
+        b.hero_dealt(line, at)
         return
     found = b.player(line, " ")
     if found is None:

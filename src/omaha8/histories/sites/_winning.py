@@ -28,7 +28,6 @@ SITE = "Winning"
 _TABLE = Form("{label} {int}-max Seat #{int} is the button")
 _TABLE_PLAY = Form("{label} {int}-max (Play Money) Seat #{int} is the button")
 _SEAT = Form("Seat {int}: {name} ({amount}){text}")
-_DEALT = Form("Dealt to {name} {cards}")
 _UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _LEVEL = Form("Level {word} ({amount}/{amount})")
 _ALL_IN = "{? and is all-in}"
@@ -172,12 +171,7 @@ def _marked_cards(line: str, at: int) -> tuple[int, ...]:
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
-        m = _DEALT.match(line)
-        if m is None:
-            raise _Bad(at, 10, f"cannot read {line[:60]!r}")
-        name = b.seated(m.group(1), at, 10)
-        b.dealt(name, cards_of(m.group(2), at, m.start(2) + 1), at, m.start(2) + 1)
-        b.hero = name
+        b.hero_dealt(line, at)
         return
     if line.startswith("Uncalled bet ("):
         m = _UNCALLED.match(line)
