@@ -1,0 +1,249 @@
+"""The rules several sites' readers share, written once; each site passes its own line forms as data.
+
+A site's module keeps what is its own: its header, its line forms (tables of
+``(kind, Form)`` or ``verb: (kind, Form)``), the lines it keeps as messages
+and its quirks. What is the same rule everywhere is here: a seat line makes
+a seat, a post line a post, an action line an action whose amount the site
+writes one of a few known ways, a returned bet, a summary board that must
+repeat the streets', a rake that is what the payouts leave.
+
+An action table maps a line's first word to what the line does and its form:
+
+>>> from .._grammar import Money
+>>> b = HandBuilder("<text>", 1, "Example")
+>>> b.money = Money(None, 0)
+>>> b.seat(1, "Ann", 100, 2, 1); b.seat(2, "Bob", 100, 3, 1)
+>>> b.street(0, (), 4, 1)
+>>> table = {"bets": (BET, Form("bets {amount}")), "raises": (RAISE_TO, Form("raises to {amount}"))}
+>>> act(b, table, "Ann", "bets 5", 5, 5), act(b, table, "Bob", "raises to 15", 6, 5), act(b, table, "Bob", "shoves", 7, 5)
+(True, True, False)
+>>> [(a.name, a.kind, a.amount, a.to) for a in b.actions]
+[('Ann', 'bet', 5, 5), ('Bob', 'raise', 15, 15)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+from .._builder import MAX_SEAT_NUMBER, HandBuilder
+from .._grammar import Form, _Bad, ascii_int, cards_of
+
+__all__ = [
+    "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
+    "MARKED", "BY_SIZE", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "seat_line", "button_line",
+    "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board", "payout_rake",
+    "stakes_from_posts", "star_marker", "dealing_marker", "an",
+]
+
+# What an action line does, by how the site writes its amount (the first amount of the form, or the last for
+# RAISE_BY_TO's "raises X to Y"):
+CALL = "call"                    # the chips the call adds
+CALL_TO = "call to"              # the caller's street total
+BET = "bet"                      # a bet of that many chips
+BET_ADDING = "bet adding"        # the chips a "bet" adds: a raise when a bet stands (sites that say "bets" both ways)
+RAISE_TO = "raise to"            # the raiser's street total
+RAISE_BY_TO = "raise by to"      # "raises X to Y": Y, the street total
+RAISE_ADDING = "raise adding"    # the chips the raise adds
+ALL_IN_ADDING = "all-in adding"  # an all-in of that many more chips: a call, bet or raise by what it does
+SHOW = "show"                    # cards shown (the first slot, ``{cards}``)
+
+# How a site says an action is all-in:
+MARKED = "marked"    # the form's last slot, an optional ``{? and is all-in}``
+BY_SIZE = "by size"  # not at all: an action of all the chips behind is all-in
+
+#: Street markers written ``*** FLOP *** [..]``, and street words inside ``*** ... ***`` markers.
+STAR_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
+STREET_WORDS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+#: The button's line of the sites that give it after the seats' header.
+BUTTON = Form("Seat {int} is the button")
+
+
+def body(lines: list[str], first: int, start: int) -> Iterator[tuple[str, int]]:
+    """(line, its number in the file) of every line of a hand from ``lines[first]``, blank lines left out."""
+    at = start + first
+    for line in lines[first:] if first else lines:
+        if line:
+            yield line, at
+        at += 1
+
+
+def seat_line(b: HandBuilder, forms: tuple[Form, ...], line: str, at: int, example: str, *, out: str | None = None,
+              highest: int = MAX_SEAT_NUMBER, rename: Callable[[str], str] | None = None) -> None:
+    """A seat line ``Seat {int}: {name} ... {amount} ...``; ``out``, when given, in the rest marks a player sitting out."""
+    for form in forms:
+        m = form.match(line)
+        if m is not None:
+            break
+    else:
+        raise _Bad(at, 1, f"expected a seat line, e.g. '{example}', got {line[:60]!r}")
+    name = m.group(2) if rename is None else rename(m.group(2))
+    b.seat(ascii_int(m.group(1), at, 6, "the seat number"), name, b.amount(m.group(3), at, m.start(3) + 1), at, 6,
+           sitting_out=out is not None and out in m.group(4), highest=highest)
+
+
+def button_line(b: HandBuilder, line: str, at: int) -> bool:
+    """Whether ``line`` is ``Seat N is the button``, the button set."""
+    m = BUTTON.match(line)
+    if m is None:
+        return False
+    b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
+    return True
+
+
+def post_line(b: HandBuilder, posts: tuple[tuple[str, Form], ...], name: str, rest: str, at: int, col: int,
+              site: str, *, amount: Callable[[HandBuilder, str, int, int], int] | None = None,
+              before_cards: bool = True) -> tuple[str, int, bool] | None:
+    """A post by ``name`` (``rest``: the line after the name), the first of ``posts`` whose form it matches.
+
+    A post of kind ante, small_blind, big_blind or dead is made here; for another kind (a site's
+    combined post) nothing is posted and (kind, amount, all-in) is returned for the site to post.
+    A form's first slot is the amount; an optional last slot says all-in.
+    """
+    if before_cards and b.current >= 0:
+        raise _Bad(at, col, "a post after the hole cards were dealt")
+    for kind, form in posts:
+        m = form.match(rest)
+        if m is not None:
+            text = m.group(1)
+            value = b.amount(text, at, col + m.start(1)) if amount is None else amount(b, text, at, col + m.start(1))
+            all_in = m.lastindex == 2 and bool(m.group(2))
+            if kind in ("ante", "small_blind", "big_blind", "dead"):
+                b.post(name, kind, value, at, all_in=all_in)
+                return None
+            return kind, value, all_in
+    raise _Bad(at, col, f"the post {rest[:60]!r} is not {an(site)} post")
+
+
+def live_and_dead(b: HandBuilder, name: str, value: int, big: int, at: int, *, all_in: bool = False) -> None:
+    """A post of missed blinds made up: the big blind (at most ``big``) live, what is over it dead."""
+    if value > big:
+        b.post(name, "dead", value - big, at)
+    b.post(name, "big_blind", min(value, big), at, all_in=all_in)
+
+
+def act(b: HandBuilder, actions: Mapping[str, tuple[str, Form]], name: str, rest: str, at: int, col: int,
+        all_in: str | None = MARKED, amount: Callable[[HandBuilder, str, int, int], int] | None = None) -> bool:
+    """The action ``rest`` of ``name`` (``folds``, ``checks`` or a form of ``actions`` by its first word); False
+    when it is none of them (the site says what else the line may be).
+
+    ``col`` is the column of ``rest`` in the line; ``all_in`` is :data:`MARKED`, :data:`BY_SIZE` or None (the
+    site never says); ``amount`` reads an amount's text when the site writes more than the amount.
+    """
+    if rest == "folds":
+        b.fold(name, at, col)
+        return True
+    if rest == "checks":
+        b.check(name, at, col)
+        return True
+    space = rest.find(" ")
+    entry = actions.get(rest[:space] if space > 0 else rest)
+    if entry is None:
+        return False
+    kind, form = entry
+    m = form.match(rest)
+    if m is None:
+        return False
+    if kind == SHOW:
+        where = col + m.start(1)
+        b.shown(name, cards_of(m.group(1), at, where), at, where)
+        return True
+    g = 2 if kind == RAISE_BY_TO else 1
+    text = m.group(g)
+    value = b.amount(text, at, col + m.start(g)) if amount is None else amount(b, text, at, col + m.start(g))
+    if all_in == MARKED:
+        last = m.lastindex or 0
+        marked = last > g and bool(m.group(last))
+    else:
+        marked = all_in == BY_SIZE and value == b.behind(name)
+    if kind == CALL:
+        b.call(name, value, at, col, all_in=marked)
+    elif kind == CALL_TO:
+        b.call_to(name, value, at, col, all_in=marked)
+    elif kind == BET:
+        b.wager_to(name, "bet", value, at, col, all_in=marked)
+    elif kind == BET_ADDING:
+        b.bet_adding(name, value, at, col, all_in=marked)
+    elif kind == RAISE_TO or kind == RAISE_BY_TO:
+        b.wager_to(name, "raise", value, at, col, all_in=marked)
+    elif kind == RAISE_ADDING:
+        b.raise_adding(name, value, at, col, all_in=marked)
+    elif kind == ALL_IN_ADDING:
+        b.all_in_adding(name, value, at, col)
+    else:
+        raise ValueError(f"unknown action kind {kind!r}")
+    return True
+
+
+def uncalled_line(b: HandBuilder, form: Form, line: str, at: int) -> None:
+    """A returned bet, ``form`` giving the amount and then the player's name (``Uncalled bet ($2) returned to Ann``)."""
+    m = form.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+    b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, m.start(1) + 1))
+
+
+def bracketed(text: str, at: int, col: int, *, hidden: bool = False) -> list[int]:
+    """The cards of every ``[...]`` group of ``text``, in order (``[Qs 6h Ts] [2c]``)."""
+    out: list[int] = []
+    for piece in text.split("]"):
+        k = piece.find("[")
+        if k >= 0:
+            out += cards_of(piece[k + 1:], at, col, hidden=hidden)
+    return out
+
+
+def summary_board(b: HandBuilder, text: str, at: int, col: int) -> None:
+    """The summary's board (``text``: its cards): the streets' board again."""
+    cards = cards_of(text, at, col)
+    if b.board and cards != b.board:
+        raise _Bad(at, col, "the summary board differs from the streets'")
+
+
+def payout_rake(b: HandBuilder, last: int, paid: int) -> int:
+    """The rake of a site that states none: what was put in less what was ``paid`` out (none in a tournament)."""
+    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+    if paid > put:
+        raise _Bad(last, 0, f"the hand pays out {paid} for {put} put in")
+    return 0 if b.fields["tournament_id"] is not None else put - paid
+
+
+def stakes_from_posts(b: HandBuilder) -> tuple[int, int]:
+    """(small, big) blinds as the posts give them (the first of each; half the big blind without a small one)."""
+    small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
+    big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
+    return small or big // 2, big
+
+
+def star_marker(b: HandBuilder, line: str, at: int, board: Callable[[str, int, int], tuple[int, ...]]) -> bool:
+    """A ``*** HOLE CARDS ***``, ``*** FLOP *** [..]`` .. ``*** SHOW DOWN ***`` or ``*** SUMMARY ***`` line; True
+    at the summary. ``board(tail, line, column)`` reads a street's cards after its marker."""
+    if line.startswith("*** HOLE CARDS ***"):
+        b.street(0, (), at, 1)
+    elif line.startswith("*** SUMMARY ***"):
+        return True
+    elif line.startswith("*** SHOW DOWN ***"):
+        b.current = max(b.current, 0)
+    else:
+        key = line[: line.find("***", 4) + 3]
+        street = STAR_STREETS.get(key)
+        if street is None:
+            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+        b.street(street, board(line[len(key):], at, len(key) + 2), at, len(key) + 2)
+    return False
+
+
+def dealing_marker(b: HandBuilder, streets: Mapping[str, int], line: str, at: int) -> None:
+    """A street's marker of the sites that deal the new cards alone: ``** Dealing Flop ** [ Qs, 6h, Ts ]``."""
+    key = line[: line.find("**", 3) + 2]
+    street = streets.get(key)
+    if street is None:
+        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
+    tail = line[len(key):].strip()
+    if not (tail.startswith("[") and tail.endswith("]")):
+        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
+    b.street(street, b.board + cards_of(tail[1:-1], at, len(key) + 3), at, len(key) + 2)
+
+
+def an(site: str) -> str:
+    """``site`` with its article: "an 888poker", "a Winning"."""
+    return f"an {site}" if site[:1] in "AEIOU8" else f"a {site}"
