@@ -92,12 +92,13 @@ def button_line(b: HandBuilder, line: str, at: int) -> bool:
 
 def post_line(b: HandBuilder, posts: tuple[tuple[str, Form], ...], name: str, rest: str, at: int, col: int,
               site: str, *, amount: Callable[[HandBuilder, str, int, int], int] | None = None,
-              before_cards: bool = True) -> tuple[str, int, bool] | None:
+              before_cards: bool = True, noun: str = "post") -> tuple[str, int, bool] | None:
     """A post by ``name`` (``rest``: the line after the name), the first of ``posts`` whose form it matches.
 
     A post of kind ante, small_blind, big_blind or dead is made here; for another kind (a site's
     combined post) nothing is posted and (kind, amount, all-in) is returned for the site to post.
-    A form's first slot is the amount; an optional last slot says all-in.
+    A form's first slot is the amount; an optional last slot says all-in. A line of none of the forms is
+    not the site's ``noun`` (post, or action for a site whose posts read like actions).
     """
     if before_cards and b.current >= 0:
         raise _Bad(at, col, "a post after the hole cards were dealt")
@@ -111,7 +112,7 @@ def post_line(b: HandBuilder, posts: tuple[tuple[str, Form], ...], name: str, re
                 b.post(name, kind, value, at, all_in=all_in)
                 return None
             return kind, value, all_in
-    raise _Bad(at, col, f"the post {rest[:60]!r} is not {an(site)} post")
+    raise _Bad(at, col, f"the {noun} {rest[:60]!r} is not {an(site)} {noun}")
 
 
 def live_and_dead(b: HandBuilder, name: str, value: int, big: int, at: int, *, all_in: bool = False) -> None:
@@ -182,14 +183,14 @@ def uncalled_line(b: HandBuilder, form: Form, line: str, at: int) -> None:
     b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, m.start(1) + 1))
 
 
-def bracketed(text: str, at: int, col: int, *, hidden: bool = False) -> list[int]:
+def bracketed(text: str, at: int, col: int, *, hidden: bool = False) -> tuple[int, ...]:
     """The cards of every ``[...]`` group of ``text``, in order (``[Qs 6h Ts] [2c]``)."""
     out: list[int] = []
     for piece in text.split("]"):
         k = piece.find("[")
         if k >= 0:
             out += cards_of(piece[k + 1:], at, col, hidden=hidden)
-    return out
+    return tuple(out)
 
 
 def summary_board(b: HandBuilder, text: str, at: int, col: int) -> None:

@@ -18,10 +18,9 @@ are read: Everleaf's other games and its tournaments are skipped with the reason
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BET_ADDING, BY_SIZE, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker, post_line,
-                      seat_line)
+from ._common import BET_ADDING, BY_SIZE, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker, post_line
 
 __all__ = ["SITE", "starts", "parse"]
 

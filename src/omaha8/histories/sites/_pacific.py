@@ -16,7 +16,7 @@ hand won without a showdown) is reconciled on its totals only.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
 from ._common import (BET_ADDING, BY_SIZE, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker, payout_rake,
                       post_line, seat_line)

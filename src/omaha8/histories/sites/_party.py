@@ -16,7 +16,7 @@ pot``, or in a lone winner's ``wins $X``), and the rake is what was put in less 
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker,
                       live_and_dead, payout_rake, post_line, seat_line, stakes_from_posts)

@@ -156,7 +156,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
 
 def _marked_cards(line: str, at: int) -> tuple[int, ...]:
     """The cards of a street marker's ``[..]`` groups, in order."""
-    return tuple(bracketed(line[line.find(" ***", 4) + 4:], at, 1))
+    return bracketed(line[line.find(" ***", 4) + 4:], at, 1)
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
