@@ -30,7 +30,7 @@ from .._grammar import Form, _Bad, ascii_int, cards_of
 
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
-    "MARKED", "BY_SIZE", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "seat_line", "button_line",
+    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "named", "seat_line", "button_line",
     "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board", "payout_rake",
     "stakes_from_posts", "star_marker", "dealing_marker", "an",
 ]
@@ -54,6 +54,22 @@ BY_SIZE = "by size"  # not at all: an action of all the chips behind is all-in
 #: Street markers written ``*** FLOP *** [..]``, and street words inside ``*** ... ***`` markers.
 STAR_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
 STREET_WORDS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+#: The action forms of PokerStars' format, which Winamax and Winning copy ("and is all-in" marks an all-in).
+STARS_ALL_IN = "{? and is all-in}"
+STARS_ACTIONS = {
+    "calls": (CALL, Form("calls {amount}" + STARS_ALL_IN)),
+    "bets": (BET, Form("bets {amount}" + STARS_ALL_IN)),
+    "raises": (RAISE_BY_TO, Form("raises {amount} to {amount}" + STARS_ALL_IN)),
+    "shows": (SHOW, Form("shows {cards}{text}")),
+}
+#: The pots paid in that format: ``collected $2 from pot`` (the pots' names differ by site).
+COLLECTED = Form("collected {amount} from {text}")
+#: The action forms of the sites that write an amount in brackets as the chips it adds (``raises [$4]``).
+BRACKET_ACTIONS = {
+    "calls": (CALL, Form("calls [{amount}]")),
+    "bets": (BET_ADDING, Form("bets [{amount}]")),
+    "raises": (RAISE_ADDING, Form("raises [{amount}]")),
+}
 #: The button's line of the sites that give it after the seats' header.
 BUTTON = Form("Seat {int} is the button")
 
@@ -65,6 +81,14 @@ def body(lines: list[str], first: int, start: int) -> Iterator[tuple[str, int]]:
         if line:
             yield line, at
         at += 1
+
+
+def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]:
+    """(name, the rest, the rest's column) of a line ``Name rest`` about a seated player; else the line is not the site's."""
+    found = b.player(line, " ")
+    if found is None:
+        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of {an(site)} hand")
+    return found[0], found[1], len(found[0]) + 2
 
 
 def seat_line(b: HandBuilder, forms: tuple[Form, ...], line: str, at: int, example: str, *, out: str | None = None,

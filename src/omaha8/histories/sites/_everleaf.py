@@ -20,7 +20,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import BET_ADDING, BY_SIZE, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker, post_line
+from ._common import BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, post_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -29,9 +29,7 @@ SITE = "Everleaf"
 _GAME = Form("Blinds {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
 _ACTIONS = {
-    "calls": (CALL, Form("calls [{amount}]")),
-    "bets": (BET_ADDING, Form("bets [{amount}]")),
-    "raises": (RAISE_ADDING, Form("raises [{amount}]")),
+    **BRACKET_ACTIONS,
     "shows": (SHOW, Form("shows {cards}{text}")),
 }
 _POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))

@@ -17,7 +17,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import BET, CALL, RAISE_TO, SHOW, act, body, post_line, seat_line, star_marker, summary_board, uncalled_line
+from ._common import (BET, CALL, RAISE_TO, SHOW, act, body, post_line, seat_line, star_marker, summary_board,
+                     uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]

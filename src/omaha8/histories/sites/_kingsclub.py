@@ -17,7 +17,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import BET, CALL_TO, RAISE_TO, SHOW, STREET_WORDS, act, body, bracketed, post_line, seat_line
+from ._common import BET, CALL_TO, RAISE_TO, SHOW, STREET_WORDS, act, body, bracketed, named, post_line, seat_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -147,11 +147,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if found is not None and found[1].startswith("posts "):
         post_line(b, _POSTS, found[0], found[1], at, len(found[0]) + 3, SITE, before_cards=False)
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a KingsClub hand")
-    name, rest = found
-    col = len(name) + 2
+    name, rest, col = named(b, line, at, SITE)
     if rest.startswith(("sits out", "is sitting out", "mucks", "does not show")) and "[" not in rest:
         b.messages.append((at, line))
     elif not act(b, _ACTIONS, name, rest, at, col):

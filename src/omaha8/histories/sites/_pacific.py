@@ -18,8 +18,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BET_ADDING, BY_SIZE, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker, payout_rake,
-                      post_line, seat_line)
+from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, named, payout_rake,
+                     post_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -28,9 +28,7 @@ SITE = "888poker"
 _GAME = Form("{amount}/{amount} Blinds {label} - *** {text}")
 _SEAT = Form("Seat {int}: {name} ( {amount} ){text}")
 _ACTIONS = {
-    "calls": (CALL, Form("calls [{amount}]")),
-    "bets": (BET_ADDING, Form("bets [{amount}]")),
-    "raises": (RAISE_ADDING, Form("raises [{amount}]")),
+    **BRACKET_ACTIONS,
     "shows": (SHOW, Form("shows {cards}")),
     "mucks": (SHOW, Form("mucks {cards}")),
 }
@@ -117,11 +115,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         b.hero_dealt(line, at)
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an 888poker hand")
-    name, rest = found
-    col = len(name) + 2
+    name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
         post_line(b, _POSTS, name, rest, at, col, SITE)
     elif rest.startswith("is all-In ") or rest.startswith("is all-in "):

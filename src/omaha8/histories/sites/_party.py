@@ -18,8 +18,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, SHOW, act, body, button_line, dealing_marker,
-                      live_and_dead, payout_rake, post_line, seat_line, stakes_from_posts)
+from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, SHOW, act, body, button_line, dealing_marker, live_and_dead,
+                     named, payout_rake, post_line, seat_line, stakes_from_posts)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -31,9 +31,7 @@ _BLINDS = Form("Blinds({amount}/{amount}){text}")
 _POSTS = (("small_blind", Form("posts small blind [{amount}].")), ("big_blind", Form("posts big blind [{amount}].")),
           ("both", Form("posts big blind + dead [{amount}].")), ("ante", Form("posts ante [{amount}].")))
 _ACTIONS = {
-    "calls": (CALL, Form("calls [{amount}]")),
-    "bets": (BET_ADDING, Form("bets [{amount}]")),
-    "raises": (RAISE_ADDING, Form("raises [{amount}]")),
+    **BRACKET_ACTIONS,
     "is": (ALL_IN_ADDING, Form("is all-In  [{amount}]")),
     "shows": (SHOW, Form("shows {cards}{text}")),
     "doesn't": (SHOW, Form("doesn't show {cards}{text}")),
@@ -144,11 +142,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if b.player(line, ": ") is not None:
         b.messages.append((at, line))  # chat
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a PartyPoker hand")
-    name, rest = found
-    col = len(name) + 2
+    name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
         _post(b, name, rest, at, col)
     elif rest.startswith("wins "):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from .._grammar import _Bad, Form, Money, ascii_int, cards_of
 from .._builder import HandBuilder
 from ..hand_record import HandRecord
-from ._common import BET, CALL, SHOW, STREET_WORDS, act, body
+from ._common import COLLECTED, SHOW, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body
 from ._headers import game_and_limit, stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -32,21 +32,15 @@ _TABLES = (Form("Table '{label}' {int}-max Seat #{int} is the button"),
            Form("Table '{label}' (Play Money) Seat #{int} is the button"))
 _SEAT = Form("Seat {int}: {name} ({amount} in chips{text}")
 _LEVEL = Form("Level {word} ({int}/{int}) - {text}")
-_ALL_IN = "{? and is all-in}"
 _POSTS = {
-    "posts": Form("posts {word} {word} {amount}" + _ALL_IN),
-    "posts small & big blinds": Form("posts small & big blinds {amount}" + _ALL_IN),
-    "posts the ante": Form("posts the ante {amount}" + _ALL_IN),
+    "posts": Form("posts {word} {word} {amount}" + STARS_ALL_IN),
+    "posts small & big blinds": Form("posts small & big blinds {amount}" + STARS_ALL_IN),
+    "posts the ante": Form("posts the ante {amount}" + STARS_ALL_IN),
 }
-_ACTIONS = {
-    "calls": (CALL, Form("calls {amount}" + _ALL_IN)),
-    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
-    "shows": (SHOW, Form("shows {cards}{text}")),
-    "mucks": (SHOW, Form("mucks hand {cards}")),
-}
-_RAISES = Form("raises {amount} to {amount}" + _ALL_IN)
+# a raise is read first, against the bet before it (``_Hand.action``)
+_ACTIONS = {**STARS_ACTIONS, "mucks": (SHOW, Form("mucks hand {cards}"))}
+_RAISES = STARS_ACTIONS["raises"][1]
 _FOLDS_SHOWING = Form("folds {cards}")
-_COLLECTED = Form("collected {amount} from {text}")
 _POTS = ("pot", "main pot", "side pot")
 _UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _DEALT = Form("Dealt to {name} {cards}")
@@ -240,7 +234,7 @@ class _Hand:
             name, rest = found
             col = len(name) + 2
             if rest.startswith("collected "):
-                m = _COLLECTED.match(rest)
+                m = COLLECTED.match(rest)
                 if m is None or not (m.group(2) in _POTS or _side_pot(m.group(2))):
                     raise _Bad(at, col, f"cannot read {rest[:60]!r}")
                 b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2), at)

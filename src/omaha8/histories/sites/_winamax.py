@@ -19,7 +19,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import BET, CALL, RAISE_BY_TO, SHOW, STAR_STREETS, act, body, post_line, seat_line, summary_board
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STAR_STREETS, act, body, named, post_line,
+                     seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -32,18 +33,10 @@ _SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _SEAT_BOUNTY = Form("Seat {int}: {name} ({amount}, {text}")
 _TOTAL = Form("Total pot {amount} | Rake {amount}")
 _TOTAL_NO_RAKE = Form("Total pot {amount} | No rake")
-_ALL_IN = "{? and is all-in}"
-_ACTIONS = {
-    "calls": (CALL, Form("calls {amount}" + _ALL_IN)),
-    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
-    "raises": (RAISE_BY_TO, Form("raises {amount} to {amount}" + _ALL_IN)),
-    "shows": (SHOW, Form("shows {cards}{text}")),
-}
-_COLLECTED = Form("collected {amount} from {text}")
-_POSTS = (("small_blind", Form("posts small blind {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts big blind {amount}" + _ALL_IN)),
-          ("ante", Form("posts ante {amount}" + _ALL_IN)),
-          ("dead", Form("posts dead blind {amount}" + _ALL_IN)))
+_POSTS = (("small_blind", Form("posts small blind {amount}" + STARS_ALL_IN)),
+          ("big_blind", Form("posts big blind {amount}" + STARS_ALL_IN)),
+          ("ante", Form("posts ante {amount}" + STARS_ALL_IN)),
+          ("dead", Form("posts dead blind {amount}" + STARS_ALL_IN)))
 _GAMES = {"Omaha Hi/Lo": ("Omaha Hi/Lo", 4), "Omaha8": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi/Lo": ("5 Card Omaha Hi/Lo", 5)}
 _LIMITS = {"pot limit": "Pot Limit", "no limit": "No Limit", "fixed limit": "Limit", "limit": "Limit"}
 _OTHER = ("Holdem", "Hold'em", "Omaha", "5 Card Omaha", "Stud", "Razz")
@@ -151,18 +144,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Dealt to "):
         b.hero_dealt(line, at)
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winamax hand")
-    name, rest = found
-    col = len(name) + 2
+    name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
         post_line(b, _POSTS, name, rest, at, col, SITE)
         return
-    m = _COLLECTED.match(rest) if rest.startswith("collected ") else None
+    m = COLLECTED.match(rest) if rest.startswith("collected ") else None
     if m is not None:
         b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2).replace(" ", ""), at)
-    elif not act(b, _ACTIONS, name, rest, at, col):
+    elif not act(b, STARS_ACTIONS, name, rest, at, col):
         if rest in ("mucks", "doesn't show", "sits out", "is sitting out") or " said, " in rest:
             b.messages.append((at, line))
             return

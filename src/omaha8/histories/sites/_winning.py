@@ -19,8 +19,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (BET, CALL, RAISE_BY_TO, SHOW, STREET_WORDS, act, body, bracketed, live_and_dead, post_line,
-                      seat_line, summary_board, uncalled_line)
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body, bracketed, live_and_dead,
+                     named, post_line, seat_line, summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -32,19 +32,11 @@ _TABLE_PLAY = Form("{label} {int}-max (Play Money) Seat #{int} is the button")
 _SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _LEVEL = Form("Level {word} ({amount}/{amount})")
-_ALL_IN = "{? and is all-in}"
-_ACTIONS = {
-    "calls": (CALL, Form("calls {amount}" + _ALL_IN)),
-    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
-    "raises": (RAISE_BY_TO, Form("raises {amount} to {amount}" + _ALL_IN)),
-    "shows": (SHOW, Form("shows {cards}{text}")),
-}
-_COLLECTED = Form("collected {amount} from {text}")
-_POSTS = (("small_blind", Form("posts the small blind {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts the big blind {amount}" + _ALL_IN)),
-          ("ante", Form("posts ante {amount}" + _ALL_IN)),
-          ("both", Form("posts dead {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts {amount}" + _ALL_IN)))
+_POSTS = (("small_blind", Form("posts the small blind {amount}" + STARS_ALL_IN)),
+          ("big_blind", Form("posts the big blind {amount}" + STARS_ALL_IN)),
+          ("ante", Form("posts ante {amount}" + STARS_ALL_IN)),
+          ("both", Form("posts dead {amount}" + STARS_ALL_IN)),
+          ("big_blind", Form("posts {amount}" + STARS_ALL_IN)))
 _WON = Form("Seat {int}: {name} {text}")
 _GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5)}
 _LIMITS = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Fixed Limit": "Limit"}
@@ -169,11 +161,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith(("Main pot ", "Side pot ")):
         b.messages.append((at, line))  # the pots so far, after each street
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
-    name, rest = found
-    col = len(name) + 2
+    name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
         both = post_line(b, _POSTS, name, rest, at, col, SITE)
         if both is not None:  # a missed small and big blind made up: the big blind live, the rest dead
@@ -181,9 +169,9 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             live_and_dead(b, name, both[1], big, at, all_in=both[2])
     elif rest in ("mucks hand", "does not show", "sits out", "is sitting out", "sits in") or rest.startswith("mucks"):
         b.messages.append((at, line))
-    elif rest.startswith("collected ") and (m := _COLLECTED.match(rest)) is not None:
+    elif rest.startswith("collected ") and (m := COLLECTED.match(rest)) is not None:
         b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2), at)
-    elif not act(b, _ACTIONS, name, rest, at, col):
+    elif not act(b, STARS_ACTIONS, name, rest, at, col):
         raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
 
 

@@ -20,7 +20,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, cards_of
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STAR_STREETS, act, body, bracketed, button_line,
-                      post_line, seat_line, summary_board, uncalled_line)
+                     post_line, seat_line, summary_board, uncalled_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
