@@ -80,7 +80,7 @@ class HandBuilder:
         self.hero: str | None = None
         self.current = -1  # the street: -1 before the hole cards, 0 pre-flop .. 3 river
         self.bets: dict[str, int] = {}  # each player's bet on this street (live blinds pre-flop)
-        self._by_length: list[str] = []
+        self._longest = 0  # the longest seated name's length: no name ends further into a line
 
     # ------------------------------------------------------------ the table
 
@@ -100,7 +100,8 @@ class HandBuilder:
         seat = Seat(number, name, stack, sitting_out)
         self.seats.append(seat)
         self.names[name] = seat
-        self._by_length = []
+        if len(name) > self._longest:
+            self._longest = len(name)
 
     def player(self, line: str, sep: str = " ") -> tuple[str, str] | None:
         """(name, rest) when ``line`` starts with a seated player's name and ``sep``, else None.
@@ -116,11 +117,16 @@ class HandBuilder:
                     return line[:i], line[i + 2:]
                 i = line.find(": ", i + 1, MAX_NAME + 1)
             return None
-        if not self._by_length:
-            self._by_length = sorted(names, key=len, reverse=True)
-        for name in self._by_length:
-            if line.startswith(name) and line[len(name):len(name) + len(sep)] == sep:
-                return name, line[len(name) + len(sep):]
+        # every place a name could end (``sep`` follows), up to the longest name: the last that is a name wins
+        end = self._longest + len(sep)
+        best = 0
+        i = line.find(sep, 1, end)
+        while i > 0:
+            if line[:i] in names:
+                best = i
+            i = line.find(sep, i + 1, end)
+        if best:
+            return line[:best], line[best + len(sep):]
         return None
 
     def seated(self, name: str, at: int, col: int) -> str:

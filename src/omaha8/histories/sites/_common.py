@@ -23,7 +23,8 @@ An action table maps a line's first word to what the line does and its form:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import re
+from collections.abc import Callable, Mapping
 
 from .._builder import MAX_SEAT_NUMBER, HandBuilder
 from .._grammar import Form, _Bad, ascii_int, cards_of
@@ -32,7 +33,7 @@ __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
     "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "named", "seat_line", "button_line",
     "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board", "payout_rake",
-    "stakes_from_posts", "star_marker", "dealing_marker", "an",
+    "stakes_from_posts", "star_marker", "dealing_marker", "phrases", "an",
 ]
 
 # What an action line does, by how the site writes its amount (the first amount of the form, or the last for
@@ -74,13 +75,9 @@ BRACKET_ACTIONS = {
 BUTTON = Form("Seat {int} is the button")
 
 
-def body(lines: list[str], first: int, start: int) -> Iterator[tuple[str, int]]:
+def body(lines: list[str], first: int, start: int) -> list[tuple[str, int]]:
     """(line, its number in the file) of every line of a hand from ``lines[first]``, blank lines left out."""
-    at = start + first
-    for line in lines[first:] if first else lines:
-        if line:
-            yield line, at
-        at += 1
+    return [(line, at) for at, line in enumerate(lines[first:], start + first) if line]
 
 
 def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]:
@@ -267,6 +264,11 @@ def dealing_marker(b: HandBuilder, streets: Mapping[str, int], line: str, at: in
     if not (tail.startswith("[") and tail.endswith("]")):
         raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
     b.street(street, b.board + cards_of(tail[1:-1], at, len(key) + 3), at, len(key) + 2)
+
+
+def phrases(texts: tuple[str, ...]) -> Callable[[str], object]:
+    """A test of whether a line holds any of ``texts`` (literal text: one scan of the line, not one per text)."""
+    return re.compile("|".join(re.escape(text) for text in texts)).search
 
 
 def an(site: str) -> str:

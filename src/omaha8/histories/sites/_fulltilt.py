@@ -17,8 +17,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (BET, CALL, RAISE_TO, SHOW, act, body, post_line, seat_line, star_marker, summary_board,
-                     uncalled_line)
+from ._common import (BET, CALL, RAISE_TO, SHOW, act, body, phrases, post_line, seat_line, star_marker,
+                     summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -52,6 +52,7 @@ _OTHER = ("Hold'em", "Omaha", "Razz", "Stud", "Draw", "Badugi", "5 Card Omaha", 
 _NOTES = (" sits down", " adds ", " stands up", " seconds left to act", " has timed out", " is sitting out",
           " has returned", " has been disconnected", " has reconnected", " is disconnected", " leaves the table",
           " joins the table", " has requested TIME", " is feeling ", " sits out", " will be allowed to play")
+_HOLDS_NOTE = phrases(_NOTES)
 
 
 def starts(lines: list[str]) -> bool:
@@ -153,7 +154,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     found = b.player(line, " ")
     if found is None:
-        if any(note in line for note in _NOTES) or line.endswith((" sits down", " stands up")):
+        if _HOLDS_NOTE(line) or line.endswith((" sits down", " stands up")):
             b.messages.append((at, line))
             return
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Full Tilt hand")
@@ -161,7 +162,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
 
 
 def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
-    if rest in ("mucks", "is sitting out", "has timed out") or any(note in " " + rest for note in _NOTES):
+    if rest in ("mucks", "is sitting out", "has timed out") or _HOLDS_NOTE(" " + rest):
         b.messages.append((at, f"{name} {rest}"))
         return
     verb = rest.split(" ", 1)[0]

@@ -47,6 +47,9 @@ _NOTES = (" yawns.", " says ", " has joined from ", " brings ", " has requested 
           " did not respond in time", " has ", " mucks", " is sitting out", " sits out", " has returned")
 _HEAD_LINES = ("Start time of hand: ", "Last Hand ", "Table Type: ", "Shuffling Deck",
                "Pot sizes: ", "End of Hand #")
+# the first word of every line _table_line reads: any other line is a player's, found without trying each prefix
+_TABLE_WORDS = frozenset(["Game", "Limit", "Money", "Blinds", "Button", "Moving", "Dealing", "Returning", "There",
+                          *(prefix.split(" ", 1)[0] for prefix in _HEAD_LINES)])
 
 
 def starts(lines: list[str]) -> bool:
@@ -82,6 +85,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 
 def _table_line(b: HandBuilder, line: str, at: int, kinds: dict[str, str]) -> bool:
     """A line of the dealer's (the game's kinds, blinds, button, cards dealt, a bet returned); False for another."""
+    if line[: line.find(" ")] not in _TABLE_WORDS:
+        return False
     if line.startswith(("Game Type: ", "Limit Type: ", "Money Type: ")):
         key, _, value = line.partition(": ")
         kinds[key] = value
