@@ -2,6 +2,7 @@
 
 - ``HandBuilder.player``: the longest seated name that the line starts with, followed by the separator
   (twin: every name, longest first).
+- ``HandBuilder.behind``: a player's chips left, from running totals (twin: the sum of their posts and actions).
 - ``hand_chunks``: the file cut into hands a block of lines at a time (twin: a line at a time, cleaning
   each line on its own), with blocks and line caps made small so that every boundary is crossed.
 """
@@ -57,6 +58,35 @@ def test_player_hand_picked() -> None:
     assert b.player("Ann Leeds calls $2") == ("Ann", "Leeds calls $2")
     assert b.player("Bobby calls $2") is None
     assert b.player("Ann Lee: hi", ": ") == ("Ann Lee", "hi")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_behind_is_the_stack_less_every_post_and_action(seed: int) -> None:
+    rng = random.Random(seed)
+    b = HandBuilder("<text>", 1, "Example")
+    for number, name in enumerate(["Ann", "Bob", "Cyd"], 1):
+        b.seat(number, name, 10_000, 1, 1)
+    b.post("Ann", "small_blind", 1, 2)
+    b.post("Bob", "big_blind", 2, 3)
+    b.post("Cyd", rng.choice(["ante", "dead"]), 1, 4)
+    for street in range(4):
+        b.street(street, tuple(range(2 + street)) if street else (), 5, 1)
+        for _ in range(rng.randrange(8)):
+            name = rng.choice(["Ann", "Bob", "Cyd"])
+            move = rng.randrange(5)
+            if move == 0:
+                b.call(name, rng.randrange(50), 6, 1)
+            elif move == 1:
+                b.raise_adding(name, 1 + rng.randrange(50), 6, 1)
+            elif move == 2:
+                b.bet_adding(name, 1 + rng.randrange(50), 6, 1)
+            elif move == 3:
+                b.all_in_adding(name, 1 + rng.randrange(50), 6, 1)
+            else:
+                b.check(name, 6, 1)
+            for who in ("Ann", "Bob", "Cyd"):
+                put = sum(p.amount for p in b.posts if p.name == who) + sum(a.amount for a in b.actions if a.name == who)
+                assert b.behind(who) == 10_000 - put
 
 
 def _lines_twin(stream: IO[str]) -> Iterator[str | None]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from .._builder import MAX_SEAT_NUMBER, HandBuilder
 from .._grammar import Form, _Bad, ascii_int, cards_of
@@ -33,7 +34,7 @@ __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
     "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "named", "seat_line", "button_line",
     "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board", "payout_rake",
-    "stakes_from_posts", "star_marker", "dealing_marker", "phrases", "an",
+    "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
 ]
 
 # What an action line does, by how the site writes its amount (the first amount of the form, or the last for
@@ -151,14 +152,16 @@ def act(b: HandBuilder, actions: Mapping[str, tuple[str, Form]], name: str, rest
     ``col`` is the column of ``rest`` in the line; ``all_in`` is :data:`MARKED`, :data:`BY_SIZE` or None (the
     site never says); ``amount`` reads an amount's text when the site writes more than the amount.
     """
-    if rest == "folds":
-        b.fold(name, at, col)
-        return True
-    if rest == "checks":
-        b.check(name, at, col)
-        return True
     space = rest.find(" ")
-    entry = actions.get(rest[:space] if space > 0 else rest)
+    if space < 0:  # every form has a space after its verb: a one-word action is a fold or a check
+        if rest == "folds":
+            b.fold(name, at, col)
+            return True
+        if rest == "checks":
+            b.check(name, at, col)
+            return True
+        return False
+    entry = actions.get(rest[:space])
     if entry is None:
         return False
     kind, form = entry
@@ -170,8 +173,7 @@ def act(b: HandBuilder, actions: Mapping[str, tuple[str, Form]], name: str, rest
         b.shown(name, cards_of(m.group(1), at, where), at, where)
         return True
     g = 2 if kind == RAISE_BY_TO else 1
-    text = m.group(g)
-    value = b.amount(text, at, col + m.start(g)) if amount is None else amount(b, text, at, col + m.start(g))
+    value = (b.money.value if amount is None else partial(amount, b))(m.group(g), at, col + m.start(g))
     if all_in == MARKED:
         last = m.lastindex or 0
         marked = last > g and bool(m.group(last))
@@ -179,14 +181,14 @@ def act(b: HandBuilder, actions: Mapping[str, tuple[str, Form]], name: str, rest
         marked = all_in == BY_SIZE and value == b.behind(name)
     if kind == CALL:
         b.call(name, value, at, col, all_in=marked)
-    elif kind == CALL_TO:
-        b.call_to(name, value, at, col, all_in=marked)
     elif kind == BET:
         b.wager_to(name, "bet", value, at, col, all_in=marked)
-    elif kind == BET_ADDING:
-        b.bet_adding(name, value, at, col, all_in=marked)
     elif kind == RAISE_TO or kind == RAISE_BY_TO:
         b.wager_to(name, "raise", value, at, col, all_in=marked)
+    elif kind == CALL_TO:
+        b.call_to(name, value, at, col, all_in=marked)
+    elif kind == BET_ADDING:
+        b.bet_adding(name, value, at, col, all_in=marked)
     elif kind == RAISE_ADDING:
         b.raise_adding(name, value, at, col, all_in=marked)
     elif kind == ALL_IN_ADDING:
@@ -264,6 +266,14 @@ def dealing_marker(b: HandBuilder, streets: Mapping[str, int], line: str, at: in
     if not (tail.startswith("[") and tail.endswith("]")):
         raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
     b.street(street, b.board + cards_of(tail[1:-1], at, len(key) + 3), at, len(key) + 2)
+
+
+def pairs(*prefixes: str) -> frozenset[str]:
+    """The first two characters of ``prefixes``: a line that starts with none of these starts with none of them
+    (most lines, a player's, are told from the dealer's without trying every prefix)."""
+    if any(len(prefix) < 2 for prefix in prefixes):
+        raise ValueError("a prefix of two characters at least")
+    return frozenset(prefix[:2] for prefix in prefixes)
 
 
 def phrases(texts: tuple[str, ...]) -> Callable[[str], object]:

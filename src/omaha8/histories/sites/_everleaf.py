@@ -20,7 +20,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, post_line
+from ._common import BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, post_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -34,6 +34,8 @@ _ACTIONS = {
 }
 _POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
 _WINS = Form("wins {text}")
+# the lines that are not a player's start so
+_DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players")
 _STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 _NOTES = ("does not show cards", "has disconnected", "has reconnected", "sits out", "is sitting out",
           "has been given a further")
@@ -57,7 +59,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         raise _Bad(start, 23, f"the hand number {lines[0][22:][:30]!r} differs from the next line's {hand_id!r}")
     _game_line(b, lines[i + 1] if i + 1 < len(lines) else "", start + i + 1)
     for line, at in body(lines, i + 2, start):
-        if line == "** Dealing down cards **":
+        if line[:2] not in _DEALERS:
+            _body_line(b, line, at)
+        elif line == "** Dealing down cards **":
             b.street(0, (), at, 1)
         elif line.startswith("** "):
             dealing_marker(b, _STREETS, line, at)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, named, payout_rake,
-                     post_line, seat_line)
+from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, named, pairs,
+                     payout_rake, post_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -39,6 +39,8 @@ _POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", F
           ("big_blind", Form("posts [{amount}]")))
 _GAMES = {"Pot Limit OmahaHL": "Pot Limit", "Fix Limit OmahaHL": "Limit", "No Limit OmahaHL": "No Limit"}
 _OTHER = ("Holdem", "Omaha ", "Stud", "Razz")
+# the lines that are not a player's start so
+_DEALERS = pairs("** ", "Table ", "Tournament #", "Seat ", "Total number of players", "(Hi: ", "(Lo: ")
 _STREETS = {"** Dealing flop **": 1, "** Dealing turn **": 2, "** Dealing river **": 3}
 
 
@@ -58,7 +60,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     _game_line(b, lines[i + 1] if i + 1 < len(lines) else "", start + i + 1, tournament)
     summary = False
     for line, at in body(lines, i + 2, start):
-        if line.startswith("** "):
+        if line[:2] not in _DEALERS:
+            _body_line(b, line, at)
+        elif line.startswith("** "):
             summary = _marker(b, line, at) or summary
         elif line.startswith("Table "):
             b.fields["table"] = line[6:]

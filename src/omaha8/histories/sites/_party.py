@@ -19,7 +19,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, SHOW, act, body, button_line, dealing_marker, live_and_dead,
-                     named, payout_rake, post_line, seat_line, stakes_from_posts)
+                     named, pairs, payout_rake, post_line, seat_line, stakes_from_posts)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -41,6 +41,8 @@ _WINS = (Form("wins {amount}"), Form("wins {amount} from the {label} with {text}
 _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 _GAMES = {"Omaha Hi-Lo": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi-Lo": ("5 Card Omaha Hi/Lo", 5)}
 _OTHER = ("Hold'em", "Texas Hold'em", "Omaha", "Stud", "7 Card Stud Hi-Lo")
+# the lines that are not a player's start so
+_DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players", "Trny: ", "Blinds(", "Game #")
 _STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 
 
@@ -58,7 +60,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         raise _Bad(start + i, 0, "the hand ends after its header")
     _game_line(b, lines[i + 1], start + i + 1)
     for line, at in body(lines, i + 2, start):
-        if line.startswith("** "):
+        if line[:2] not in _DEALERS:
+            _body_line(b, line, at)
+        elif line.startswith("** "):
             _marker(b, line, at)
         elif line.startswith("Table "):
             b.fields["table"] = line[6:]
