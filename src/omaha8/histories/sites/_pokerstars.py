@@ -37,8 +37,9 @@ _POSTS = {
     "posts small & big blinds": Form("posts small & big blinds {amount}" + STARS_ALL_IN),
     "posts the ante": Form("posts the ante {amount}" + STARS_ALL_IN),
 }
-# a raise is read first, against the bet before it (``_Hand.action``)
-_ACTIONS = {**STARS_ACTIONS, "mucks": (SHOW, Form("mucks hand {cards}"))}
+# a raise is read on its own, against the bet before it (``_Hand.action``)
+_ACTIONS = {verb: form for verb, form in STARS_ACTIONS.items() if verb != "raises"}
+_ACTIONS["mucks"] = (SHOW, Form("mucks hand {cards}"))
 _RAISES = STARS_ACTIONS["raises"][1]
 _FOLDS_SHOWING = Form("folds {cards}")
 _POTS = ("pot", "main pot", "side pot")
@@ -159,6 +160,8 @@ class _Hand:
 
     def action(self, name: str, rest: str, at: int, col: int) -> None:
         b = self.b
+        if act(b, _ACTIONS, name, rest, at, col):
+            return
         if rest.startswith("posts") and rest.split(" ", 1)[0] == "posts":
             self.post(name, rest, at, col)
         elif rest.startswith("raises ") and (m := _RAISES.match(rest)) is not None:
@@ -173,10 +176,9 @@ class _Hand:
         elif rest.startswith("folds [") and (m := _FOLDS_SHOWING.match(rest)) is not None:
             b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
             b.fold(name, at, col)
-        elif not act(b, _ACTIONS, name, rest, at, col):
-            if rest in _COLON_MESSAGES or rest.startswith(("is sitting out", "sits out")):
-                b.messages.append((at, f"{name}: {rest}"))
-                return
+        elif rest in _COLON_MESSAGES or rest.startswith(("is sitting out", "sits out")):
+            b.messages.append((at, f"{name}: {rest}"))
+        else:
             raise _Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
 
     def post(self, name: str, rest: str, at: int, col: int) -> None:
