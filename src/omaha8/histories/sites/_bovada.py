@@ -8,17 +8,17 @@ bet`` returns, ``Hand Result`` (``Hand result-Side pot``) pays. Table admin line
 ``Table deposit``, ``Enter(Auto)``) are kept as messages. Cash headers give no blinds: the posts do; the
 rake is what the results leave.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/bovada/split_uncalled.txt")]
-[('Bovada', 'verified'), ('Bovada', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/bovada/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import body, bracketed, payout_rake, seat_line, stakes_from_posts, star_marker
+from ._common import bracketed, marked_hand, payout_rake, seat_line, stakes_from_posts, star_marker
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -56,16 +56,8 @@ def _name(text: str) -> str:
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
-    summary = False
-    for line, at in body(lines, 1, start):
-        if line.startswith("*** "):
-            summary = star_marker(b, line, at, bracketed) or summary
-        elif summary:
-            _summary_line(b, line, at)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            seat_line(b, (_SEAT,), line, at, "Seat 1: Dealer ($2 in chips)", highest=99, rename=_name)
-        else:
-            _body_line(b, line, at)
+    summary = marked_hand(b, lines, 1, start, marker=partial(star_marker, board=bracketed), seat=_seat,
+                          line=_body_line, summary=_summary_line)
     if not summary:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
     f = b.fields
@@ -86,6 +78,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     f["rake_stated"] = False
     b.total_pot = -1 if b.total_pot < 0 else b.total_pot
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Dealer ($2 in chips)", highest=99, rename=_name)
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:

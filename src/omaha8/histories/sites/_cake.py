@@ -8,9 +8,7 @@ bets as the chips they add; a returned bet is ``Name: returns uncalled bet 10``;
 no total pot and, in its sit-and-go hands, no rake. Only the chip hands of pot-limit Omaha Hi/Lo are read
 (the only kind the samples show); others are skipped with the reason.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/cake/split_and_return.txt")]
-[('Cake', 'verified'), ('Cake', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/cake/``.
 """
 
 from __future__ import annotations
@@ -48,7 +46,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         if line.startswith("Dealer: Seat "):
             b.fields["button"] = ascii_int(line[13:], at, 14, "the button's seat")
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            seat_line(b, (_SEAT,), line, at, "Seat 3: Name (1,640 in chips)")
+            seat_line(b, line, at, (_SEAT,), "Seat 3: Name (1,640 in chips)")
         elif line.startswith("Dealt to "):
             k = line.rfind(" [")
             name = b.seated(line[9:k] if k > 9 else "", at, 10)

@@ -26,13 +26,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import partial
+from re import Match
 
 from .._builder import MAX_SEAT_NUMBER, HandBuilder
 from .._grammar import Form, _Bad, ascii_int, cards_of
 
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
-    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "named", "seat_line", "button_line",
+    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line", "button_line",
     "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board", "payout_rake",
     "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
 ]
@@ -81,6 +82,39 @@ def body(lines: list[str], first: int, start: int) -> list[tuple[str, int]]:
     return [(line, at) for at, line in enumerate(lines[first:], start + first) if line]
 
 
+def marked_hand(b: HandBuilder, lines: list[str], first: int, start: int, *,
+                marker: Callable[[HandBuilder, str, int], bool], seat: Callable[[HandBuilder, str, int], None],
+                line: Callable[[HandBuilder, str, int], None], summary: Callable[[HandBuilder, str, int], None]) -> bool:
+    """The lines from ``lines[first]`` of a hand in PokerStars' family of formats, each to its reader: a
+    ``*** ... ***`` marker (``marker``, True at the summary), a summary line, a seat line before the blinds, or
+    any other line. True when the hand had its summary."""
+    in_summary = False
+    for text, at in body(lines, first, start):
+        if text.startswith("*** "):
+            in_summary = marker(b, text, at) or in_summary
+        elif in_summary:
+            summary(b, text, at)
+        elif text.startswith("Seat ") and b.current < 0 and not b.posts:
+            seat(b, text, at)
+        else:
+            line(b, text, at)
+    return in_summary
+
+
+def player_line(b: HandBuilder, line: str, at: int, site: str,
+                posts: tuple[tuple[str, Form], ...]) -> tuple[str, str, int] | None:
+    """:func:`named` of a line about a player; None for the hero's ``Dealt to NAME [cards]`` line or a post of
+    ``posts`` (each read here: see :func:`post_line`)."""
+    if line.startswith("Dealt to "):
+        b.hero_dealt(line, at)
+        return None
+    name, rest, col = named(b, line, at, site)
+    if rest.startswith("posts "):
+        post_line(b, posts, name, rest, at, col, site)
+        return None
+    return name, rest, col
+
+
 def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]:
     """(name, the rest, the rest's column) of a line ``Name rest`` about a seated player; else the line is not the site's."""
     found = b.player(line, " ")
@@ -89,15 +123,19 @@ def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]
     return found[0], found[1], len(found[0]) + 2
 
 
-def seat_line(b: HandBuilder, forms: tuple[Form, ...], line: str, at: int, example: str, *, out: str | None = None,
-              highest: int = MAX_SEAT_NUMBER, rename: Callable[[str], str] | None = None) -> None:
-    """A seat line ``Seat {int}: {name} ... {amount} ...``; ``out``, when given, in the rest marks a player sitting out."""
+def first_match(forms: tuple[Form, ...], line: str, at: int, what: str) -> Match[str]:
+    """The match of the first of ``forms`` that ``line`` is; else the line is not ``what`` (which names an example)."""
     for form in forms:
         m = form.match(line)
         if m is not None:
-            break
-    else:
-        raise _Bad(at, 1, f"expected a seat line, e.g. '{example}', got {line[:60]!r}")
+            return m
+    raise _Bad(at, 1, f"expected {what}, got {line[:60]!r}")
+
+
+def seat_line(b: HandBuilder, line: str, at: int, forms: tuple[Form, ...], example: str, *, out: str | None = None,
+              highest: int = MAX_SEAT_NUMBER, rename: Callable[[str], str] | None = None) -> None:
+    """A seat line ``Seat {int}: {name} ... {amount} ...``; ``out``, when given, in the rest marks a player sitting out."""
+    m = first_match(forms, line, at, f"a seat line, e.g. '{example}'")
     name = m.group(2) if rename is None else rename(m.group(2))
     b.seat(ascii_int(m.group(1), at, 6, "the seat number"), name, b.amount(m.group(3), at, m.start(3) + 1), at, 6,
            sitting_out=out is not None and out in m.group(4), highest=highest)

@@ -10,9 +10,7 @@ what is left of the rest once the ``wins`` lines are paid (5% of the pot, nothin
 samples; the replay checks each player's share of what is left). Only pot-limit Omaha Hi/Lo cash games
 are read: Everleaf's other games and its tournaments are skipped with the reason.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/everleaf/split_and_fold.txt")]
-[('Everleaf', 'verified'), ('Everleaf', 'verified'), ('Everleaf', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/everleaf/``.
 """
 
 from __future__ import annotations

@@ -7,17 +7,17 @@ high pot``, ``wins the low pot`` (and side pots) lines; returned bets by
 ``Uncalled bet of $X returned to Name``; the summary states the pot and
 the rake. Files are often UTF-16, read as any other.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/fulltilt/split_and_uncalled.txt")]
-[('Full Tilt', 'verified'), ('Full Tilt', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/fulltilt/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (BET, CALL, RAISE_TO, SHOW, act, body, phrases, post_line, seat_line, star_marker,
+from ._common import (BET, CALL, RAISE_TO, SHOW, act, marked_hand, named, phrases, post_line, seat_line, star_marker,
                      summary_board, uncalled_line)
 from ._headers import stakes_of
 
@@ -62,19 +62,14 @@ def starts(lines: list[str]) -> bool:
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0].replace("FullTiltPoker", "Full Tilt Poker", 1), start)
-    summary = False
-    for line, at in body(lines, 1, start):
-        if line.startswith("*** "):
-            summary = star_marker(b, line, at, _board) or summary
-        elif summary:
-            _summary_line(b, line, at)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            seat_line(b, (_SEAT,), line, at, "Seat 1: Name ($2)", out="sitting out")
-        else:
-            _body_line(b, line, at)
+    summary = marked_hand(b, lines, 1, start, marker=partial(star_marker, board=_board), seat=_seat, line=_body_line,
+                          summary=_summary_line)
     if not summary or b.total_pot < 0:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Name ($2)", out="sitting out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:

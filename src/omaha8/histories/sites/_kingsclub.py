@@ -7,9 +7,7 @@ a raise to 627.25 adds 208.75), raises ``raises to X``. A hand run twice deals `
 signed net (``+258.87``), the rake (``Rake 5``) and the pots won (``wins (222.12) from pot``, ``wins pot
 (179)``); no returned bets are printed: what a player wins counts them.
 
->>> from omaha8.histories import read
->>> [(h.site, h.game, h.status) for h in read("tests/data/hh/kingsclub/antes_and_two_boards.txt")]
-[('KingsClub', '5 Card Omaha Hi/Lo', 'verified'), ('KingsClub', 'Omaha Hi/Lo', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/kingsclub/``.
 """
 
 from __future__ import annotations
@@ -67,7 +65,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif summary:
             _summary_line(b, line, at)
         elif line.startswith("Seat ") and not b.posts:
-            seat_line(b, (_SEAT,), line, at, "Seat 1: Name (880)")
+            seat_line(b, line, at, (_SEAT,), "Seat 1: Name (880)")
         else:
             _body_line(b, line, at)
     if not summary:

@@ -8,9 +8,7 @@ the ``collected [ $X ]`` lines pay (5% in the samples, checked by the replay's s
 are in those collections. A hand where no ``collected`` line says what the winner took (a tournament
 hand won without a showdown) is reconciled on its totals only.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/888/split_quartered.txt")]
-[('888poker', 'verified'), ('888poker', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/888/``.
 """
 
 from __future__ import annotations
@@ -18,8 +16,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, named, pairs,
-                     payout_rake, post_line, seat_line)
+from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, payout_rake,
+                     player_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -101,7 +99,7 @@ def _game_line(b: HandBuilder, line: str, at: int, tournament: bool) -> None:
 
 def _seat_line(b: HandBuilder, line: str, at: int) -> None:
     if not button_line(b, line, at):
-        seat_line(b, (_SEAT,), line, at, "Seat 1: Name ( $2 )")
+        seat_line(b, line, at, (_SEAT,), "Seat 1: Name ( $2 )")
 
 
 def _marker(b: HandBuilder, line: str, at: int) -> bool:
@@ -116,13 +114,11 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    if line.startswith("Dealt to "):
-        b.hero_dealt(line, at)
+    player = player_line(b, line, at, SITE, _POSTS)
+    if player is None:
         return
-    name, rest, col = named(b, line, at, SITE)
-    if rest.startswith("posts "):
-        post_line(b, _POSTS, name, rest, at, col, SITE)
-    elif rest.startswith("is all-In ") or rest.startswith("is all-in "):
+    name, rest, col = player
+    if rest.startswith(("is all-In ", "is all-in ")):
         m = _ALL_IN.match(rest.replace("all-in", "all-In", 1))
         if m is None:
             raise _Bad(at, col, f"cannot read {rest[:60]!r}")

@@ -8,9 +8,7 @@ rake nor returned bets: a ``wins`` line pays what the player took, a returned be
 pot``, or in a lone winner's ``wins $X``), and the rake is what was put in less all of it. Chat
 (``Name: text``) and the next hand's ``Game #N starts.`` are kept as messages.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/partypoker/split_side_pot.txt")]
-[('PartyPoker', 'verified'), ('PartyPoker', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/partypoker/``.
 """
 
 from __future__ import annotations
@@ -125,7 +123,7 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
 
 def _seat_line(b: HandBuilder, line: str, at: int) -> None:
     if not button_line(b, line, at):
-        seat_line(b, (_SEAT, _SEAT_CHIPS), line, at, "Seat 1: Name ( $2 USD )")
+        seat_line(b, line, at, (_SEAT, _SEAT_CHIPS), "Seat 1: Name ( $2 USD )")
 
 
 def _marker(b: HandBuilder, line: str, at: int) -> None:

@@ -12,9 +12,7 @@ after the showdown gives the stacks after the hand: each must be the stack befor
 put in, plus what came back and what they won, or the hand is unreadable. Only pot-limit Omaha Hi/Lo tournament
 hands are read: no sample shows PKR's cash games or other limits, which are skipped with the reason.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/pkr/side_pot_quartered.txt")]
-[('PKR', 'verified'), ('PKR', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/pkr/``.
 """
 
 from __future__ import annotations
@@ -65,7 +63,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     after: list[tuple[str, int, int, int]] = []
     for line, at in body(lines, 2, start):
         if line.startswith("Seat ") and b.current < 0 and not b.posts:
-            seat_line(b, (_SEAT,), line, at, _SEAT_EXAMPLE)
+            seat_line(b, line, at, (_SEAT,), _SEAT_EXAMPLE)
         elif line.startswith("Seat ") and won:
             b.messages.append((at, line))  # the stacks after the hand, checked at the end
             after.append(_stack_after(b, line, at))

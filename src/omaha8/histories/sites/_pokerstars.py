@@ -17,7 +17,7 @@ from __future__ import annotations
 from .._grammar import _Bad, Form, Money, ascii_int, cards_of
 from .._builder import HandBuilder
 from ..hand_record import HandRecord
-from ._common import COLLECTED, SHOW, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body
+from ._common import COLLECTED, SHOW, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body, first_match
 from ._headers import game_and_limit, stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -369,12 +369,7 @@ def _after_buy_in(text: str) -> str:
 
 
 def _table(b: HandBuilder, line: str, at: int) -> None:
-    for form in _TABLES:
-        m = form.match(line)
-        if m is not None:
-            break
-    else:
-        raise _Bad(at, 1, f"expected the table line, e.g. \"Table 'Name' 6-max Seat #1 is the button\", got {line[:60]!r}")
+    m = first_match(_TABLES, line, at, "the table line, e.g. \"Table 'Name' 6-max Seat #1 is the button\"")
     f = b.fields
     f["table"] = m.group(1)
     if len(m.groups()) == 3:

@@ -9,17 +9,17 @@ summary's ``Total pot`` is what was left after the rake: the pot before it
 is that plus the rake. Winamax prints no returned bets: a player's
 ``collected`` counts them (as the replay checks).
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/winamax/split_side_pots.txt")]
-[('Winamax', 'verified'), ('Winamax', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/winamax/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STAR_STREETS, act, body, named, post_line,
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STAR_STREETS, act, marked_hand, player_line,
                      seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
@@ -52,22 +52,16 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if len(lines) < 2:
         raise _Bad(start, 0, "the hand ends after its header")
     _table(b, lines[1], start + 1)
-    summary = False
-    for line, at in body(lines, 2, start):
-        if line.startswith("*** "):
-            summary = _marker(b, line, at) or summary
-        elif summary:
-            _summary_line(b, line, at)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            seat_line(b, (_SEAT, _SEAT_BOUNTY), line, at, "Seat 1: Name (2€)", out="out")
-        else:
-            _body_line(b, line, at)
+    summary = marked_hand(b, lines, 2, start, marker=_marker, seat=_seat, line=_body_line, summary=_summary_line)
     if not summary or b.total_pot == -1:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     if not b.uncalled_lines:
         b.fields["returns"] = "in collected"
         b.total_pot = -1
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT, _SEAT_BOUNTY), example="Seat 1: Name (2€)", out="out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -141,13 +135,10 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    if line.startswith("Dealt to "):
-        b.hero_dealt(line, at)
+    player = player_line(b, line, at, SITE, _POSTS)
+    if player is None:
         return
-    name, rest, col = named(b, line, at, SITE)
-    if rest.startswith("posts "):
-        post_line(b, _POSTS, name, rest, at, col, SITE)
-        return
+    name, rest, col = player
     m = COLLECTED.match(rest) if rest.startswith("collected ") else None
     if m is not None:
         b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2).replace(" ", ""), at)

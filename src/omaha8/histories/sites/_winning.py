@@ -9,18 +9,18 @@ the returned bet (a walk's whole pot). The summary's ``Total pot`` is after the 
 ``*** FLOP 1 ***``, ``*** SHOW DOWN 2 ***``) leave the low share out of the summary: their ``collected``
 lines are the ones read.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/winning/split_walk.txt")]
-[('Winning', 'verified'), ('Winning', 'verified'), ('Winning', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body, bracketed, live_and_dead,
-                     named, post_line, seat_line, summary_board, uncalled_line)
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, bracketed, first_match,
+                     live_and_dead, marked_hand, named, post_line, seat_line, summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -53,25 +53,15 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     _header(b, lines[0], start)
     if len(lines) < 2:
         raise _Bad(start, 0, "the hand ends after its header")
-    m = _TABLE.match(lines[1]) or _TABLE_PLAY.match(lines[1])
-    if m is None:
-        raise _Bad(start + 1, 1, f"expected the table line, e.g. 'Name 6-max Seat #1 is the button', got {lines[1][:60]!r}")
+    m = first_match((_TABLE, _TABLE_PLAY), lines[1], start + 1, "the table line, e.g. 'Name 6-max Seat #1 is the button'")
     b.fields["table"] = m.group(1)
     b.fields["max_seats"] = ascii_int(m.group(2), start + 1, m.start(2) + 1, "the table size")
     b.fields["button"] = ascii_int(m.group(3), start + 1, m.start(3) + 1, "the button's seat")
     if not 2 <= b.fields["max_seats"] <= 10:
         raise _Bad(start + 1, m.start(2) + 1, f"a table of {b.fields['max_seats']} seats")
-    summary = False
-    won: list[tuple[str, int, int]] = []
-    for line, at in body(lines, 2, start):
-        if line.startswith("*** "):
-            summary = _marker(b, line, at) or summary
-        elif summary:
-            _summary_line(b, line, at, won)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            seat_line(b, (_SEAT,), line, at, "Seat 1: Name ($2.00)", out="sitting out")
-        else:
-            _body_line(b, line, at)
+    won: list[tuple[str, int, int]] = []  # the summary's "won $X" of each player who did not show
+    summary = marked_hand(b, lines, 2, start, marker=_marker, seat=_seat, line=_body_line,
+                          summary=partial(_summary_line, won=won))
     if not summary or b.total_pot < 0:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     if not b.collections:
@@ -86,6 +76,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if b.fields["returns"] == "in collected":
         b.total_pot = -1  # a walk's total counts the returned bet: the players' collections are compared
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:

@@ -9,9 +9,7 @@ checked against the actions: a summary that contradicts them makes the hand unre
 names no limit: Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that is not.
 Files are often UTF-16.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/winning/old_format.txt")]
-[('Winning', 'verified'), ('Winning', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 """
 
 from __future__ import annotations
@@ -72,7 +70,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             _summary_line(b, line, at, bets)
         elif line.startswith("Seat "):
             if not button_line(b, line, at):
-                seat_line(b, (_SEAT,), line, at, "Seat 1: Name (5.34).")
+                seat_line(b, line, at, (_SEAT,), "Seat 1: Name (5.34).")
         elif line.startswith("Uncalled bet ("):
             uncalled_line(b, _UNCALLED, line, at)
         elif line.startswith("Player "):
