@@ -15,8 +15,10 @@ An action table maps a line's first word to what the line does and its form:
 >>> b.seat(1, "Ann", 100, 2, 1); b.seat(2, "Bob", 100, 3, 1)
 >>> b.street(0, (), 4, 1)
 >>> table = {"bets": (BET, Form("bets {amount}")), "raises": (RAISE_TO, Form("raises to {amount}"))}
->>> act(b, table, "Ann", "bets 5", 5, 5), act(b, table, "Bob", "raises to 15", 6, 5), act(b, table, "Bob", "shoves", 7, 5)
-(True, True, False)
+>>> act(b, table, "Ann", "bets 5", 5, 5), act(b, table, "Bob", "raises to 15", 6, 5)
+(True, True)
+>>> act(b, table, "Bob", "shoves", 7, 5)   # not one of the site's actions: the site says what else it may be
+False
 >>> [(a.name, a.kind, a.amount, a.to) for a in b.actions]
 [('Ann', 'bet', 5, 5), ('Bob', 'raise', 15, 15)]
 """
@@ -33,9 +35,10 @@ from .._grammar import Form, _Bad, ascii_int, cards_of
 
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
-    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS", "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line", "button_line",
-    "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board", "payout_rake",
-    "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
+    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
+    "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
+    "button_line", "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board",
+    "payout_rake", "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
 ]
 
 # What an action line does, by how the site writes its amount (the first amount of the form, or the last for
@@ -84,7 +87,8 @@ def body(lines: list[str], first: int, start: int) -> list[tuple[str, int]]:
 
 def marked_hand(b: HandBuilder, lines: list[str], first: int, start: int, *,
                 marker: Callable[[HandBuilder, str, int], bool], seat: Callable[[HandBuilder, str, int], None],
-                line: Callable[[HandBuilder, str, int], None], summary: Callable[[HandBuilder, str, int], None]) -> bool:
+                line: Callable[[HandBuilder, str, int], None],
+                summary: Callable[[HandBuilder, str, int], None]) -> bool:
     """The lines from ``lines[first]`` of a hand in PokerStars' family of formats, each to its reader: a
     ``*** ... ***`` marker (``marker``, True at the summary), a summary line, a seat line before the blinds, or
     any other line. True when the hand had its summary."""
@@ -116,7 +120,8 @@ def player_line(b: HandBuilder, line: str, at: int, site: str,
 
 
 def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]:
-    """(name, the rest, the rest's column) of a line ``Name rest`` about a seated player; else the line is not the site's."""
+    """(name, the rest, the rest's column) of a line ``Name rest`` about a seated player; else the line is not
+    the site's."""
     found = b.player(line, " ")
     if found is None:
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of {an(site)} hand")
@@ -134,7 +139,8 @@ def first_match(forms: tuple[Form, ...], line: str, at: int, what: str) -> Match
 
 def seat_line(b: HandBuilder, line: str, at: int, forms: tuple[Form, ...], example: str, *, out: str | None = None,
               highest: int = MAX_SEAT_NUMBER, rename: Callable[[str], str] | None = None) -> None:
-    """A seat line ``Seat {int}: {name} ... {amount} ...``; ``out``, when given, in the rest marks a player sitting out."""
+    """A seat line ``Seat {int}: {name} ... {amount} ...``; ``out``, when given, in the rest marks a player
+    sitting out."""
     m = first_match(forms, line, at, f"a seat line, e.g. '{example}'")
     name = m.group(2) if rename is None else rename(m.group(2))
     b.seat(ascii_int(m.group(1), at, 6, "the seat number"), name, b.amount(m.group(3), at, m.start(3) + 1), at, 6,
