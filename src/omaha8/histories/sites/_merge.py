@@ -102,10 +102,8 @@ def _header(b: HandBuilder, game: Element, description: Element | None) -> None:
         raise _NotReplayed(at, "Merge's cash-game hands are not read by omaha8 (no sample shows their amounts)")
     b.money = Money(None, 0)
     hand_id = attr(game, "id", "hand number")
-    number, dash, serial = hand_id.partition("-")
-    ascii_int(number, at, col, "the hand number")
-    if dash:
-        ascii_int(serial, at, col, "the hand number")
+    for part in hand_id.split("-", 4):  # "46634335-1": the tournament's table and the hand
+        ascii_int(part, at, col, "the hand number")
     seats = game.attrs.get("seats", "")
     b.fields.update(hand_id=hand_id, game=found[0], variant=found[1], limit=found[2],
                     tournament_id=data[2] if len(data) > 2 else "", table=data[1] if len(data) > 1 else "",

@@ -29,7 +29,7 @@ SITE = "OnGame"
 
 _TABLE = Form("Table: {label} ({word} {word} {amount}/{amount}, {text}")
 _SEAT = Form("Seat {int}: {name} ({amount})")
-_SUMMARY_SEAT = Form("Seat {int}: {name} ({amount}), net: {signed}{text}")
+_SUMMARY_SEAT = Form("Seat {int}: {name} ({amount}), net: {?-}{?+}{amount}{text}")
 _POT = Form("{word} pot{label}: {amount} won by {text}")
 _WON = Form("{name} ({amount})")
 _FORMS = {
@@ -167,14 +167,13 @@ def _summary_line(b: HandBuilder, line: str, at: int, after: dict[str, tuple[int
         if m is None:
             raise _Bad(at, 1, f"cannot read the summary's seat line {line[:60]!r}")
         name = b.seated(m.group(2), at, m.start(2) + 1)
-        net = m.group(4)
-        value = b.amount(net[1:], at, m.start(4) + 2)
-        after[name] = (b.amount(m.group(3), at, m.start(3) + 1), -value if net[0] == "-" else value, at)
-        tail = m.group(5)
+        value = b.amount(m.group(6), at, m.start(6) + 1)
+        after[name] = (b.amount(m.group(3), at, m.start(3) + 1), -value if m.group(4) else value, at)
+        tail = m.group(7)
         if tail:
             if not (tail.startswith(", [") and tail.endswith("]")):
-                raise _Bad(at, m.start(5) + 1, f"cannot read the cards {tail[:40]!r}")
-            b.shown(name, cards_of(tail[3:-1], at, m.start(5) + 4), at, m.start(5) + 4)
+                raise _Bad(at, m.start(7) + 1, f"cannot read the cards {tail[:40]!r}")
+            b.shown(name, cards_of(tail[3:-1], at, m.start(7) + 4), at, m.start(7) + 4)
         return
     m = _POT.match(line)
     if m is None or m.group(1) not in ("Main", "Side"):

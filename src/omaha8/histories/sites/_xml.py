@@ -68,16 +68,9 @@ def parse_xml(lines: list[str], start: int) -> Element:
     start
         The file line of ``lines[0]``.
     """
-    for i, line in enumerate(lines):
-        # a declaration anywhere is refused by name (inside the wrapper expat would call it only a syntax error)
-        j = line.find("<!")
-        while j >= 0:
-            word = line[j + 2:j + 9].upper()
-            if word == "DOCTYPE":
-                raise _Bad(start + i, j + 1, "a document type declaration (DOCTYPE) is not read in a hand history")
-            if word[:6] == "ENTITY":
-                raise _Bad(start + i, j + 1, "an entity declaration is not read in a hand history")
-            j = line.find("<!", j + 2)
+    text = "\n".join(lines)
+    if "<!" in text:
+        _declarations(lines, start)
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     top = Element("", {}, start, 1)  # holds the wrapper element, the hand's root
@@ -86,17 +79,20 @@ def parse_xml(lines: list[str], start: int) -> Element:
     def where() -> tuple[int, int]:
         return _position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber)
 
+    # the wrapper's line comes first: expat's line n is the hand's line n - 1, file line start + n - 2
+    first = start - 2
+
     def open_tag(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) > MAX_DEPTH:
             raise _Refused(*where(), f"elements nest more than {MAX_DEPTH} deep")
-        element = Element(tag, attrs, *where())
+        element = Element(tag, attrs, first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         stack[-1].children.append(element)
         stack.append(element)
 
     def close_tag(tag: str) -> None:
         stack.pop()
 
-    def text(data: str) -> None:
+    def characters(data: str) -> None:
         stripped = data.lstrip()
         if stripped:
             # the text's first visible character (unbuffered, expat reports where each run of text starts)
@@ -120,15 +116,12 @@ def parse_xml(lines: list[str], start: int) -> Element:
 
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
-    parser.CharacterDataHandler = text
+    parser.CharacterDataHandler = characters
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
     parser.ExternalEntityRefHandler = external
     try:
-        parser.Parse(f"<{_WRAPPER}>\n", False)
-        for line in lines:
-            parser.Parse(line + "\n", False)
-        parser.Parse(f"</{_WRAPPER}>", True)
+        parser.Parse(f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>", True)
     except _Refused as exc:
         raise _Bad(exc.line, exc.column, exc.reason) from None
     except expat.ExpatError as exc:
@@ -138,6 +131,19 @@ def parse_xml(lines: list[str], start: int) -> Element:
             at, column, reason = start + len(lines) - 1, 0, f"the hand's XML ends early ({reason})"
         raise _Bad(at, column, f"the hand's XML is broken here: {reason}") from None
     return top.children[0]
+
+
+def _declarations(lines: list[str], start: int) -> None:
+    """Refuse a DOCTYPE or ENTITY declaration by name (inside the wrapper expat would call it only a syntax error)."""
+    for i, line in enumerate(lines):
+        j = line.find("<!")
+        while j >= 0:
+            word = line[j + 2:j + 9].upper()
+            if word == "DOCTYPE":
+                raise _Bad(start + i, j + 1, "a document type declaration (DOCTYPE) is not read in a hand history")
+            if word[:6] == "ENTITY":
+                raise _Bad(start + i, j + 1, "an entity declaration is not read in a hand history")
+            j = line.find("<!", j + 2)
 
 
 def _position(lines: list[str], start: int, expat_line: int, expat_column: int) -> tuple[int, int]:
