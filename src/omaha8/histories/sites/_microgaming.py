@@ -25,6 +25,7 @@ import binascii
 from .._builder import HandBuilder
 from .._grammar import CURRENCY_SIGNS, _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._totals import settled
 from ._xml import Element, attr, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
@@ -205,28 +206,14 @@ def _value(b: HandBuilder, item: Element) -> int:
 
 
 def _check_balances(b: HandBuilder, after: dict[str, int], seats: Element) -> None:
-    """Each seat's ``endbalance`` is its ``balance`` less what it put in plus what it won, and the rake is what is left.
-
-    The bet a player got back is not written: it is the top bet's excess over the next, put in and won back alike.
-    """
-    put = {seat.name: 0 for seat in b.seats}
-    for p in b.posts:
-        put[p.name] += p.amount
-    for a in b.actions:
-        put[a.name] += a.amount
-    ranked = sorted(put.values(), reverse=True)
-    excess = ranked[0] - ranked[1] if len(ranked) > 1 else 0
-    top = next(name for name, value in put.items() if value == ranked[0])
-    won = {seat.name: 0 for seat in b.seats}
-    for c in b.collections:
-        won[c.name] += c.amount
-    for seat, element in zip(b.seats, (s for s in seats.children)):
-        back = excess if seat.name == top else 0
-        want = seat.stack - put[seat.name] + back + won[seat.name]
+    """Each seat's ``endbalance`` is its ``balance`` less what it put in plus what it won, and the rake is what is left."""
+    put, back, won = settled(b)
+    for seat, element in zip(b.seats, seats.children):
+        want = seat.stack - put[seat.name] + back[seat.name] + won[seat.name]
         if after[seat.name] != want:
             raise _Bad(element.line, element.column, f"the endbalance of {seat.name} is {after[seat.name]}, the hand's "
                                                      f"actions give {want}: the lines contradict each other")
-    pots = sum(ranked) - excess
+    pots = sum(put.values()) - sum(back.values())
     if sum(won.values()) + b.rake != pots:
         raise _Bad(seats.line, seats.column, f"the wins ({sum(won.values())}) and the rake ({b.rake}) do not add up "
                                              f"to the pot ({pots}): the lines contradict each other")

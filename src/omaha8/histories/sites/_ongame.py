@@ -22,6 +22,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._totals import settled
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -192,26 +193,13 @@ def _summary_line(b: HandBuilder, line: str, at: int, after: dict[str, tuple[int
 
 
 def _check_seats(b: HandBuilder, after: dict[str, tuple[int, int, int]]) -> None:
-    """Each seat's chips after the hand and net follow from its lines: what it won less what it put in.
-
-    The bet a player got back is not written: it is the top bet's excess over the next.
-    """
-    put = {seat.name: 0 for seat in b.seats}
-    for p in b.posts:
-        put[p.name] += p.amount
-    for a in b.actions:
-        put[a.name] += a.amount
-    ranked = sorted(put.values(), reverse=True)
-    excess = ranked[0] - ranked[1] if len(ranked) > 1 else 0
-    top = next(name for name, value in put.items() if value == ranked[0])
-    won = {seat.name: 0 for seat in b.seats}
-    for c in b.collections:
-        won[c.name] += c.amount
+    """Each seat's chips after the hand and net follow from its lines: what it won less what it put in."""
+    put, back, won = settled(b)
     for seat in b.seats:
         if seat.name not in after:
             continue
         stack, net, at = after[seat.name]
-        want = won[seat.name] - put[seat.name] + (excess if seat.name == top else 0)
+        want = won[seat.name] - put[seat.name] + back[seat.name]
         if net != want or stack != seat.stack + want:
             raise _Bad(at, 1, f"the summary gives {seat.name} a net of {net} and {stack} after the hand, the hand's "
                               f"lines {want} and {seat.stack + want}: the lines contradict each other")
