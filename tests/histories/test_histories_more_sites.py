@@ -204,3 +204,17 @@ def test_other_games_and_kinds_are_skipped_with_the_reason() -> None:
     assert isinstance(stud[0], SkippedHand) and stud[0].kind is SkipKind.OTHER_GAME
     limit = list(read(_text("entraction").replace("Omaha Hi/Lo Pot Limit", "Texas Hold'em Pot Limit", 1)))
     assert isinstance(limit[0], SkippedHand) and limit[0].kind is SkipKind.OTHER_GAME
+
+
+@pytest.mark.parametrize(("site", "old", "new", "hand_id"), [
+    ("entraction", "Bob                         Bet ", "Bob                         Bxt ", "900000001"),
+    ("ongame", "Bob bets $3.00", "Bob bxts $3.00", "R5-900000001-1"),
+    ("bossmedia", "ACTION_BET", "ACTION_BXT", "900000001"),
+    ("microgaming", 'type="Bet"', 'type="Bxt"', "900000001"),
+    ("merge", 'type="BET"', 'type="BXT"', "90000001-1"),
+])
+def test_a_hand_that_cannot_be_read_is_reported_with_its_id(site: str, old: str, new: str, hand_id: str) -> None:
+    items = list(read(_text(site).replace(old, new, 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].hand_id == hand_id and items[0].site == SITES[site], items[0]
+    assert "is not a" in items[0].reason and all(isinstance(item, HandRecord) for item in items[1:])
