@@ -8,8 +8,8 @@ raise to 200.00); ``Payback`` is a bet given back. The boards are ``Flop  4h - 7
 ``River`` with the whole board; cards shown read ``Name shows:  9d - 5d - Ad - 6h`` and, for a player
 who mucked with the cards printed, ``Name didn't show hand (Jd - Qh - 6s - Ac)``; each payment is a
 ``Name wins:  EUR 799.25`` line (two for the two halves of a scoop), then ``Rake:  EUR 1.50`` and ``Game
-ended ...``. Entraction states no total pot. Only real-money Omaha Hi/Lo is read (the samples show the
-fixed-limit game; pot limit is read the same way).
+ended ...``. Entraction states no total pot. Omaha Hi/Lo is read in every limit its header names (the
+samples show fixed limit only; the other limits are read the same way); other games are skipped.
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/entraction/split_and_fold.txt")]
