@@ -93,6 +93,8 @@ def parse_xml(lines: list[str], start: int) -> Element:
         stack.pop()
 
     def characters(data: str) -> None:
+        if data.isspace():
+            return  # the line breaks and indents between elements: most calls
         stripped = data.lstrip()
         if stripped:
             # the text's first visible character (unbuffered, expat reports where each run of text starts)
