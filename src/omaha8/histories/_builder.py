@@ -80,7 +80,8 @@ class HandBuilder:
         self.hero: str | None = None
         self.current = -1  # the street: -1 before the hole cards, 0 pre-flop .. 3 river
         self.bets: dict[str, int] = {}  # each player's bet on this street (live blinds pre-flop)
-        self._by_length: list[str] = []
+        self.put: dict[str, int] = {}  # the chips each player has put in so far: posts and actions
+        self._spaced: list[str] = []  # the seated names holding a space, longest first
 
     # ------------------------------------------------------------ the table
 
@@ -100,7 +101,8 @@ class HandBuilder:
         seat = Seat(number, name, stack, sitting_out)
         self.seats.append(seat)
         self.names[name] = seat
-        self._by_length = []
+        if " " in name:
+            self._spaced = sorted([*self._spaced, name], key=len, reverse=True)
 
     def player(self, line: str, sep: str = " ") -> tuple[str, str] | None:
         """(name, rest) when ``line`` starts with a seated player's name and ``sep``, else None.
@@ -116,9 +118,17 @@ class HandBuilder:
                     return line[:i], line[i + 2:]
                 i = line.find(": ", i + 1, MAX_NAME + 1)
             return None
-        if not self._by_length:
-            self._by_length = sorted(names, key=len, reverse=True)
-        for name in self._by_length:
+        if sep == " ":
+            # a name with a space that fits is longer than any without one that fits (it holds that one and
+            # more), and a name without one can only end at the line's first space
+            for name in self._spaced:
+                if line.startswith(name) and line[len(name):len(name) + 1] == " ":
+                    return name, line[len(name) + 1:]
+            i = line.find(" ")
+            if i > 0 and line[:i] in names:
+                return line[:i], line[i + 1:]
+            return None
+        for name in sorted(names, key=len, reverse=True):
             if line.startswith(name) and line[len(name):len(name) + len(sep)] == sep:
                 return name, line[len(name) + len(sep):]
         return None
@@ -134,6 +144,7 @@ class HandBuilder:
     def post(self, name: str, kind: str, amount: int, at: int, *, all_in: bool = False) -> None:
         """A forced bet before the cards: ``kind`` ante, small_blind, big_blind or dead."""
         self.posts.append(Post(name, kind, amount, all_in, at))
+        self.put[name] = self.put.get(name, 0) + amount
         if kind == "small_blind" or kind == "big_blind":
             self.bets[name] = self.bets.get(name, 0) + amount
 
@@ -166,6 +177,7 @@ class HandBuilder:
         """A call adding ``added`` chips."""
         street = self._acting(at, col)
         self.actions.append(_new(Action, (street, name, "call", added, 0, all_in, at)))
+        self.put[name] = self.put.get(name, 0) + added
         self.bets[name] = self.bets.get(name, 0) + added
 
     def call_to(self, name: str, to: int, at: int, col: int, *, all_in: bool = False) -> None:
@@ -179,6 +191,7 @@ class HandBuilder:
         if to <= mine:
             raise _Bad(at, col, f"a {kind} to {to} is not more than the {mine} already bet")
         self.actions.append(_new(Action, (street, name, kind, to - mine, to, all_in, at)))
+        self.put[name] = self.put.get(name, 0) + to - mine
         self.bets[name] = to
 
     def raise_adding(self, name: str, added: int, at: int, col: int, *, all_in: bool = False) -> None:
@@ -242,8 +255,7 @@ class HandBuilder:
 
     def behind(self, name: str) -> int:
         """Chips ``name`` has left before the next action (sites that mark an all-in only by its size)."""
-        put = sum(p.amount for p in self.posts if p.name == name) + sum(a.amount for a in self.actions if a.name == name)
-        return self.names[name].stack - put
+        return self.names[name].stack - self.put.get(name, 0)
 
     def top_bet(self) -> int:
         """The largest bet on the street so far."""

@@ -180,9 +180,10 @@ class Chunk:
 _BLOCK = 1 << 16  # characters read at a time
 
 
-def _bounded_lines(stream: IO[str]) -> Iterator[str | None]:
-    """The lines of ``stream`` without their ends, read a block at a time; None for a line over
-    :data:`MAX_LINE_CHARS` characters (never held whole: memory stays within a block and a line)."""
+def _bounded_lines(stream: IO[str]) -> Iterator[list[str | None]]:
+    """The lines of ``stream``, a block's worth at a time: without their ends or trailing blanks, a byte-order
+    mark and a line of only undecodable bytes made empty, and None for a line over :data:`MAX_LINE_CHARS`
+    characters (never held whole: memory stays within a block and a line)."""
     read = stream.read
     rest = ""
     skipping = False
@@ -190,22 +191,34 @@ def _bounded_lines(stream: IO[str]) -> Iterator[str | None]:
         block = read(_BLOCK)
         if not block:
             break
-        parts = (rest + block).split("\n")
-        rest = parts.pop()
-        for part in parts:
-            if skipping:
-                skipping = False
-                yield None
-            elif len(part) > MAX_LINE_CHARS:
-                yield None
-            else:
-                yield part
+        text = rest + block
+        split = text.split("\n")
+        rest = split.pop()
+        # trailing blanks carry nothing (old files end most lines with a space: "folds ")
+        lines = [line.rstrip() for line in split]
+        if "\ufeff" in text or "\ufffd" in text:
+            lines = [_cleaned(line) for line in lines]
+        parts: list[str | None] = list(lines)
+        if lines and max(map(len, lines)) > MAX_LINE_CHARS:
+            parts = [None if len(line) > MAX_LINE_CHARS else line for line in lines]
+        if skipping and parts:
+            skipping, parts[0] = False, None  # the end of an over-long line
+        yield parts
         if len(rest) > MAX_LINE_CHARS:
             skipping, rest = True, ""
     if skipping:
-        yield None
+        yield [None]
     elif rest:
-        yield rest
+        yield [_cleaned(rest.rstrip())]
+
+
+def _cleaned(line: str) -> str:
+    """A line without a leading byte-order mark, and empty when it holds only undecodable bytes."""
+    if line[:1] == "\ufeff":
+        line = line.lstrip("\ufeff")
+    if line and not line.strip("\ufffd"):
+        return ""  # only undecodable bytes (a file cut in the middle of a character): nothing to read
+    return line
 
 
 def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
@@ -221,42 +234,37 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
     lines: list[str] = []
     problem: tuple[int, str] | None = None
     header_only = False  # the chunk so far is one line that another header line follows
-    for raw in _bounded_lines(stream):
-        number += 1
-        if raw is None:
-            # an over-long line, read past without being held
-            if problem is None:
-                problem = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
-                if not lines:
-                    start = number
-            raw = ""
-        # trailing blanks carry nothing (old files end most lines with a space: "folds ")
-        line = raw.rstrip()
-        if line[:1] == "\ufeff":
-            line = line.lstrip("\ufeff")
-        if line and not line.strip("\ufffd"):
-            line = ""  # only undecodable bytes (a file cut in the middle of a character): nothing to read
-        if line[:2] in _START_PAIRS and starts(line):
-            if header_only:
-                lines.append(line)
-                header_only = False
+    for block in _bounded_lines(stream):
+        for line in block:
+            number += 1
+            if line is None:
+                # an over-long line, read past without being held
+                if problem is None:
+                    problem = (number, f"line {number} is longer than {MAX_LINE_CHARS} characters")
+                    if not lines:
+                        start = number
+                line = ""
+            if line[:2] in _START_PAIRS and starts(line):
+                if header_only:
+                    lines.append(line)
+                    header_only = False
+                    continue
+                if lines or problem is not None:
+                    yield Chunk(start, lines, problem)
+                start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
                 continue
-            if lines or problem is not None:
-                yield Chunk(start, lines, problem)
-            start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
-            continue
-        if not lines and problem is None:
+            if not lines and problem is None:
+                if line:
+                    start, lines, header_only = number, [line], False
+                continue
             if line:
-                start, lines, header_only = number, [line], False
-            continue
-        if line:
-            header_only = False
-        elif header_only:
-            continue  # a blank line between the two header lines
-        if len(lines) >= MAX_HAND_LINES:
-            if problem is None:
-                problem = (number, f"the hand has more than {MAX_HAND_LINES} lines")
-            continue
-        lines.append(line)
+                header_only = False
+            elif header_only:
+                continue  # a blank line between the two header lines
+            if len(lines) >= MAX_HAND_LINES:
+                if problem is None:
+                    problem = (number, f"the hand has more than {MAX_HAND_LINES} lines")
+                continue
+            lines.append(line)
     if lines or problem is not None:
         yield Chunk(start or number, lines, problem)

@@ -14,6 +14,28 @@ is skipped with that reason, never misread.
 'PokerStars'
 >>> recognised(["<session sessioncode=\\"1\\">"])
 'iPoker'
+
+Every reader, on a file of its fixtures (``tests/data/hh/<site>/``, each hand's result worked out by hand):
+
+>>> from omaha8.histories import read
+>>> for fixture in ("split_quartered", "888/split_quartered", "bovada/split_uncalled", "cake/split_and_return",
+...                 "everleaf/split_and_fold", "fulltilt/split_and_uncalled", "kingsclub/antes_and_two_boards",
+...                 "partypoker/split_side_pot", "pkr/side_pot_quartered", "winamax/split_side_pots",
+...                 "winning/split_walk", "winning/old_format"):
+...     hands = list(read(f"tests/data/hh/{fixture}.txt"))
+...     print(hands[0].site, [str(hand.status) for hand in hands])
+PokerStars ['verified']
+888poker ['verified', 'verified']
+Bovada ['verified', 'verified']
+Cake ['verified', 'verified']
+Everleaf ['verified', 'verified', 'verified']
+Full Tilt ['verified', 'verified']
+KingsClub ['verified', 'verified']
+PartyPoker ['verified', 'verified']
+PKR ['verified', 'verified']
+Winamax ['verified', 'verified']
+Winning ['verified', 'verified', 'verified']
+Winning ['verified', 'verified']
 """
 
 from __future__ import annotations

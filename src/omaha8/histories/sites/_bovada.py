@@ -8,16 +8,17 @@ bet`` returns, ``Hand Result`` (``Hand result-Side pot``) pays. Table admin line
 ``Table deposit``, ``Enter(Auto)``) are kept as messages. Cash headers give no blinds: the posts do; the
 rake is what the results leave.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/bovada/split_uncalled.txt")]
-[('Bovada', 'verified'), ('Bovada', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/bovada/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import bracketed, marked_hand, payout_rake, seat_line, stakes_from_posts, star_marker
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -42,7 +43,6 @@ _ADMIN = ("Table enter user", "Table leave user", "Seat sit down", "Seat sit out
           "Re-join", "Sit out", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Sitout", "Enter", "Leave",
           "Showdown", "Checks (", "Folds (", "Ranking")
 _LIMITS = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Fixed Limit": "Limit", "Limit": "Limit"}
-_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
 
 
 def starts(lines: list[str]) -> bool:
@@ -56,23 +56,8 @@ def _name(text: str) -> str:
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
-    summary = False
-    for j in range(1, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("*** "):
-            summary = _marker(b, line, at) or summary
-        elif summary:
-            _summary_line(b, line, at)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Dealer ($2 in chips)', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), _name(m.group(2)),
-                   b.amount(m.group(3), at, m.start(3) + 1), at, 6, highest=99)
-        else:
-            _body_line(b, line, at)
+    summary = marked_hand(b, lines, 1, start, marker=partial(star_marker, board=bracketed), seat=_seat,
+                          line=_body_line, summary=_summary_line)
     if not summary:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
     f = b.fields
@@ -87,17 +72,15 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif small is not None:
             f["button"] = small - 1 if small > 1 else max(seat.number for seat in b.seats)
     if f["stakes"] == (0, 0):
-        small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
-        big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
-        f["stakes"] = (small or big // 2, big)
-    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+        f["stakes"] = stakes_from_posts(b)
     paid = sum(c.amount for c in b.collections) + sum(amount for _, amount in b.uncalled_lines)
-    if paid > put:
-        raise _Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
+    b.rake = payout_rake(b, start + len(lines) - 1, paid)
     f["rake_stated"] = False
-    b.rake = 0 if f["tournament_id"] is not None else put - paid
     b.total_pot = -1 if b.total_pot < 0 else b.total_pot
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Dealer ($2 in chips)", highest=99, rename=_name)
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -133,25 +116,6 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         f["table"] = text[text.find("TBL#") + 4:].split(",", 1)[0].split(" ", 1)[0]
     if not f["table"]:
         f["table"] = "?"
-
-
-def _marker(b: HandBuilder, line: str, at: int) -> bool:
-    if line.startswith("*** HOLE CARDS ***"):
-        b.street(0, (), at, 1)
-    elif line.startswith("*** SUMMARY ***"):
-        return True
-    elif line.startswith("*** SHOW DOWN ***"):
-        b.current = max(b.current, 0)
-    else:
-        key = line[: line.find("***", 4) + 3]
-        if key not in _STREETS:
-            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
-        cards: list[int] = []
-        for piece in line[len(key):].split("]"):
-            if "[" in piece:
-                cards += cards_of(piece[piece.find("[") + 1:], at, len(key) + 2)
-        b.street(_STREETS[key], tuple(cards), at, len(key) + 2)
-    return False
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:

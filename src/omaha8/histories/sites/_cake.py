@@ -8,9 +8,7 @@ bets as the chips they add; a returned bet is ``Name: returns uncalled bet 10``;
 no total pot and, in its sit-and-go hands, no rake. Only the chip hands of pot-limit Omaha Hi/Lo are read
 (the only kind the samples show); others are skipped with the reason.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/cake/split_and_return.txt")]
-[('Cake', 'verified'), ('Cake', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/cake/``.
 """
 
 from __future__ import annotations
@@ -18,22 +16,22 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import BET_ADDING, CALL, RAISE_TO, SHOW, STAR_STREETS, act, body, seat_line
 
 __all__ = ["SITE", "starts", "parse"]
 
 SITE = "Cake"
 
 _SEAT = Form("Seat {int}: {name} ({amount} in chips)")
-_FORMS = {
-    "posts": Form("posts {word} blind {amount}"),
-    "calls": Form("calls {amount}{? (all-in)}"),
-    "bets": Form("bets {amount}{? (all-in)}"),
-    "raises": Form("raises to {amount}{? (all-in)}"),
-    "shows": Form("shows {cards}{text}"),
-    "returns": Form("returns uncalled bet {amount}"),
+_ACTIONS = {
+    "calls": (CALL, Form("calls {amount}{? (all-in)}")),
+    "bets": (BET_ADDING, Form("bets {amount}{? (all-in)}")),
+    "raises": (RAISE_TO, Form("raises to {amount}{? (all-in)}")),
+    "shows": (SHOW, Form("shows {cards}{text}")),
 }
+_POST = Form("posts {word} blind {amount}")
+_RETURNS = Form("returns uncalled bet {amount}")
 _WINS = Form("wins {label}pot {amount}{text}")
-_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
 _OTHER = ("Hold'em", "Holdem", "Omaha", "Stud", "Razz")
 
 
@@ -44,18 +42,11 @@ def starts(lines: list[str]) -> bool:
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
-    for j in range(1, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
+    for line, at in body(lines, 1, start):
         if line.startswith("Dealer: Seat "):
             b.fields["button"] = ascii_int(line[13:], at, 14, "the button's seat")
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 3: Name (1,640 in chips)', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
-                   at, 6)
+            seat_line(b, line, at, (_SEAT,), "Seat 3: Name (1,640 in chips)")
         elif line.startswith("Dealt to "):
             k = line.rfind(" [")
             name = b.seated(line[9:k] if k > 9 else "", at, 10)
@@ -65,14 +56,14 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
                 b.street(0, (), at, 1)
             b.dealt(name, cards_of(line[k + 2:-1].replace(",", " "), at, k + 3), at, k + 3)
             b.hero = name
-        elif line.startswith("*** ") and line[: line.find("***", 4) + 3] in _STREETS:
+        elif line.startswith("*** ") and line[: line.find("***", 4) + 3] in STAR_STREETS:
             key = line[: line.find("***", 4) + 3]
             tail = line[len(key):].strip()
             if not (tail.startswith("[") and tail.endswith("]")):
                 raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
             if b.current < 0:
                 b.street(0, (), at, 1)
-            b.street(_STREETS[key], b.board + cards_of(tail[1:-1].replace(",", " "), at, len(key) + 3), at,
+            b.street(STAR_STREETS[key], b.board + cards_of(tail[1:-1].replace(",", " "), at, len(key) + 3), at,
                      len(key) + 2)
         elif line == "***SHOW DOWN***":
             b.current = max(b.current, 0)
@@ -134,30 +125,14 @@ def _player_line(b: HandBuilder, line: str, at: int) -> None:
         return
     name, rest = found
     col = len(name) + 3
-    if rest == "folds":
-        b.fold(name, at, col)
-    elif rest == "checks":
-        b.check(name, at, col)
-    elif rest == "mucks":
+    if rest == "mucks":
         b.messages.append((at, line))
-    else:
-        verb = rest.split(" ", 1)[0]
-        form = _FORMS.get(verb)
-        m = form.match(rest) if form is not None else None
-        if m is None:
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not a Cake action")
-        if verb == "posts":
-            if m.group(1) not in ("small", "big") or b.current >= 0:
-                raise _Bad(at, col, f"the post {rest[:60]!r} is not one Cake makes before the cards")
-            value = b.amount(m.group(2), at, col + m.start(2))
-            b.post(name, f"{m.group(1)}_blind", value, at, all_in=value == b.names[name].stack)
-        elif verb == "shows":
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-        elif verb == "returns":
-            b.uncalled(name, b.amount(m.group(1), at, col + 21))
-        elif verb == "calls":
-            b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-        elif verb == "bets":
-            b.bet_adding(name, b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-        else:
-            b.wager_to(name, "raise", b.amount(m.group(1), at, col + 10), at, col, all_in=bool(m.group(2)))
+    elif rest.startswith("posts ") and (m := _POST.match(rest)) is not None:
+        if m.group(1) not in ("small", "big") or b.current >= 0:
+            raise _Bad(at, col, f"the post {rest[:60]!r} is not one Cake makes before the cards")
+        value = b.amount(m.group(2), at, col + m.start(2))
+        b.post(name, f"{m.group(1)}_blind", value, at, all_in=value == b.names[name].stack)
+    elif rest.startswith("returns ") and (m := _RETURNS.match(rest)) is not None:
+        b.uncalled(name, b.amount(m.group(1), at, col + 21))
+    elif not act(b, _ACTIONS, name, rest, at, col):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Cake action")

@@ -10,16 +10,15 @@ what is left of the rest once the ``wins`` lines are paid (5% of the pot, nothin
 samples; the replay checks each player's share of what is left). Only pot-limit Omaha Hi/Lo cash games
 are read: Everleaf's other games and its tournaments are skipped with the reason.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/everleaf/split_and_fold.txt")]
-[('Everleaf', 'verified'), ('Everleaf', 'verified'), ('Everleaf', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/everleaf/``.
 """
 
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
+from ._common import BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, post_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -27,15 +26,14 @@ SITE = "Everleaf"
 
 _GAME = Form("Blinds {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
-_BUTTON = Form("Seat {int} is the button")
-_FORMS = {
-    "calls": Form("calls [{amount}]"),
-    "bets": Form("bets [{amount}]"),
-    "raises": Form("raises [{amount}]"),
-    "shows": Form("shows {cards}{text}"),
+_ACTIONS = {
+    **BRACKET_ACTIONS,
+    "shows": (SHOW, Form("shows {cards}{text}")),
 }
 _POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
 _WINS = Form("wins {text}")
+# the lines that are not a player's start so
+_DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players")
 _STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 _NOTES = ("does not show cards", "has disconnected", "has reconnected", "sits out", "is sitting out",
           "has been given a further")
@@ -58,12 +56,13 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if i and lines[0][22:] != hand_id:
         raise _Bad(start, 23, f"the hand number {lines[0][22:][:30]!r} differs from the next line's {hand_id!r}")
     _game_line(b, lines[i + 1] if i + 1 < len(lines) else "", start + i + 1)
-    for j in range(i + 2, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("** "):
-            _marker(b, line, at)
+    for line, at in body(lines, i + 2, start):
+        if line[:2] not in _DEALERS:
+            _body_line(b, line, at)
+        elif line == "** Dealing down cards **":
+            b.street(0, (), at, 1)
+        elif line.startswith("** "):
+            dealing_marker(b, _STREETS, line, at)
         elif line.startswith("Table "):
             b.fields["table"] = line[6:]
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
@@ -97,9 +96,7 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
 
 
 def _seat_line(b: HandBuilder, line: str, at: int) -> None:
-    m = _BUTTON.match(line)
-    if m is not None:
-        b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
+    if button_line(b, line, at):
         return
     m = _SEAT.match(line)
     if m is None or not m.group(3).endswith(")"):
@@ -107,19 +104,6 @@ def _seat_line(b: HandBuilder, line: str, at: int) -> None:
     inner = m.group(3)[:-1]
     col = m.start(3) + 1 + len(inner) - len(inner.lstrip())
     b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(inner.strip(), at, col), at, 6)
-
-
-def _marker(b: HandBuilder, line: str, at: int) -> None:
-    if line == "** Dealing down cards **":
-        b.street(0, (), at, 1)
-        return
-    key = line[: line.find("**", 3) + 2]
-    if key not in _STREETS:
-        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
-    tail = line[len(key):].strip()
-    if not (tail.startswith("[") and tail.endswith("]")):
-        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
-    b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 3), at, len(key) + 2)
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
@@ -131,40 +115,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an Everleaf hand")
     name, rest = found
     col = len(line) - len(rest) + 1
-    if rest == "folds":
-        b.fold(name, at, col)
-    elif rest == "checks":
-        b.check(name, at, col)
-    elif rest.startswith("posts "):
-        if b.current >= 0:
-            raise _Bad(at, col, "a post after the hole cards were dealt")
-        for kind, form in _POSTS:
-            m = form.match(rest)
-            if m is not None:
-                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
-                return
-        raise _Bad(at, col, f"the post {rest[:60]!r} is not an Everleaf post")
+    if rest.startswith("posts "):
+        post_line(b, _POSTS, name, rest, at, col, SITE)
     elif rest.startswith("wins "):
         _win(b, name, rest, at, col)
     elif any(rest.startswith(note) for note in _NOTES):
         b.messages.append((at, line))
-    else:
-        verb = rest.split(" ", 1)[0]
-        action = _FORMS.get(verb)
-        m = action.match(rest) if action is not None else None
-        if m is None:
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not an Everleaf action")
-        if verb == "shows":
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-            return
-        added = b.amount(m.group(1), at, col + len(verb) + 2)
-        all_in = added == b.behind(name)
-        if verb == "calls":
-            b.call(name, added, at, col, all_in=all_in)
-        elif verb == "bets":
-            b.bet_adding(name, added, at, col, all_in=all_in)
-        else:
-            b.raise_adding(name, added, at, col, all_in=all_in)
+    elif not act(b, _ACTIONS, name, rest, at, col, BY_SIZE):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not an Everleaf action")
 
 
 def _win(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:

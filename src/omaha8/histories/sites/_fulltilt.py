@@ -7,16 +7,18 @@ high pot``, ``wins the low pot`` (and side pots) lines; returned bets by
 ``Uncalled bet of $X returned to Name``; the summary states the pot and
 the rake. Files are often UTF-16, read as any other.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/fulltilt/split_and_uncalled.txt")]
-[('Full Tilt', 'verified'), ('Full Tilt', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/fulltilt/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import (BET, CALL, RAISE_TO, SHOW, act, marked_hand, named, phrases, post_line, seat_line, star_marker,
+                     summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -34,24 +36,23 @@ _POSTS = (("small_blind", Form("posts the small blind of {amount}" + _ALL_IN)),
           ("dead", Form("posts a dead small blind of {amount}" + _ALL_IN)),
           ("big_blind", Form("posts {amount}" + _ALL_IN)),
           ("ante", Form("antes {amount}" + _ALL_IN)))
-_FORMS = {
-    "calls": Form("calls {amount}" + _ALL_IN),
-    "bets": Form("bets {amount}" + _ALL_IN),
-    "raises": Form("raises to {amount}" + _ALL_IN),
-    "shows": Form("shows {cards}{text}"),
-    "mucks": Form("mucks {cards}"),
-    "wins": Form("wins {text}"),
+_ACTIONS = {
+    "calls": (CALL, Form("calls {amount}" + _ALL_IN)),
+    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
+    "raises": (RAISE_TO, Form("raises to {amount}" + _ALL_IN)),
+    "shows": (SHOW, Form("shows {cards}{text}")),
+    "mucks": (SHOW, Form("mucks {cards}")),
 }
 _WON = Form("the {label}pot ({amount}){text}")
 _GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5)}
 _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "Limit": "Limit", "Pot Limit": "Pot Limit",
            "No Limit": "No Limit"}
 _OTHER = ("Hold'em", "Omaha", "Razz", "Stud", "Draw", "Badugi", "5 Card Omaha", "Omaha Hi", "Triple Draw")
-_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
 # lines about someone (seated or not) that touch neither chips nor cards
 _NOTES = (" sits down", " adds ", " stands up", " seconds left to act", " has timed out", " is sitting out",
           " has returned", " has been disconnected", " has reconnected", " is disconnected", " leaves the table",
           " joins the table", " has requested TIME", " is feeling ", " sits out", " will be allowed to play")
+_HOLDS_NOTE = phrases(_NOTES)
 
 
 def starts(lines: list[str]) -> bool:
@@ -61,26 +62,14 @@ def starts(lines: list[str]) -> bool:
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0].replace("FullTiltPoker", "Full Tilt Poker", 1), start)
-    summary = False
-    for j in range(1, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("*** "):
-            summary = _marker(b, line, at) or summary
-        elif summary:
-            _summary_line(b, line, at)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2)', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
-                   at, 6, sitting_out="sitting out" in m.group(4))
-        else:
-            _body_line(b, line, at)
+    summary = marked_hand(b, lines, 1, start, marker=partial(star_marker, board=_board), seat=_seat, line=_body_line,
+                          summary=_summary_line)
     if not summary or b.total_pot < 0:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Name ($2)", out="sitting out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -127,30 +116,18 @@ def _game(text: str) -> tuple[tuple[str, int], str] | None:
     return None
 
 
-def _marker(b: HandBuilder, line: str, at: int) -> bool:
-    """A ``*** ... ***`` line; True at the summary."""
-    if line.startswith("*** HOLE CARDS ***"):
-        b.street(0, (), at, 1)
-    elif line.startswith("*** SUMMARY ***"):
-        return True
-    elif line.startswith("*** SHOW DOWN ***"):
-        b.current = max(b.current, 0)
-    else:
-        key = line[: line.find("***", 4) + 3]
-        if key not in _STREETS:
-            raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
-        tail = line[len(key):]
-        cards: list[int] = []
-        k = 0
-        while tail.find("[", k) >= 0:
-            a = tail.find("[", k)
-            z = tail.find("]", a)
-            cards += cards_of(tail[a + 1:z], at, len(key) + a + 2)
-            k = z + 1
-            if not tail[k:].startswith(" ["):
-                break
-        b.street(_STREETS[key], tuple(cards), at, len(key) + 2)
-    return False
+def _board(tail: str, at: int, col: int) -> tuple[int, ...]:
+    """A street's cards after its marker: ``[..]`` groups side by side (the board so far, then the new card)."""
+    cards: list[int] = []
+    k = 0
+    while tail.find("[", k) >= 0:
+        a = tail.find("[", k)
+        z = tail.find("]", a)
+        cards += cards_of(tail[a + 1:z], at, col + a)
+        k = z + 1
+        if not tail[k:].startswith(" ["):
+            break
+    return tuple(cards)
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
@@ -164,10 +141,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.fields["button"] = ascii_int(m.group(1), at, 24, "the button's seat")
         return
     if line.startswith("Uncalled bet of "):
-        m = _UNCALLED.match(line)
-        if m is None:
-            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-        b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 17))
+        uncalled_line(b, _UNCALLED, line, at)
         return
     found = b.player(line, ": ")
     if found is not None:
@@ -175,7 +149,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     found = b.player(line, " ")
     if found is None:
-        if any(note in line for note in _NOTES) or line.endswith((" sits down", " stands up")):
+        if _HOLDS_NOTE(line) or line.endswith((" sits down", " stands up")):
             b.messages.append((at, line))
             return
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Full Tilt hand")
@@ -183,51 +157,23 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
 
 
 def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
-    if rest == "folds":
-        b.fold(name, at, col)
-        return
-    if rest == "checks":
-        b.check(name, at, col)
-        return
-    if rest in ("mucks", "is sitting out", "has timed out") or any(note in " " + rest for note in _NOTES):
+    if rest in ("mucks", "is sitting out", "has timed out") or _HOLDS_NOTE(" " + rest):
         b.messages.append((at, f"{name} {rest}"))
         return
     verb = rest.split(" ", 1)[0]
     if verb == "posts" or verb == "antes":
-        _post(b, name, rest, at, col)
-        return
-    form = _FORMS.get(verb)
-    m = form.match(rest) if form is not None else None
-    if m is None:
-        if verb == "shows":  # "shows two pair, Aces and Sevens, for high ...": a description, no cards
-            b.messages.append((at, f"{name} {rest}"))
-            return
-        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Full Tilt action")
-    if verb in ("shows", "mucks"):
-        b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-    elif verb == "calls":
-        b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-    elif verb == "bets":
-        b.wager_to(name, "bet", b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-    elif verb == "raises":
-        b.wager_to(name, "raise", b.amount(m.group(1), at, col + 10), at, col, all_in=bool(m.group(2)))
-    else:
-        won = _WON.match(m.group(1))
+        post_line(b, _POSTS, name, rest, at, col, SITE)
+    elif verb == "wins" and rest != "wins":
+        won = _WON.match(rest[5:])
         if won is None:
             raise _Bad(at, col, f"cannot read {rest[:60]!r}")
         pot = (won.group(1) + "pot").strip()
         b.collect(name, b.amount(won.group(2), at, col + 5 + won.start(2)), pot, at)
-
-
-def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
-    if b.current >= 0:
-        raise _Bad(at, col, "a post after the hole cards were dealt")
-    for kind, form in _POSTS:
-        m = form.match(rest)
-        if m is not None:
-            b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
+    elif not act(b, _ACTIONS, name, rest, at, col):
+        if verb == "shows":  # "shows two pair, Aces and Sevens, for high ...": a description, no cards
+            b.messages.append((at, f"{name} {rest}"))
             return
-    raise _Bad(at, col, f"the post {rest[:60]!r} is not a Full Tilt post")
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Full Tilt action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
@@ -238,9 +184,7 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         b.total_pot = b.amount(m.group(1), at, 11)
         b.rake = b.amount(m.group(2), at, m.start(2) + 1)
     elif line.startswith("Board: ["):
-        cards = cards_of(line[8:-1], at, 9)
-        if b.board and cards != b.board:
-            raise _Bad(at, 9, "the summary board differs from the streets'")
+        summary_board(b, line[8:-1], at, 9)
     elif line.startswith("Seat "):
         colon = line.find(": ")
         found = b.player(line[colon + 2:], " ") if colon > 0 else None

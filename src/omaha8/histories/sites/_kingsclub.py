@@ -7,9 +7,7 @@ a raise to 627.25 adds 208.75), raises ``raises to X``. A hand run twice deals `
 signed net (``+258.87``), the rake (``Rake 5``) and the pots won (``wins (222.12) from pot``, ``wins pot
 (179)``); no returned bets are printed: what a player wins counts them.
 
->>> from omaha8.histories import read
->>> [(h.site, h.game, h.status) for h in read("tests/data/hh/kingsclub/antes_and_two_boards.txt")]
-[('KingsClub', '5 Card Omaha Hi/Lo', 'verified'), ('KingsClub', 'Omaha Hi/Lo', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/kingsclub/``.
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import BET, CALL_TO, RAISE_TO, SHOW, STREET_WORDS, act, body, bracketed, named, post_line, seat_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -29,19 +28,18 @@ _DEALT = Form("Dealt to {name}: {cards}")
 _RESULT = Form("Seat {int}: {name} ({amount}) {signed}")
 _RESULT_EVEN = Form("Seat {int}: {name} ({amount}) 0")
 _ALL_IN = "{?, and is all in}"
-_FORMS = {
-    "calls": Form("calls {amount}" + _ALL_IN),
-    "bets": Form("bets {amount}" + _ALL_IN),
-    "raises": Form("raises to {amount}" + _ALL_IN),
-    "shows": Form("shows {cards}"),
-    "mucks": Form("mucks {cards}"),
+_ACTIONS = {
+    "calls": (CALL_TO, Form("calls {amount}" + _ALL_IN)),
+    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
+    "raises": (RAISE_TO, Form("raises to {amount}" + _ALL_IN)),
+    "shows": (SHOW, Form("shows {cards}")),
+    "mucks": (SHOW, Form("mucks {cards}")),
 }
 _POSTS = (("ante", Form("posts ante {amount}" + _ALL_IN)), ("small_blind", Form("posts the small blind {amount}" + _ALL_IN)),
           ("big_blind", Form("posts the big blind {amount}" + _ALL_IN)), ("dead", Form("posts dead {amount}" + _ALL_IN)))
 _WINS = (Form("wins ({amount}) from {text}"), Form("wins pot ({amount})"), Form("wins {label} ({amount})"))
 _GAMES = {"Big O": ("5 Card Omaha Hi/Lo", 5), "Omaha Hi-Lo": ("Omaha Hi/Lo", 4)}
 _LIMITS = ("Pot Limit", "No Limit", "Limit")
-_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 
 
 def starts(lines: list[str]) -> bool:
@@ -54,11 +52,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     _header(b, lines[0], start)
     runs: dict[int, tuple[int, ...]] = {}
     summary = False
-    for j in range(1, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if j == 1 and line[:4].isdigit():
+    for line, at in body(lines, 1, start):
+        if at == start + 1 and line[:4].isdigit():
             b.fields["date"] = line
         elif line.startswith("Table '"):
             m = _TABLE.match(line)
@@ -70,10 +65,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif summary:
             _summary_line(b, line, at)
         elif line.startswith("Seat ") and not b.posts:
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (880)', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+            seat_line(b, line, at, (_SEAT,), "Seat 1: Name (880)")
         else:
             _body_line(b, line, at)
     if not summary:
@@ -104,12 +96,9 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     f["stakes"] = (b.amount(m.group(3), at, m.start(3) + 1), b.amount(m.group(4), at, m.start(4) + 1))
 
 
-def _cards_groups(tail: str, at: int, col: int) -> tuple[list[int], int]:
+def _cards_groups(tail: str, at: int, col: int) -> tuple[tuple[int, ...], int]:
     """The cards of a marker's ``[..]`` groups, -1 for a ``-`` (a card the boards share), and how many dashes."""
-    out: list[int] = []
-    for piece in tail.split("]"):
-        if "[" in piece:
-            out += cards_of(piece[piece.find("[") + 1:], at, col, hidden=True)
+    out = bracketed(tail, at, col, hidden=True)
     return out, out.count(-1)
 
 
@@ -123,16 +112,16 @@ def _marker(b: HandBuilder, line: str, at: int, runs: dict[int, tuple[int, ...]]
         b.street(0, (), at, 1)
     elif words in (["SHOW", "DOWN"], ["SHOWDOWN"]):
         b.current = max(b.current, 0)
-    elif len(words) == 1 and words[0] in _STREETS:
+    elif len(words) == 1 and words[0] in STREET_WORDS:
         cards, _ = _cards_groups(tail, at, end + 6)
-        b.street(_STREETS[words[0]], tuple(cards), at, end + 6)
-    elif len(words) == 4 and words[0] == "BOARD" and words[2] == "-" and words[3] in _STREETS:
+        b.street(STREET_WORDS[words[0]], cards, at, end + 6)
+    elif len(words) == 4 and words[0] == "BOARD" and words[2] == "-" and words[3] in STREET_WORDS:
         run = ascii_int(words[1], at, 11, "the board's number") - 1
         cards, dashes = _cards_groups(tail, at, end + 6)
         shared = b.board[:dashes]
-        board = tuple(shared) + tuple(c for c in cards if c >= 0) if dashes else tuple(cards)
+        board = tuple(shared) + tuple(c for c in cards if c >= 0) if dashes else cards
         before = runs.get(run, b.board)
-        if not 0 <= run < 4 or len(board) != (3, 4, 5)[_STREETS[words[3]] - 1] or board[: len(before)] != before:
+        if not 0 <= run < 4 or len(board) != (3, 4, 5)[STREET_WORDS[words[3]] - 1] or board[: len(before)] != before:
             raise _Bad(at, end + 6, f"board {run + 1} does not follow the cards dealt before it")
         runs[run] = board
     else:
@@ -154,40 +143,13 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     found = b.player(line, ": ")
     if found is not None and found[1].startswith("posts "):
-        name, rest = found
-        col = len(name) + 3
-        for kind, form in _POSTS:
-            m = form.match(rest)
-            if m is not None:
-                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
-                return
-        raise _Bad(at, col, f"the post {rest[:60]!r} is not a KingsClub post")
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a KingsClub hand")
-    name, rest = found
-    col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-    elif rest == "checks":
-        b.check(name, at, col)
-    elif rest.startswith(("sits out", "is sitting out", "mucks", "does not show")) and "[" not in rest:
+        post_line(b, _POSTS, found[0], found[1], at, len(found[0]) + 3, SITE, before_cards=False)
+        return
+    name, rest, col = named(b, line, at, SITE)
+    if rest.startswith(("sits out", "is sitting out", "mucks", "does not show")) and "[" not in rest:
         b.messages.append((at, line))
-    else:
-        verb = rest.split(" ", 1)[0]
-        action = _FORMS.get(verb)
-        m = action.match(rest) if action is not None else None
-        if m is None:
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not a KingsClub action")
-        if verb in ("shows", "mucks"):
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-            return
-        value = b.amount(m.group(1), at, col + m.start(1))
-        all_in = bool(m.group(2))
-        if verb == "calls":
-            b.call_to(name, value, at, col, all_in=all_in)
-        else:
-            b.wager_to(name, "bet" if verb == "bets" else "raise", value, at, col, all_in=all_in)
+    elif not act(b, _ACTIONS, name, rest, at, col):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a KingsClub action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:

@@ -8,16 +8,16 @@ the ``collected [ $X ]`` lines pay (5% in the samples, checked by the replay's s
 are in those collections. A hand where no ``collected`` line says what the winner took (a tournament
 hand won without a showdown) is reconciled on its totals only.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/888/split_quartered.txt")]
-[('888poker', 'verified'), ('888poker', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/888/``.
 """
 
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
+from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, payout_rake,
+                     player_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -25,21 +25,20 @@ SITE = "888poker"
 
 _GAME = Form("{amount}/{amount} Blinds {label} - *** {text}")
 _SEAT = Form("Seat {int}: {name} ( {amount} ){text}")
-_BUTTON = Form("Seat {int} is the button")
-_FORMS = {
-    "calls": Form("calls [{amount}]"),
-    "bets": Form("bets [{amount}]"),
-    "raises": Form("raises [{amount}]"),
-    "shows": Form("shows {cards}"),
-    "mucks": Form("mucks {cards}"),
-    "collected": Form("collected [ {amount} ]"),
+_ACTIONS = {
+    **BRACKET_ACTIONS,
+    "shows": (SHOW, Form("shows {cards}")),
+    "mucks": (SHOW, Form("mucks {cards}")),
 }
+_COLLECTED = Form("collected [ {amount} ]")
 _ALL_IN = Form("is all-In [{amount}]")
 _POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")),
           ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
           ("big_blind", Form("posts [{amount}]")))
 _GAMES = {"Pot Limit OmahaHL": "Pot Limit", "Fix Limit OmahaHL": "Limit", "No Limit OmahaHL": "No Limit"}
 _OTHER = ("Holdem", "Omaha ", "Stud", "Razz")
+# the lines that are not a player's start so
+_DEALERS = pairs("** ", "Table ", "Tournament #", "Seat ", "Total number of players", "(Hi: ", "(Lo: ")
 _STREETS = {"** Dealing flop **": 1, "** Dealing turn **": 2, "** Dealing river **": 3}
 
 
@@ -58,11 +57,10 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     tournament = any(line.startswith("Tournament #") for line in lines[i + 1: i + 4])
     _game_line(b, lines[i + 1] if i + 1 < len(lines) else "", start + i + 1, tournament)
     summary = False
-    for j in range(i + 2, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("** "):
+    for line, at in body(lines, i + 2, start):
+        if line[:2] not in _DEALERS:
+            _body_line(b, line, at)
+        elif line.startswith("** "):
             summary = _marker(b, line, at) or summary
         elif line.startswith("Table "):
             b.fields["table"] = line[6:]
@@ -100,14 +98,8 @@ def _game_line(b: HandBuilder, line: str, at: int, tournament: bool) -> None:
 
 
 def _seat_line(b: HandBuilder, line: str, at: int) -> None:
-    m = _BUTTON.match(line)
-    if m is not None:
-        b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
-        return
-    m = _SEAT.match(line)
-    if m is None:
-        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 )', got {line[:60]!r}")
-    b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+    if not button_line(b, line, at):
+        seat_line(b, line, at, (_SEAT,), "Seat 1: Name ( $2 )")
 
 
 def _marker(b: HandBuilder, line: str, at: int) -> bool:
@@ -117,75 +109,34 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
     if line.startswith("** Summary **"):
         b.current = max(b.current, 0)
         return True
-    key = line[: line.find("**", 3) + 2]
-    if key not in _STREETS:
-        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
-    tail = line[len(key):].strip()
-    if not (tail.startswith("[") and tail.endswith("]")):
-        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
-    b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
+    dealing_marker(b, _STREETS, line, at)
     return False
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    if line.startswith("Dealt to "):
-        b.hero_dealt(line, at)
+    player = player_line(b, line, at, SITE, _POSTS)
+    if player is None:
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an 888poker hand")
-    name, rest = found
-    col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-    elif rest == "checks":
-        b.check(name, at, col)
-    elif rest.startswith("posts "):
-        if b.current >= 0:
-            raise _Bad(at, col, "a post after the hole cards were dealt")
-        for kind, form in _POSTS:
-            m = form.match(rest)
-            if m is not None:
-                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
-                return
-        raise _Bad(at, col, f"the post {rest[:60]!r} is not an 888poker post")
-    elif rest.startswith("is all-In ") or rest.startswith("is all-in "):
+    name, rest, col = player
+    if rest.startswith(("is all-In ", "is all-in ")):
         m = _ALL_IN.match(rest.replace("all-in", "all-In", 1))
         if m is None:
             raise _Bad(at, col, f"cannot read {rest[:60]!r}")
         b.all_in_adding(name, b.amount(m.group(1), at, col + 10), at, col)
     elif rest in ("did not show his hand", "did not show her hand", "does not show cards", "sits out"):
         b.messages.append((at, line))
-    else:
-        verb = rest.split(" ", 1)[0]
-        action = _FORMS.get(verb)
-        m = action.match(rest) if action is not None else None
-        if m is None:
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
-        if verb in ("shows", "mucks"):
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-        elif verb == "collected":
-            b.collect(name, b.amount(m.group(1), at, col + 12), "pot", at)
-        else:
-            added = b.amount(m.group(1), at, col + len(verb) + 2)
-            if verb == "calls":
-                b.call(name, added, at, col, all_in=added == b.behind(name))
-            elif verb == "bets":
-                b.bet_adding(name, added, at, col, all_in=added == b.behind(name))
-            else:
-                b.raise_adding(name, added, at, col, all_in=added == b.behind(name))
+    elif rest.startswith("collected ") and (m := _COLLECTED.match(rest)) is not None:
+        b.collect(name, b.amount(m.group(1), at, col + 12), "pot", at)
+    elif not act(b, _ACTIONS, name, rest, at, col, BY_SIZE):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
 
 
 def _settle_totals(b: HandBuilder, last: int) -> None:
     """888 states no pot and no rake: the rake is what was put in less what the collections pay."""
-    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
-    paid = sum(c.amount for c in b.collections)
     f = b.fields
     f["returns"], f["rake_stated"] = "in collected", False
     b.total_pot = -1
     if not b.collections:
         f["collected_stated"] = False
         return
-    if paid > put:
-        raise _Bad(last, 0, f"the hand pays out {paid} for {put} put in")
-    b.rake = 0 if f["tournament_id"] is not None else put - paid
+    b.rake = payout_rake(b, last, sum(c.amount for c in b.collections))

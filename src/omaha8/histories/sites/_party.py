@@ -8,16 +8,16 @@ rake nor returned bets: a ``wins`` line pays what the player took, a returned be
 pot``, or in a lone winner's ``wins $X``), and the rake is what was put in less all of it. Chat
 (``Name: text``) and the next hand's ``Game #N starts.`` are kept as messages.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/partypoker/split_side_pot.txt")]
-[('PartyPoker', 'verified'), ('PartyPoker', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/partypoker/``.
 """
 
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
+from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, SHOW, act, body, button_line, dealing_marker, live_and_dead,
+                     named, pairs, payout_rake, post_line, seat_line, stakes_from_posts)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -25,23 +25,22 @@ SITE = "PartyPoker"
 
 _SEAT = Form("Seat {int}: {name} ( {amount} )")
 _SEAT_CHIPS = Form("Seat {int}: {name} ( {amount} chips )")
-_BUTTON = Form("Seat {int} is the button")
 _BLINDS = Form("Blinds({amount}/{amount}){text}")
 _POSTS = (("small_blind", Form("posts small blind [{amount}].")), ("big_blind", Form("posts big blind [{amount}].")),
           ("both", Form("posts big blind + dead [{amount}].")), ("ante", Form("posts ante [{amount}].")))
-_FORMS = {
-    "calls": Form("calls [{amount}]"),
-    "bets": Form("bets [{amount}]"),
-    "raises": Form("raises [{amount}]"),
-    "is": Form("is all-In  [{amount}]"),
-    "shows": Form("shows {cards}{text}"),
-    "doesn't": Form("doesn't show {cards}{text}"),
+_ACTIONS = {
+    **BRACKET_ACTIONS,
+    "is": (ALL_IN_ADDING, Form("is all-In  [{amount}]")),
+    "shows": (SHOW, Form("shows {cards}{text}")),
+    "doesn't": (SHOW, Form("doesn't show {cards}{text}")),
 }
 _WINS = (Form("wins {amount}"), Form("wins {amount} from the {label} with {text}"), Form("wins {amount} from the {text}"),
          Form("wins Lo ({amount}) from the {label} with {text}"))
 _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 _GAMES = {"Omaha Hi-Lo": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi-Lo": ("5 Card Omaha Hi/Lo", 5)}
 _OTHER = ("Hold'em", "Texas Hold'em", "Omaha", "Stud", "7 Card Stud Hi-Lo")
+# the lines that are not a player's start so
+_DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players", "Trny: ", "Blinds(", "Game #")
 _STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 
 
@@ -58,11 +57,10 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if i + 1 >= len(lines):
         raise _Bad(start + i, 0, "the hand ends after its header")
     _game_line(b, lines[i + 1], start + i + 1)
-    for j in range(i + 2, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("** "):
+    for line, at in body(lines, i + 2, start):
+        if line[:2] not in _DEALERS:
+            _body_line(b, line, at)
+        elif line.startswith("** "):
             _marker(b, line, at)
         elif line.startswith("Table "):
             b.fields["table"] = line[6:]
@@ -82,18 +80,12 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if b.current < 0:
         raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
     if b.fields["stakes"] == (0, 0):
-        small = next((p.amount for p in b.posts if p.kind == "small_blind"), 0)
-        big = next((p.amount for p in b.posts if p.kind == "big_blind"), 0)
-        if not big:
+        b.fields["stakes"] = stakes_from_posts(b)
+        if not b.fields["stakes"][1]:
             raise _Bad(start, 0, "the blinds are neither in the header nor posted")
-        b.fields["stakes"] = (small or big // 2, big)
-    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
-    paid = sum(c.amount for c in b.collections)
-    if paid > put:
-        raise _Bad(start + len(lines) - 1, 0, f"the hand pays out {paid} for {put} put in")
+    b.rake = payout_rake(b, start + len(lines) - 1, sum(c.amount for c in b.collections))
     f = b.fields
     f["returns"], f["rake_stated"] = "in collected", False
-    b.rake = 0 if f["tournament_id"] is not None else put - paid
     if not b.collections:
         f["collected_stated"] = False
     return b.build()
@@ -130,27 +122,15 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
 
 
 def _seat_line(b: HandBuilder, line: str, at: int) -> None:
-    m = _BUTTON.match(line)
-    if m is not None:
-        b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
-        return
-    m = _SEAT.match(line) or _SEAT_CHIPS.match(line)
-    if m is None:
-        raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ( $2 USD )', got {line[:60]!r}")
-    b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+    if not button_line(b, line, at):
+        seat_line(b, line, at, (_SEAT, _SEAT_CHIPS), "Seat 1: Name ( $2 USD )")
 
 
 def _marker(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("** Dealing down cards **"):
         b.street(0, (), at, 1)
         return
-    key = line[: line.find("**", 3) + 2]
-    if key not in _STREETS:
-        raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
-    tail = line[len(key):].strip()
-    if not (tail.startswith("[") and tail.endswith("]")):
-        raise _Bad(at, len(key) + 2, f"cannot read the cards {tail[:40]!r}")
-    b.street(_STREETS[key], b.board + cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
+    dealing_marker(b, _STREETS, line, at)
 
 
 def _amount(b: HandBuilder, text: str, at: int, col: int) -> int:
@@ -164,16 +144,8 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if b.player(line, ": ") is not None:
         b.messages.append((at, line))  # chat
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a PartyPoker hand")
-    name, rest = found
-    col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-    elif rest == "checks":
-        b.check(name, at, col)
-    elif rest.startswith("posts "):
+    name, rest, col = named(b, line, at, SITE)
+    if rest.startswith("posts "):
         _post(b, name, rest, at, col)
     elif rest.startswith("wins "):
         for form in _WINS:
@@ -188,40 +160,13 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     elif rest in ("does not show cards.", "is sitting out", "has joined the table", "has left the table") or (
             rest.startswith(("will be using", "has ", "is disconnected", "is connected", "sits out"))):
         b.messages.append((at, line))
-    else:
-        verb = rest.split(" ", 1)[0]
-        action = _FORMS.get(verb)
-        m = action.match(rest) if action is not None else None
-        if m is None:
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PartyPoker action")
-        if verb in ("shows", "doesn't"):
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-            return
-        added = _amount(b, m.group(1), at, col + m.start(1))
-        if verb == "calls":
-            b.call(name, added, at, col)
-        elif verb == "bets":
-            b.bet_adding(name, added, at, col)
-        elif verb == "raises":
-            b.raise_adding(name, added, at, col)
-        else:
-            b.all_in_adding(name, added, at, col)
+    elif not act(b, _ACTIONS, name, rest, at, col, None, _amount):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a PartyPoker action")
 
 
 def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
-    if b.current >= 0:
-        raise _Bad(at, col, "a post after the hole cards were dealt")
-    for kind, form in _POSTS:
-        m = form.match(rest)
-        if m is None:
-            continue
-        value = _amount(b, m.group(1), at, col + m.start(1))
-        if kind == "both":  # the big blind live and a missed small blind dead
-            big = next((p.amount for p in b.posts if p.kind == "big_blind"), b.fields["stakes"][1] or value * 2 // 3)
-            if value > big:
-                b.post(name, "dead", value - big, at)
-            b.post(name, "big_blind", min(value, big), at)
-        else:
-            b.post(name, kind, value, at)
-        return
-    raise _Bad(at, col, f"the post {rest[:60]!r} is not a PartyPoker post")
+    both = post_line(b, _POSTS, name, rest, at, col, SITE, amount=_amount)
+    if both is not None:  # the big blind live and a missed small blind dead
+        value = both[1]
+        live_and_dead(b, name, value, next((p.amount for p in b.posts if p.kind == "big_blind"),
+                                           b.fields["stakes"][1] or value * 2 // 3), at)

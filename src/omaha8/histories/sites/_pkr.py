@@ -12,9 +12,7 @@ after the showdown gives the stacks after the hand: each must be the stack befor
 put in, plus what came back and what they won, or the hand is unreadable. Only pot-limit Omaha Hi/Lo tournament
 hands are read: no sample shows PKR's cash games or other limits, which are skipped with the reason.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/pkr/side_pot_quartered.txt")]
-[('PKR', 'verified'), ('PKR', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/pkr/``.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import BET_ADDING, CALL_TO, RAISE_TO, act, body, seat_line, uncalled_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -29,14 +28,15 @@ SITE = "PKR"
 
 _HEAD = Form("Table #{int} - {text}")
 _SEAT = Form("Seat {int}: {name} - {amount}")
+_SEAT_EXAMPLE = "Seat 1: Name - 1,200"
 _BLINDS = Form("Blinds are now {amount} / {amount}")
-_FORMS = {
-    "calls": Form("calls {amount}{? (all-in)}"),
-    "bets": Form("bets {amount}{? (all-in)}"),
-    "raises": Form("raises to {amount}{? (all-in)}"),
-    "shows": Form("shows {text}"),
-    "posts": Form("posts {word} blind ({amount})"),
+_ACTIONS = {
+    "calls": (CALL_TO, Form("calls {amount}{? (all-in)}")),
+    "bets": (BET_ADDING, Form("bets {amount}{? (all-in)}")),
+    "raises": (RAISE_TO, Form("raises to {amount}{? (all-in)}")),
 }
+_SHOWS = Form("shows {text}")
+_POST = Form("posts {word} blind ({amount})")
 _WINS = Form("wins {amount} {text}")
 _RETURN = Form("Returning {amount} to {name} uncalled")
 _STREETS = {"Dealing Flop ": 1, "Dealing Turn ": 2, "Dealing River ": 3}
@@ -45,6 +45,9 @@ _NOTES = (" yawns.", " says ", " has joined from ", " brings ", " has requested 
           " did not respond in time", " has ", " mucks", " is sitting out", " sits out", " has returned")
 _HEAD_LINES = ("Start time of hand: ", "Last Hand ", "Table Type: ", "Shuffling Deck",
                "Pot sizes: ", "End of Hand #")
+# the first word of every line _table_line reads: any other line is a player's, found without trying each prefix
+_TABLE_WORDS = frozenset(["Game", "Limit", "Money", "Blinds", "Button", "Moving", "Dealing", "Returning", "There",
+                          *(prefix.split(" ", 1)[0] for prefix in _HEAD_LINES)])
 
 
 def starts(lines: list[str]) -> bool:
@@ -58,71 +61,83 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     kinds: dict[str, str] = {}
     won = False
     after: list[tuple[str, int, int, int]] = []
-    for j in range(2, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith(("Game Type: ", "Limit Type: ", "Money Type: ")):
-            key, _, value = line.partition(": ")
-            kinds[key] = value
-            if key == "Money Type":
-                _check_kinds(kinds, at)
-        elif line.startswith("Blinds are now "):
-            m = _BLINDS.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-            b.fields["stakes"] = (b.amount(m.group(1), at, 16), b.amount(m.group(2), at, m.start(2) + 1))
-        elif line.startswith("Button is at seat "):
-            b.fields["button"] = ascii_int(line[18:], at, 19, "the button's seat")
-        elif line.startswith("Moving Button to seat "):
-            # where the button was; this line, after the seats, puts it where this hand's blinds follow it
-            b.fields["button"] = ascii_int(line[22:], at, 23, "the button's seat")
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name - 1,200', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
-                   at, 6)
+    for line, at in body(lines, 2, start):
+        if line.startswith("Seat ") and b.current < 0 and not b.posts:
+            seat_line(b, line, at, (_SEAT,), _SEAT_EXAMPLE)
         elif line.startswith("Seat ") and won:
-            b.messages.append((at, line))  # the stacks after the hand, checked below
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name - 1,200', got {line[:60]!r}")
-            after.append((m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, m.start(3) + 1))
-        elif line == "Dealing Cards":
-            if len(kinds) < 3:
-                raise _Bad(at, 1, "the cards are dealt before the game, limit and money types are named")
-            b.street(0, (), at, 1)
-        elif line.startswith("Dealing ") and line[: line.find("[")] in _STREETS:
-            k = line.find("[")
-            b.street(_STREETS[line[:k]], b.board + _cards(line[k:], at, k + 1), at, k + 1)
-        elif line.startswith("Dealing "):
-            k = line.find("] to ")  # "Dealing [9 s][7 s][Q s][T d] to Hero"
-            if k < 0 or line[8:9] != "[":
-                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-            name = b.seated(line[k + 5:], at, k + 6)
-            b.dealt(name, _cards(line[8:k + 1], at, 9), at, 9)
-            b.hero = name
-        elif line.startswith("Returning "):
-            m = _RETURN.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-            b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 11))
-        elif line == "There is no qualifying low hand":
-            b.no_low = True
-        elif line.startswith(_HEAD_LINES):
-            b.messages.append((at, line))
-        else:
+            b.messages.append((at, line))  # the stacks after the hand, checked at the end
+            after.append(_stack_after(b, line, at))
+        elif not _table_line(b, line, at, kinds):
             won = _player_line(b, line, at) or won
+    last = start + len(lines) - 1
     if len(kinds) < 3:
-        raise _Bad(start + len(lines) - 1, 0, "the hand does not name its game, limit and money types")
+        raise _Bad(last, 0, "the hand does not name its game, limit and money types")
     if not b.collections:
-        raise _Bad(start + len(lines) - 1, 0, "no line says who won the pot: cut short?")
+        raise _Bad(last, 0, "no line says who won the pot: cut short?")
     _check_stacks(b, after)
     f = b.fields
     f["rake_stated"], f["returns"] = True, "lines"
     b.total_pot = -1
     return b.build()
+
+
+def _table_line(b: HandBuilder, line: str, at: int, kinds: dict[str, str]) -> bool:
+    """A line of the dealer's (the game's kinds, blinds, button, cards dealt, a bet returned); False for another."""
+    if line[: line.find(" ")] not in _TABLE_WORDS:
+        return False
+    if line.startswith(("Game Type: ", "Limit Type: ", "Money Type: ")):
+        key, _, value = line.partition(": ")
+        kinds[key] = value
+        if key == "Money Type":
+            _check_kinds(kinds, at)
+    elif line.startswith("Blinds are now "):
+        m = _BLINDS.match(line)
+        if m is None:
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+        b.fields["stakes"] = (b.amount(m.group(1), at, 16), b.amount(m.group(2), at, m.start(2) + 1))
+    elif line.startswith("Button is at seat "):
+        b.fields["button"] = ascii_int(line[18:], at, 19, "the button's seat")
+    elif line.startswith("Moving Button to seat "):
+        # where the button was; this line, after the seats, puts it where this hand's blinds follow it
+        b.fields["button"] = ascii_int(line[22:], at, 23, "the button's seat")
+    elif line.startswith("Dealing "):
+        _dealing(b, line, at, kinds)
+    elif line.startswith("Returning "):
+        uncalled_line(b, _RETURN, line, at)
+    elif line == "There is no qualifying low hand":
+        b.no_low = True
+    elif line.startswith(_HEAD_LINES):
+        b.messages.append((at, line))
+    else:
+        return False
+    return True
+
+
+def _dealing(b: HandBuilder, line: str, at: int, kinds: dict[str, str]) -> None:
+    """``Dealing Cards``, a street's ``Dealing Flop [..]`` or the hero's ``Dealing [9 s][7 s][Q s][T d] to Hero``."""
+    if line == "Dealing Cards":
+        if len(kinds) < 3:
+            raise _Bad(at, 1, "the cards are dealt before the game, limit and money types are named")
+        b.street(0, (), at, 1)
+        return
+    k = line.find("[")
+    if line[:k] in _STREETS:
+        b.street(_STREETS[line[:k]], b.board + _cards(line[k:], at, k + 1), at, k + 1)
+        return
+    k = line.find("] to ")
+    if k < 0 or line[8:9] != "[":
+        raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+    name = b.seated(line[k + 5:], at, k + 6)
+    b.dealt(name, _cards(line[8:k + 1], at, 9), at, 9)
+    b.hero = name
+
+
+def _stack_after(b: HandBuilder, line: str, at: int) -> tuple[str, int, int, int]:
+    """A seat line after the hand: (name, chips, line, column of the chips)."""
+    m = _SEAT.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"expected a seat line, e.g. '{_SEAT_EXAMPLE}', got {line[:60]!r}")
+    return m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, m.start(3) + 1
 
 
 def _head(b: HandBuilder, first: str, second: str, start: int) -> None:
@@ -193,30 +208,16 @@ def _player_line(b: HandBuilder, line: str, at: int) -> bool:
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a PKR hand")
     name, rest = found
     col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-        return False
-    if rest == "checks":
-        b.check(name, at, col)
-        return False
-    verb = rest.split(" ", 1)[0]
-    if verb == "wins":
+    if rest.startswith("wins") and rest.split(" ", 1)[0] == "wins":
         m = _WINS.match(rest)
         if m is None or not m.group(2).startswith(("with ", "from side pot #")):
             raise _Bad(at, col, f"cannot read {rest[:60]!r}")
         pot = "main pot" if m.group(2).startswith("with ") else m.group(2)[5:].split(" with ", 1)[0]
         b.collect(name, b.amount(m.group(1), at, col + 5), pot, at)
         return True
-    form = _FORMS.get(verb)
-    m = form.match(rest) if form is not None else None
-    if m is None:
-        if b.player(line, ": ") is not None or any(note in " " + rest for note in _NOTES):
-            b.messages.append((at, line))
-            return False
-        raise _Bad(at, col, f"the action {rest[:60]!r} is not a PKR action")
-    if verb == "shows":
+    if rest.startswith("shows ") and (m := _SHOWS.match(rest)) is not None:
         b.shown(name, _cards(m.group(1), at, col + 6), at, col + 6)
-    elif verb == "posts":
+    elif rest.startswith("posts ") and (m := _POST.match(rest)) is not None:
         if b.current >= 0:
             raise _Bad(at, col, "a post after the cards were dealt")
         size = m.group(1)
@@ -224,10 +225,9 @@ def _player_line(b: HandBuilder, line: str, at: int) -> bool:
             raise _Bad(at, col + 6, f"a {size[:20]!r} blind is not one PKR posts")
         value = b.amount(m.group(2), at, col + m.start(2))
         b.post(name, f"{size}_blind", value, at, all_in=value == b.names[name].stack)
-    elif verb == "calls":
-        b.call_to(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-    elif verb == "bets":
-        b.bet_adding(name, b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-    else:
-        b.wager_to(name, "raise", b.amount(m.group(1), at, col + 10), at, col, all_in=bool(m.group(2)))
+    elif not act(b, _ACTIONS, name, rest, at, col):
+        if b.player(line, ": ") is not None or any(note in " " + rest for note in _NOTES):
+            b.messages.append((at, line))
+            return False
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a PKR action")
     return False

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .._grammar import _Bad, Form, Money, ascii_int, cards_of
 from .._builder import HandBuilder
 from ..hand_record import HandRecord
+from ._common import COLLECTED, SHOW, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body, first_match
 from ._headers import game_and_limit, stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -31,19 +32,16 @@ _TABLES = (Form("Table '{label}' {int}-max Seat #{int} is the button"),
            Form("Table '{label}' (Play Money) Seat #{int} is the button"))
 _SEAT = Form("Seat {int}: {name} ({amount} in chips{text}")
 _LEVEL = Form("Level {word} ({int}/{int}) - {text}")
-_ALL_IN = "{? and is all-in}"
-_FORMS = {
-    "posts": Form("posts {word} {word} {amount}" + _ALL_IN),
-    "posts small & big blinds": Form("posts small & big blinds {amount}" + _ALL_IN),
-    "posts the ante": Form("posts the ante {amount}" + _ALL_IN),
-    "calls": Form("calls {amount}" + _ALL_IN),
-    "bets": Form("bets {amount}" + _ALL_IN),
-    "raises": Form("raises {amount} to {amount}" + _ALL_IN),
-    "folds": Form("folds {cards}"),
-    "shows": Form("shows {cards}{text}"),
-    "mucks": Form("mucks hand {cards}"),
+_POSTS = {
+    "posts": Form("posts {word} {word} {amount}" + STARS_ALL_IN),
+    "posts small & big blinds": Form("posts small & big blinds {amount}" + STARS_ALL_IN),
+    "posts the ante": Form("posts the ante {amount}" + STARS_ALL_IN),
 }
-_COLLECTED = Form("collected {amount} from {text}")
+# a raise is read on its own, against the bet before it (``_Hand.action``)
+_ACTIONS = {verb: form for verb, form in STARS_ACTIONS.items() if verb != "raises"}
+_ACTIONS["mucks"] = (SHOW, Form("mucks hand {cards}"))
+_RAISES = STARS_ACTIONS["raises"][1]
+_FOLDS_SHOWING = Form("folds {cards}")
 _POTS = ("pot", "main pot", "side pot")
 _UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _DEALT = Form("Dealt to {name} {cards}")
@@ -63,7 +61,6 @@ _MESSAGE_PHRASES = (
     " cashed out", " was moved", " is away",
 )
 _TABLE_LINES = ("Betting is capped", "No low hand qualified", "Hand was run twice", "Hand was run three times")
-_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 
 
@@ -95,10 +92,8 @@ class _Hand:
             raise _Bad(start, 0, "the hand ends after its header")
         _table(b, lines[1], start + 1)
         i = _seats(b, lines, 2, start)
-        for j in range(i, len(lines)):
-            line = lines[j]
-            if line:
-                self.line(line, start + j)
+        for line, at in body(lines, i, start):
+            self.line(line, at)
         if self.cancelled:
             raise _Bad(start, 0, "hand cancelled")
         if not self.summary:
@@ -151,13 +146,13 @@ class _Hand:
             if len(b.board) != 1 or b.fields["game"] != "Courchevel Hi/Lo":
                 raise _Bad(at, col, "a face-up card before the flop belongs to Courchevel only")
             b.street(0, (), at, 1)
-        elif len(words) == 1 and words[0] in _STREETS:
-            b.street(_STREETS[words[0]], _cards_in(tail, at, col), at, col)
-        elif len(words) == 2 and words[0] in _RUNS and words[1] in _STREETS:
+        elif len(words) == 1 and words[0] in STREET_WORDS:
+            b.street(STREET_WORDS[words[0]], _cards_in(tail, at, col), at, col)
+        elif len(words) == 2 and words[0] in _RUNS and words[1] in STREET_WORDS:
             run = _RUNS[words[0]]
             cards = _cards_in(tail, at, col)
             before = self.run_boards.get(run, b.board)
-            if len(cards) != (3, 4, 5)[_STREETS[words[1]] - 1] or cards[: len(before)] != before:
+            if len(cards) != (3, 4, 5)[STREET_WORDS[words[1]] - 1] or cards[: len(before)] != before:
                 raise _Bad(at, col, f"run {run + 1}'s board does not follow the cards dealt before it")
             self.run_boards[run] = cards
         else:
@@ -165,33 +160,11 @@ class _Hand:
 
     def action(self, name: str, rest: str, at: int, col: int) -> None:
         b = self.b
-        if rest == "folds":
-            b.fold(name, at, col)
+        if act(b, _ACTIONS, name, rest, at, col):
             return
-        if rest == "checks":
-            b.check(name, at, col)
-            return
-        verb = rest.split(" ", 1)[0]
-        if verb == "posts":
+        if rest.startswith("posts") and rest.split(" ", 1)[0] == "posts":
             self.post(name, rest, at, col)
-            return
-        form = _FORMS.get(verb)
-        m = form.match(rest) if form is not None else None
-        if m is None:
-            if rest in _COLON_MESSAGES or rest.startswith(("is sitting out", "sits out")):
-                b.messages.append((at, f"{name}: {rest}"))
-                return
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
-        if verb in ("shows", "mucks"):
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-        elif verb == "folds":
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-            b.fold(name, at, col)
-        elif verb == "calls":
-            b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-        elif verb == "bets":
-            b.wager_to(name, "bet", b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-        else:
+        elif rest.startswith("raises ") and (m := _RAISES.match(rest)) is not None:
             by = b.amount(m.group(1), at, col + 7)
             to = b.amount(m.group(2), at, col + m.start(2))
             top = b.top_bet()
@@ -200,6 +173,13 @@ class _Hand:
             if to - top != by or to <= b.bets.get(name, 0):
                 raise _Bad(at, col, f"'raises {m.group(1)} to {m.group(2)}' does not follow the bet of {top} before it")
             b.wager_to(name, "raise", to, at, col, all_in=bool(m.group(3)))
+        elif rest.startswith("folds [") and (m := _FOLDS_SHOWING.match(rest)) is not None:
+            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
+            b.fold(name, at, col)
+        elif rest in _COLON_MESSAGES or rest.startswith(("is sitting out", "sits out")):
+            b.messages.append((at, f"{name}: {rest}"))
+        else:
+            raise _Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
 
     def post(self, name: str, rest: str, at: int, col: int) -> None:
         b = self.b
@@ -207,7 +187,7 @@ class _Hand:
             raise _Bad(at, col, "a post after the hole cards were dealt")
         key = "posts small & big blinds" if rest.startswith("posts small & big") else (
             "posts the ante" if rest.startswith("posts the ante") else "posts")
-        m = _FORMS[key].match(rest)
+        m = _POSTS[key].match(rest)
         what = f"{m.group(1)} {m.group(2)}" if m is not None and key == "posts" else key[6:]
         if m is None or what not in ("small blind", "big blind", "small & big blinds", "the ante"):
             raise _Bad(at, col, f"the action {rest[:60]!r} is not a PokerStars action")
@@ -256,7 +236,7 @@ class _Hand:
             name, rest = found
             col = len(name) + 2
             if rest.startswith("collected "):
-                m = _COLLECTED.match(rest)
+                m = COLLECTED.match(rest)
                 if m is None or not (m.group(2) in _POTS or _side_pot(m.group(2))):
                     raise _Bad(at, col, f"cannot read {rest[:60]!r}")
                 b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2), at)
@@ -389,12 +369,7 @@ def _after_buy_in(text: str) -> str:
 
 
 def _table(b: HandBuilder, line: str, at: int) -> None:
-    for form in _TABLES:
-        m = form.match(line)
-        if m is not None:
-            break
-    else:
-        raise _Bad(at, 1, f"expected the table line, e.g. \"Table 'Name' 6-max Seat #1 is the button\", got {line[:60]!r}")
+    m = first_match(_TABLES, line, at, "the table line, e.g. \"Table 'Name' 6-max Seat #1 is the button\"")
     f = b.fields
     f["table"] = m.group(1)
     if len(m.groups()) == 3:

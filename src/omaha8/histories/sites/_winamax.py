@@ -9,16 +9,18 @@ summary's ``Total pot`` is what was left after the rake: the pot before it
 is that plus the rake. Winamax prints no returned bets: a player's
 ``collected`` counts them (as the replay checks).
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/winamax/split_side_pots.txt")]
-[('Winamax', 'verified'), ('Winamax', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/winamax/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STAR_STREETS, act, marked_hand, player_line,
+                     seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -31,22 +33,13 @@ _SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _SEAT_BOUNTY = Form("Seat {int}: {name} ({amount}, {text}")
 _TOTAL = Form("Total pot {amount} | Rake {amount}")
 _TOTAL_NO_RAKE = Form("Total pot {amount} | No rake")
-_ALL_IN = "{? and is all-in}"
-_FORMS = {
-    "calls": Form("calls {amount}" + _ALL_IN),
-    "bets": Form("bets {amount}" + _ALL_IN),
-    "raises": Form("raises {amount} to {amount}" + _ALL_IN),
-    "shows": Form("shows {cards}{text}"),
-    "collected": Form("collected {amount} from {text}"),
-}
-_POSTS = (("small_blind", Form("posts small blind {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts big blind {amount}" + _ALL_IN)),
-          ("ante", Form("posts ante {amount}" + _ALL_IN)),
-          ("dead", Form("posts dead blind {amount}" + _ALL_IN)))
+_POSTS = (("small_blind", Form("posts small blind {amount}" + STARS_ALL_IN)),
+          ("big_blind", Form("posts big blind {amount}" + STARS_ALL_IN)),
+          ("ante", Form("posts ante {amount}" + STARS_ALL_IN)),
+          ("dead", Form("posts dead blind {amount}" + STARS_ALL_IN)))
 _GAMES = {"Omaha Hi/Lo": ("Omaha Hi/Lo", 4), "Omaha8": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi/Lo": ("5 Card Omaha Hi/Lo", 5)}
 _LIMITS = {"pot limit": "Pot Limit", "no limit": "No Limit", "fixed limit": "Limit", "limit": "Limit"}
 _OTHER = ("Holdem", "Hold'em", "Omaha", "5 Card Omaha", "Stud", "Razz")
-_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
 
 
 def starts(lines: list[str]) -> bool:
@@ -59,29 +52,16 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if len(lines) < 2:
         raise _Bad(start, 0, "the hand ends after its header")
     _table(b, lines[1], start + 1)
-    summary = False
-    for j in range(2, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("*** "):
-            summary = _marker(b, line, at) or summary
-        elif summary:
-            _summary_line(b, line, at)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            m = _SEAT.match(line) or _SEAT_BOUNTY.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (2€)', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
-                   at, 6, sitting_out="out" in m.group(4))
-        else:
-            _body_line(b, line, at)
+    summary = marked_hand(b, lines, 2, start, marker=_marker, seat=_seat, line=_body_line, summary=_summary_line)
     if not summary or b.total_pot == -1:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     if not b.uncalled_lines:
         b.fields["returns"] = "in collected"
         b.total_pot = -1
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT, _SEAT_BOUNTY), example="Seat 1: Name (2€)", out="out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -145,57 +125,28 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         b.current = max(b.current, 0)
         return False
     key = line[: line.find("***", 4) + 3]
-    if key not in _STREETS:
+    if key not in STAR_STREETS:
         raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     tail = line[len(key):].replace("][", " ").strip()
     if not (tail.startswith("[") and tail.endswith("]")):
         raise _Bad(at, len(key) + 2, f"cannot read the board {tail[:40]!r}")
-    b.street(_STREETS[key], cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
+    b.street(STAR_STREETS[key], cards_of(tail[1:-1], at, len(key) + 2), at, len(key) + 2)
     return False
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    if line.startswith("Dealt to "):
-        b.hero_dealt(line, at)
+    player = player_line(b, line, at, SITE, _POSTS)
+    if player is None:
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winamax hand")
-    name, rest = found
-    col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-        return
-    if rest == "checks":
-        b.check(name, at, col)
-        return
-    if rest.startswith("posts "):
-        if b.current >= 0:
-            raise _Bad(at, col, "a post after the hole cards were dealt")
-        for kind, form in _POSTS:
-            m = form.match(rest)
-            if m is not None:
-                b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at, all_in=bool(m.group(2)))
-                return
-        raise _Bad(at, col, f"the post {rest[:60]!r} is not a Winamax post")
-    verb = rest.split(" ", 1)[0]
-    found_form = _FORMS.get(verb)
-    m = found_form.match(rest) if found_form is not None else None
-    if m is None:
+    name, rest, col = player
+    m = COLLECTED.match(rest) if rest.startswith("collected ") else None
+    if m is not None:
+        b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2).replace(" ", ""), at)
+    elif not act(b, STARS_ACTIONS, name, rest, at, col):
         if rest in ("mucks", "doesn't show", "sits out", "is sitting out") or " said, " in rest:
             b.messages.append((at, line))
             return
         raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winamax action")
-    if verb == "shows":
-        b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-    elif verb == "calls":
-        b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-    elif verb == "bets":
-        b.wager_to(name, "bet", b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-    elif verb == "raises":
-        b.wager_to(name, "raise", b.amount(m.group(2), at, col + m.start(2)), at, col, all_in=bool(m.group(3)))
-    else:
-        b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2).replace(" ", ""), at)
 
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
@@ -210,8 +161,6 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         # the total is what the rake left, with the returned bets in it: the players' collections are compared
         b.total_pot = b.amount(m.group(1), at, 11) + b.rake if b.uncalled_lines else -2
     elif line.startswith("Board: ["):
-        cards = cards_of(line[8:-1], at, 9)
-        if b.board and cards != b.board:
-            raise _Bad(at, 9, "the summary board differs from the streets'")
+        summary_board(b, line[8:-1], at, 9)
     else:
         b.messages.append((at, line))

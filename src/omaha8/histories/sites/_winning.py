@@ -9,16 +9,18 @@ the returned bet (a walk's whole pot). The summary's ``Total pot`` is after the 
 ``*** FLOP 1 ***``, ``*** SHOW DOWN 2 ***``) leave the low share out of the summary: their ``collected``
 lines are the ones read.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/winning/split_walk.txt")]
-[('Winning', 'verified'), ('Winning', 'verified'), ('Winning', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, bracketed, first_match,
+                     live_and_dead, marked_hand, named, post_line, seat_line, summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -30,24 +32,15 @@ _TABLE_PLAY = Form("{label} {int}-max (Play Money) Seat #{int} is the button")
 _SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _LEVEL = Form("Level {word} ({amount}/{amount})")
-_ALL_IN = "{? and is all-in}"
-_FORMS = {
-    "calls": Form("calls {amount}" + _ALL_IN),
-    "bets": Form("bets {amount}" + _ALL_IN),
-    "raises": Form("raises {amount} to {amount}" + _ALL_IN),
-    "shows": Form("shows {cards}{text}"),
-    "collected": Form("collected {amount} from {text}"),
-}
-_POSTS = (("small_blind", Form("posts the small blind {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts the big blind {amount}" + _ALL_IN)),
-          ("ante", Form("posts ante {amount}" + _ALL_IN)),
-          ("both", Form("posts dead {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts {amount}" + _ALL_IN)))
+_POSTS = (("small_blind", Form("posts the small blind {amount}" + STARS_ALL_IN)),
+          ("big_blind", Form("posts the big blind {amount}" + STARS_ALL_IN)),
+          ("ante", Form("posts ante {amount}" + STARS_ALL_IN)),
+          ("both", Form("posts dead {amount}" + STARS_ALL_IN)),
+          ("big_blind", Form("posts {amount}" + STARS_ALL_IN)))
 _WON = Form("Seat {int}: {name} {text}")
 _GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5)}
 _LIMITS = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Fixed Limit": "Limit"}
 _OTHER = ("Holdem", "Omaha", "5Card Omaha", "7Stud", "7Stud H/L", "Six Plus Holdem")
-_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 
 
 def starts(lines: list[str]) -> bool:
@@ -60,32 +53,15 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     _header(b, lines[0], start)
     if len(lines) < 2:
         raise _Bad(start, 0, "the hand ends after its header")
-    m = _TABLE.match(lines[1]) or _TABLE_PLAY.match(lines[1])
-    if m is None:
-        raise _Bad(start + 1, 1, f"expected the table line, e.g. 'Name 6-max Seat #1 is the button', got {lines[1][:60]!r}")
+    m = first_match((_TABLE, _TABLE_PLAY), lines[1], start + 1, "the table line, e.g. 'Name 6-max Seat #1 is the button'")
     b.fields["table"] = m.group(1)
     b.fields["max_seats"] = ascii_int(m.group(2), start + 1, m.start(2) + 1, "the table size")
     b.fields["button"] = ascii_int(m.group(3), start + 1, m.start(3) + 1, "the button's seat")
     if not 2 <= b.fields["max_seats"] <= 10:
         raise _Bad(start + 1, m.start(2) + 1, f"a table of {b.fields['max_seats']} seats")
-    summary = False
-    won: list[tuple[str, int, int]] = []
-    for j in range(2, len(lines)):
-        line, at = lines[j], start + j
-        if not line:
-            continue
-        if line.startswith("*** "):
-            summary = _marker(b, line, at) or summary
-        elif summary:
-            _summary_line(b, line, at, won)
-        elif line.startswith("Seat ") and b.current < 0 and not b.posts:
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name ($2.00)', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1),
-                   at, 6, sitting_out="sitting out" in m.group(4))
-        else:
-            _body_line(b, line, at)
+    won: list[tuple[str, int, int]] = []  # the summary's "won $X" of each player who did not show
+    summary = marked_hand(b, lines, 2, start, marker=_marker, seat=_seat, line=_body_line,
+                          summary=partial(_summary_line, won=won))
     if not summary or b.total_pot < 0:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary with its total pot: cut short?")
     if not b.collections:
@@ -100,6 +76,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if b.fields["returns"] == "in collected":
         b.total_pot = -1  # a walk's total counts the returned bet: the players' collections are compared
     return b.build()
+
+
+_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -146,15 +125,15 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
         b.current = max(b.current, 0)
     elif words == ["RUN", "IT", "TWICE"]:
         b.messages.append((at, line))
-    elif len(words) == 2 and words[0] in _STREETS and words[1] in ("1", "2", "3", "4"):
+    elif len(words) == 2 and words[0] in STREET_WORDS and words[1] in ("1", "2", "3", "4"):
         run = int(words[1]) - 1
         dealt = _marked_cards(line, at)
         before = b.run_boards.get(run, b.board)
-        if len(dealt) != (3, 4, 5)[_STREETS[words[0]] - 1] or dealt[: len(before)] != before:
+        if len(dealt) != (3, 4, 5)[STREET_WORDS[words[0]] - 1] or dealt[: len(before)] != before:
             raise _Bad(at, 1, f"run {run + 1}'s board does not follow the cards dealt before it")
         b.run_boards[run] = dealt
-    elif len(words) == 1 and words[0] in _STREETS:
-        b.street(_STREETS[words[0]], _marked_cards(line, at), at, 1)
+    elif len(words) == 1 and words[0] in STREET_WORDS:
+        b.street(STREET_WORDS[words[0]], _marked_cards(line, at), at, 1)
     else:
         raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
     return False
@@ -162,11 +141,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
 
 def _marked_cards(line: str, at: int) -> tuple[int, ...]:
     """The cards of a street marker's ``[..]`` groups, in order."""
-    cards: list[int] = []
-    for piece in line[line.find(" ***", 4) + 4:].split("]"):
-        if "[" in piece:
-            cards += cards_of(piece[piece.find("[") + 1:], at, 1)
-    return tuple(cards)
+    return bracketed(line[line.find(" ***", 4) + 4:], at, 1)
 
 
 def _body_line(b: HandBuilder, line: str, at: int) -> None:
@@ -174,62 +149,23 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.hero_dealt(line, at)
         return
     if line.startswith("Uncalled bet ("):
-        m = _UNCALLED.match(line)
-        if m is None:
-            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-        b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 15))
+        uncalled_line(b, _UNCALLED, line, at)
         return
     if line.startswith(("Main pot ", "Side pot ")):
         b.messages.append((at, line))  # the pots so far, after each street
         return
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
-    name, rest = found
-    col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-    elif rest == "checks":
-        b.check(name, at, col)
-    elif rest.startswith("posts "):
-        _post(b, name, rest, at, col)
+    name, rest, col = named(b, line, at, SITE)
+    if rest.startswith("posts "):
+        both = post_line(b, _POSTS, name, rest, at, col, SITE)
+        if both is not None:  # a missed small and big blind made up: the big blind live, the rest dead
+            big = b.fields["stakes"][1] if b.fields["limit"] != "Limit" else b.fields["stakes"][0]
+            live_and_dead(b, name, both[1], big, at, all_in=both[2])
     elif rest in ("mucks hand", "does not show", "sits out", "is sitting out", "sits in") or rest.startswith("mucks"):
         b.messages.append((at, line))
-    else:
-        verb = rest.split(" ", 1)[0]
-        form = _FORMS.get(verb)
-        m = form.match(rest) if form is not None else None
-        if m is None:
-            raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
-        if verb == "shows":
-            b.shown(name, cards_of(m.group(1), at, col + m.start(1)), at, col + m.start(1))
-        elif verb == "calls":
-            b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-        elif verb == "bets":
-            b.wager_to(name, "bet", b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-        elif verb == "raises":
-            b.wager_to(name, "raise", b.amount(m.group(2), at, col + m.start(2)), at, col, all_in=bool(m.group(3)))
-        else:
-            b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2), at)
-
-
-def _post(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
-    if b.current >= 0:
-        raise _Bad(at, col, "a post after the hole cards were dealt")
-    for kind, form in _POSTS:
-        m = form.match(rest)
-        if m is None:
-            continue
-        value = b.amount(m.group(1), at, col + m.start(1))
-        if kind == "both":  # a missed small and big blind made up: the big blind live, the rest dead
-            big = b.fields["stakes"][1] if b.fields["limit"] != "Limit" else b.fields["stakes"][0]
-            if value > big:
-                b.post(name, "dead", value - big, at)
-            b.post(name, "big_blind", min(value, big), at, all_in=bool(m.group(2)))
-        else:
-            b.post(name, kind, value, at, all_in=bool(m.group(2)))
-        return
-    raise _Bad(at, col, f"the post {rest[:60]!r} is not a Winning post")
+    elif rest.startswith("collected ") and (m := COLLECTED.match(rest)) is not None:
+        b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2), at)
+    elif not act(b, STARS_ACTIONS, name, rest, at, col):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, won: list[tuple[str, int, int]]) -> None:
@@ -244,9 +180,7 @@ def _summary_line(b: HandBuilder, line: str, at: int, won: list[tuple[str, int, 
             else:
                 raise _Bad(at, 1, f"cannot read {part[:40]!r} in the total pot line")
     elif line.startswith("Board ["):
-        cards = cards_of(line[7:-1], at, 8)
-        if b.board and cards != b.board:
-            raise _Bad(at, 8, "the summary board differs from the streets'")
+        summary_board(b, line[7:-1], at, 8)
     elif line.startswith("Seat "):
         colon = line.find(": ")
         found = b.player(line[colon + 2:], " ") if colon > 0 else None

@@ -9,16 +9,16 @@ checked against the actions: a summary that contradicts them makes the hand unre
 names no limit: Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that is not.
 Files are often UTF-16.
 
->>> from omaha8.histories import read
->>> [(h.site, h.status) for h in read("tests/data/hh/winning/old_format.txt")]
-[('Winning', 'verified'), ('Winning', 'verified')]
+The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 """
 
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from .._grammar import _Bad, Form, Money, _OtherGame, cards_of
 from ..hand_record import HandRecord
+from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STAR_STREETS, act, body, bracketed, button_line,
+                     post_line, seat_line, summary_board, uncalled_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -26,16 +26,20 @@ SITE = "Winning"
 
 _GAME_ID = Form("Game ID: {int} {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({amount}).")
-_BUTTON = Form("Seat {int} is the button")
 _UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
-_ACTIONS = (("small_blind", Form("has small blind ({amount})")), ("big_blind", Form("has big blind ({amount})")),
-            ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")),
-            ("call", Form("calls ({amount})")), ("bet", Form("bets ({amount})")), ("raise", Form("raises ({amount})")),
-            ("all_in", Form("allin ({amount})")), ("card", Form("received card: {cards}")))
+_POSTS = (("small_blind", Form("has small blind ({amount})")), ("big_blind", Form("has big blind ({amount})")),
+          ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")))
+_POSTED = ("has small blind (", "has big blind (", "posts (", "posts ante (")
+_ACTIONS = {
+    "calls": (CALL, Form("calls ({amount})")),
+    "bets": (BET_ADDING, Form("bets ({amount})")),
+    "raises": (RAISE_ADDING, Form("raises ({amount})")),
+    "allin": (ALL_IN_ADDING, Form("allin ({amount})")),
+}
+_CARD = Form("received card: {cards}")
 _TOTALS = Form("Bets: {amount}. Collects: {amount}. {label}: {amount}.")
 _NOTES = ("received a card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
           "does not show cards", "shows cards")
-_STREETS = {"*** FLOP ***": 1, "*** TURN ***": 2, "*** RIVER ***": 3}
 
 
 def starts(lines: list[str]) -> bool:
@@ -48,9 +52,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     cards: dict[str, list[int]] = {}
     bets: dict[str, tuple[int, int, int, str]] = {}
     summary = False
-    for j in range(1, len(lines)):
-        line, at = lines[j], start + j
-        if not line or line.startswith("Game ended at: "):
+    for line, at in body(lines, 1, start):
+        if line.startswith("Game ended at: "):
             continue
         if line.startswith("Game ID: "):
             _game_id(b, line, at)
@@ -66,19 +69,10 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif summary:
             _summary_line(b, line, at, bets)
         elif line.startswith("Seat "):
-            m = _BUTTON.match(line)
-            if m is not None:
-                b.fields["button"] = ascii_int(m.group(1), at, 6, "the button's seat")
-                continue
-            m = _SEAT.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"expected a seat line, e.g. 'Seat 1: Name (5.34).', got {line[:60]!r}")
-            b.seat(ascii_int(m.group(1), at, 6, "the seat number"), m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, 6)
+            if not button_line(b, line, at):
+                seat_line(b, line, at, (_SEAT,), "Seat 1: Name (5.34).")
         elif line.startswith("Uncalled bet ("):
-            m = _UNCALLED.match(line)
-            if m is None:
-                raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-            b.uncalled(b.seated(m.group(2), at, m.start(2) + 1), b.amount(m.group(1), at, 15))
+            uncalled_line(b, _UNCALLED, line, at)
         elif line.startswith("Player "):
             _player_line(b, line[7:], at, cards)
         else:
@@ -120,15 +114,12 @@ def _deal(b: HandBuilder, cards: dict[str, list[int]], at: int) -> None:
 
 def _marker(b: HandBuilder, line: str, at: int) -> None:
     key = line[: line.find("***", 4) + 3]
-    if key not in _STREETS:
+    if key not in STAR_STREETS:
         raise _Bad(at, 1, f"unknown marker {line[:60]!r}")
-    got: list[int] = []
-    for piece in line[len(key):].split("]"):
-        if "[" in piece:
-            got += cards_of(piece[piece.find("[") + 1:], at, len(key) + 3)
+    got = bracketed(line[len(key):], at, len(key) + 3)
     if not got:
         raise _Bad(at, 1, f"{line[:40]!r} deals no cards")
-    b.street(_STREETS[key], tuple(got), at, len(key) + 3)
+    b.street(STAR_STREETS[key], got, at, len(key) + 3)
 
 
 def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]) -> None:
@@ -139,35 +130,15 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
     col = len(name) + 9
     if (rest == "folds" or rest == "checks" or rest.startswith(("calls", "bets", "raises", "allin"))) and b.current < 0:
         _deal(b, cards, at)  # the dealing is over at the first action
-    if rest == "folds":
-        b.fold(name, at, col)
-        return
-    if rest == "checks":
-        b.check(name, at, col)
-        return
-    for kind, form in _ACTIONS:
-        m = form.match(rest)
-        if m is None:
-            continue
-        if kind == "card":
-            cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + m.start(1)))
+    if rest.startswith(_POSTED):
+        post_line(b, _POSTS, name, rest, at, col, SITE, before_cards=False, noun="action")
+    elif rest.startswith("received card: ") and (m := _CARD.match(rest)) is not None:
+        cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + m.start(1)))
+    elif not act(b, _ACTIONS, name, rest, at, col, None):
+        if rest in _NOTES or rest.startswith(_NOTES):
+            b.messages.append((at, text))
             return
-        value = b.amount(m.group(1), at, col + m.start(1))
-        if kind in ("small_blind", "big_blind", "ante"):
-            b.post(name, kind, value, at)
-        elif kind == "call":
-            b.call(name, value, at, col)
-        elif kind == "bet":
-            b.bet_adding(name, value, at, col)
-        elif kind == "raise":
-            b.raise_adding(name, value, at, col)
-        else:
-            b.all_in_adding(name, value, at, col)
-        return
-    if rest in _NOTES or rest.startswith(_NOTES):
-        b.messages.append((at, text))
-        return
-    raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, tuple[int, int, int, str]]) -> None:
@@ -181,9 +152,7 @@ def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, tuple[int,
             b.rake += b.amount(amount, at, 1)
         b.total_pot += b.rake
     elif line.startswith("Board: ["):
-        got = cards_of(line[8:line.rfind("]")], at, 9)
-        if b.board and got != b.board:
-            raise _Bad(at, 9, "the summary board differs from the streets'")
+        summary_board(b, line[8:line.rfind("]")], at, 9)
     else:
         text = line[1:] if line.startswith("*") else line
         found = b.player(text[7:], " ") if text.startswith("Player ") else None

@@ -1,0 +1,179 @@
+"""The readers' fast paths against slow, obviously-correct twins written here, on random and hand-picked inputs.
+
+- ``HandBuilder.player``: the longest seated name that the line starts with, followed by the separator
+  (twin: every name, longest first).
+- ``HandBuilder.behind``: a player's chips left, from running totals (twin: the sum of their posts and actions).
+- ``hand_chunks``: the file cut into hands a block of lines at a time (twin: a line at a time, cleaning
+  each line on its own), with blocks and line caps made small so that every boundary is crossed.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from typing import IO
+
+import pytest
+
+from omaha8.histories import _files
+from omaha8.histories._builder import HandBuilder
+from omaha8.histories._files import MAX_HAND_LINES, PRE_HEADER, STARTS, Chunk, hand_chunks
+
+
+def _player_twin(names: list[str], line: str, sep: str) -> tuple[str, str] | None:
+    if sep == ": ":  # the colon form: the first ": " that ends a seated name
+        for i in range(1, len(line)):
+            if line[i:i + 2] == ": " and line[:i] in names:
+                return line[:i], line[i + 2:]
+        return None
+    for name in sorted(names, key=len, reverse=True):
+        if line.startswith(name) and line[len(name):len(name) + len(sep)] == sep:
+            return name, line[len(name) + len(sep):]
+    return None
+
+
+_WORDS = ["Ann", "Ann Lee", "Ann Lee Jr", "Bob", "Bo", "B", "Seat 1", "x: y", "Cy  d", "Dee ", " Eve", "Ann:"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_player_is_the_longest_seated_name_before_the_separator(seed: int) -> None:
+    rng = random.Random(seed)
+    names = rng.sample(_WORDS, rng.randrange(1, len(_WORDS) + 1))
+    b = HandBuilder("<text>", 1, "Example")
+    for number, name in enumerate(names, 1):
+        b.seat(number, name, 100, 1, 1, highest=99)
+    for _ in range(200):
+        pieces = [rng.choice(_WORDS + ["calls $2", ":", " ", "", "folds", "Lee", "Jr calls"]) for _ in range(3)]
+        line = rng.choice(["", " ", ": ", "  "]).join(pieces)
+        for sep in (" ", ": "):
+            assert b.player(line, sep) == _player_twin(names, line, sep), (names, line, sep)
+
+
+def test_player_hand_picked() -> None:
+    b = HandBuilder("<text>", 1, "Example")
+    for number, name in enumerate(["Ann", "Ann Lee", "Bob"], 1):
+        b.seat(number, name, 100, 1, 1)
+    assert b.player("Ann Lee calls $2") == ("Ann Lee", "calls $2")   # the longer name wins
+    assert b.player("Ann Leeds calls $2") == ("Ann", "Leeds calls $2")
+    assert b.player("Bobby calls $2") is None
+    assert b.player("Ann Lee: hi", ": ") == ("Ann Lee", "hi")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_behind_is_the_stack_less_every_post_and_action(seed: int) -> None:
+    rng = random.Random(seed)
+    b = HandBuilder("<text>", 1, "Example")
+    for number, name in enumerate(["Ann", "Bob", "Cyd"], 1):
+        b.seat(number, name, 10_000, 1, 1)
+    b.post("Ann", "small_blind", 1, 2)
+    b.post("Bob", "big_blind", 2, 3)
+    b.post("Cyd", rng.choice(["ante", "dead"]), 1, 4)
+    for street in range(4):
+        b.street(street, tuple(range(2 + street)) if street else (), 5, 1)
+        for _ in range(rng.randrange(8)):
+            name = rng.choice(["Ann", "Bob", "Cyd"])
+            move = rng.randrange(5)
+            if move == 0:
+                b.call(name, rng.randrange(50), 6, 1)
+            elif move == 1:
+                b.raise_adding(name, 1 + rng.randrange(50), 6, 1)
+            elif move == 2:
+                b.bet_adding(name, 1 + rng.randrange(50), 6, 1)
+            elif move == 3:
+                b.all_in_adding(name, 1 + rng.randrange(50), 6, 1)
+            else:
+                b.check(name, 6, 1)
+            for who in ("Ann", "Bob", "Cyd"):
+                put = sum(p.amount for p in b.posts if p.name == who) + sum(a.amount for a in b.actions if a.name == who)
+                assert b.behind(who) == 10_000 - put
+
+
+def _lines_twin(stream: IO[str]) -> Iterator[str | None]:
+    """The file's lines as the reader had them before blocks: None for an over-long line."""
+    rest = ""
+    skipping = False
+    while True:
+        block = stream.read(_files._BLOCK)
+        if not block:
+            break
+        parts = (rest + block).split("\n")
+        rest = parts.pop()
+        for part in parts:
+            if skipping:
+                skipping = False
+                yield None
+            elif len(part) > _files.MAX_LINE_CHARS:
+                yield None
+            else:
+                yield part
+        if len(rest) > _files.MAX_LINE_CHARS:
+            skipping, rest = True, ""
+    if skipping:
+        yield None
+    elif rest:
+        yield rest
+
+
+def _chunks_twin(stream: IO[str]) -> Iterator[Chunk]:
+    """``hand_chunks`` a line at a time, each line cleaned on its own."""
+    number, start = 0, 0
+    lines: list[str] = []
+    problem: tuple[int, str] | None = None
+    header_only = False
+    for raw in _lines_twin(stream):
+        number += 1
+        if raw is None:
+            if problem is None:
+                problem = (number, f"line {number} is longer than {_files.MAX_LINE_CHARS} characters")
+                if not lines:
+                    start = number
+            raw = ""
+        line = raw.rstrip()
+        if line[:1] == "\ufeff":
+            line = line.lstrip("\ufeff")
+        if line and not line.strip("\ufffd"):
+            line = ""
+        if STARTS.match(line):
+            if header_only:
+                lines.append(line)
+                header_only = False
+                continue
+            if lines or problem is not None:
+                yield Chunk(start, lines, problem)
+            start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
+            continue
+        if not lines and problem is None:
+            if line:
+                start, lines, header_only = number, [line], False
+            continue
+        if line:
+            header_only = False
+        elif header_only:
+            continue
+        if len(lines) >= MAX_HAND_LINES:
+            if problem is None:
+                problem = (number, f"the hand has more than {MAX_HAND_LINES} lines")
+            continue
+        lines.append(line)
+    if lines or problem is not None:
+        yield Chunk(start or number, lines, problem)
+
+
+_PIECES = ["PokerStars Hand #1: Omaha Hi/Lo", "#Game No : 7", "***** 888poker Hand History for Game 7 *****",
+           "Seat 1: Ann ($1 in chips)", "Ann: folds ", "\ufeffPokerStars Hand #2:", "\ufeff", "\ufffd\ufffd", "a\ufffd",
+           "", " ", "\t", "x" * 30, "y" * 9, "Ann: calls $2\r", "\ufeff\ufeffAnn", "Game started at: 2010", "\u2028"]
+
+
+def _as_tuples(chunks: Iterator[Chunk]) -> list[tuple[int, list[str], tuple[int, str] | None]]:
+    return [(c.start, c.lines, c.problem) for c in chunks]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_hand_chunks_match_the_line_at_a_time_twin(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(seed)
+    monkeypatch.setattr(_files, "_BLOCK", rng.choice([1, 2, 3, 7, 16, 64]))
+    monkeypatch.setattr(_files, "MAX_LINE_CHARS", rng.choice([8, 20, 40]))
+    text = "\n".join(rng.choice(_PIECES) for _ in range(rng.randrange(0, 60)))
+    text += rng.choice(["", "\n", "\n\n", "tail", "z" * 50])
+    assert _as_tuples(hand_chunks(io.StringIO(text))) == _as_tuples(_chunks_twin(io.StringIO(text))), text
