@@ -149,15 +149,17 @@ class _Dealing(HandState):
         """Parse and check explicit holes and board: counts, seats, duplicates."""
         n, k = self._n, self._variant
         given: list[tuple[int, ...] | None] = [None] * n
-        where: dict[int, str] = {}
+        # each card's place as (argument, index): the text is written only for the error
+        where: dict[int, tuple[str, int]] = {}
 
         def claim(cards: tuple[int, ...], place: str) -> None:
             for i, c in enumerate(cards):
                 if c in where:
+                    first, at = where[c]
                     raise DuplicateCardError(
-                        f"card {format_card(c)!r} appears twice: {where[c]} and {place}[{i}]"
+                        f"card {format_card(c)!r} appears twice: {first}[{at}] and {place}[{i}]"
                     )
-                where[c] = f"{place}[{i}]"
+                where[c] = (place, i)
 
         board_cards: tuple[int, ...] = ()
         if board is not None:
