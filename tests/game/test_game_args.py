@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -203,3 +204,22 @@ def test_random_rng_and_seed_agree() -> None:
     a = Hand([100, 100], NoLimit(1, 2), seed=11)
     b = Hand([100, 100], NoLimit(1, 2), rng=random.Random(11))
     assert a.holes == b.holes
+
+
+@pytest.mark.parametrize(("game", "runs"), [
+    ("omaha", 1), ("omaha", True), ("omaha", 1.0), ("omaha", np.int64(1)), ("omaha", 2), ("omaha", 0),
+    ("courchevel", 1), ("holdem", 1),
+])
+def test_a_hand_without_a_variant_takes_check_games_answer(game: Any, runs: Any) -> None:
+    # Hand answers the usual call (4-card Omaha run once) without calling check_game: the same answer, and
+    # the same refusals (True and 1.0 equal 1 but are not a number of runs)
+    from omaha8.game.arguments import check_game
+
+    try:
+        want = check_game(game, None, runs)
+    except Omaha8Error as exc:
+        with pytest.raises(type(exc), match=re.escape(str(exc))):
+            Hand([100, 100, 100], NoLimit(1, 2), game=game, runs=runs, seed=1)
+        return
+    hand = Hand([100, 100, 100], NoLimit(1, 2), game=game, runs=runs, seed=1)
+    assert (hand.game, hand.variant, hand.runs) == want

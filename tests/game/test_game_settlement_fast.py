@@ -2,9 +2,10 @@
 
 A :class:`Hand` without rake or dead money is settled by
 ``_Settlement._settlement_fast``, whose showdown is
-``omaha8.game._showdown_lane.trusted_showdown``; every hand can also be settled
-by the general ``_settlement``, which goes through the public
-:func:`omaha8.pots._showdown.showdown`. Here the same random hands are played both
+``omaha8.game._showdown_lane.trusted_showdown``, as is the showdown of the
+general ``_settlement`` that settles the others (rake, dead money, run more
+than once); the twin settles every hand by ``_settlement`` going through the
+public :func:`omaha8.pots._showdown.showdown`. Here the same random hands are played both
 ways and must end with equal results and histories, and the trusted showdown
 is compared with ``showdown`` on random deals and contributions.
 """
@@ -17,6 +18,7 @@ import pytest
 
 from omaha8.game import FixedLimit, Hand, NoLimit, Post, PotLimit
 from omaha8.game._showdown_lane import trusted_showdown
+from omaha8.game.rake import NoRake, PercentageRake
 from omaha8.pots._odd_chips import CardroomOddChips
 from omaha8.pots._showdown import showdown
 
@@ -53,11 +55,19 @@ def _random_setup(rng: random.Random) -> dict[str, object]:
         odd_chips=rng.choice(POLICIES), seed=rng.randrange(2**32),
     )
     if rng.random() < 0.25:
-        # live posts and antes, no dead money: still the fast lane
+        # live posts and antes (still the fast lane), at times a dead blind
         seated = [s for s in range(n) if stacks[s]]
         posts = [Post(s, "ante", rng.randint(1, 3)) for s in seated if rng.random() < 0.5]
         posts.append(Post(rng.choice(seated), "big_blind", structure.big_blind))
+        if rng.random() < 0.3:
+            # dead money: the general path, whose showdown is the trusted lane in Hand and the public one here
+            posts.append(Post(rng.choice(seated), "dead", 1))
         setup["posts"] = posts
+    if rng.random() < 0.25:
+        # a rake: the general path too
+        setup["rake"] = rng.choice([PercentageRake(5), PercentageRake(10, cap=3), NoRake()])
+    if rng.random() < 0.15 and setup["variant"] == 4 and sum(1 for s in stacks if s) <= 6:
+        setup["runs"] = 2
     return setup
 
 
@@ -87,7 +97,7 @@ def test_fast_settlement_matches_the_general_one(seed: int) -> None:
         slow = _play(SlowHand, setup, random.Random(action_seed))
         assert fast.result == slow.result, setup
         assert fast.history.events == slow.history.events, setup
-        assert sum(fast.result.stacks) == sum(setup["stacks"])  # type: ignore[arg-type]
+        assert sum(fast.result.stacks) + fast.result.rake_total == sum(setup["stacks"])  # type: ignore[arg-type]
         showdowns += fast.result.showdown is not None
         side_pots += len(fast.result.pots) > 1
     # the comparison covered both kinds of ending and side pots
@@ -163,7 +173,8 @@ def test_wager_ranges_agree_with_least_to_and_max_to() -> None:
 
 
 def test_engine_results_equal_those_built_by_their_constructors() -> None:
-    from omaha8.game.results import HandResult, PotResult, new_hand_result, new_pot_result
+    from omaha8.game.results import HandResult, PotResult
+    from omaha8.game.settlement import new_hand_result, new_pot_result
     from omaha8.pots._showdown import PotSplit
 
     pot_fields = (30, 2, (0, 2), (2,), (0,), (14, 0, 14), PotSplit.HALVES)

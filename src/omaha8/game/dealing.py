@@ -31,6 +31,7 @@ __all__: list[str] = []
 
 _LIVE_POSTS = ("small_blind", "big_blind")
 _DECK = tuple(range(52))
+_NO_CARDS: frozenset[int] = frozenset()
 
 
 def _draw(rng: random.Random, cards: list[int], k: int) -> tuple[int, ...]:
@@ -80,7 +81,7 @@ class _Dealing(HandState):
         hole_of: list[tuple[int, ...] | None] = [None] * n
         # the given boards of later runs: their cards are out of the shuffle too
         run_cards = {c for run in boards for c in (_id_tuple(run) or parse_cards(run, name="boards").tolist())} if (
-            boards and not isinstance(boards, (str, bytes))) else set()
+            boards and not isinstance(boards, (str, bytes))) else _NO_CARDS
         if holes is None and board is None and not run_cards:
             deck = _draw(rng, list(_DECK), m * k + 5)
             end = m * k
@@ -148,19 +149,23 @@ class _Dealing(HandState):
         """Parse and check explicit holes and board: counts, seats, duplicates."""
         n, k = self._n, self._variant
         given: list[tuple[int, ...] | None] = [None] * n
-        where: dict[int, str] = {}
+        # each card's place as (argument, index): the text is written only for the error
+        where: dict[int, tuple[str, int]] = {}
 
         def claim(cards: tuple[int, ...], place: str) -> None:
             for i, c in enumerate(cards):
                 if c in where:
+                    first, at = where[c]
                     raise DuplicateCardError(
-                        f"card {format_card(c)!r} appears twice: {where[c]} and {place}[{i}]"
+                        f"card {format_card(c)!r} appears twice: {first}[{at}] and {place}[{i}]"
                     )
-                where[c] = f"{place}[{i}]"
+                where[c] = (place, i)
 
         board_cards: tuple[int, ...] = ()
         if board is not None:
-            board_cards = _id_tuple(board) or tuple(parse_cards(board, name="board").tolist())
+            ids = _id_tuple(board)
+            # an empty tuple is a board of no cards too, not text to parse
+            board_cards = ids if ids is not None else tuple(parse_cards(board, name="board").tolist())
             if len(board_cards) > 5:
                 raise ShapeError(f"board has at most 5 cards, got {len(board_cards)}")
             claim(board_cards, "board")
@@ -213,7 +218,15 @@ class _Dealing(HandState):
         if isinstance(posts, (str, bytes)) or not isinstance(posts, Iterable):
             raise GameError(f"posts must be a sequence of Post(seat, kind, amount), not {brief(posts)}")
         out = []
+        n, status = self._n, self._status
         for i, post in enumerate(posts):
+            if type(post) is Post:
+                seat, kind, amount = post
+                if (type(seat) is int and 0 <= seat < n and status[seat] != _OUT and type(kind) is str
+                        and kind in POST_KINDS and type(amount) is int and amount >= 1):
+                    # already what the checks below make of it (a replay's posts): kept as it is
+                    out.append(post)
+                    continue
             if not isinstance(post, tuple) or len(post) != 3:
                 raise GameError(f"posts[{i}] must be a Post(seat, kind, amount), not {brief(post)}")
             seat, kind, amount = post
@@ -274,7 +287,7 @@ class _Dealing(HandState):
         self._street = 0
         self._bet_to = to_call
         self._min_raise = self._bb
-        self._bet_size = self._structure.bet_size(0)
+        self._bet_size = self._bb if self._big_bet else self._structure.bet_size(0)
         # a big blind of one small bet is the round's first bet; a smaller one is completed
         full = to_call >= self._bet_size
         self._level = to_call if full else 0

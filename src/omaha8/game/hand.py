@@ -185,7 +185,9 @@ class Hand(_Dealing, _Streets, HandView):
                 f"structure must be FixedLimit, PotLimit or NoLimit, not {type(structure).__name__}"
                 + (" (a Table plays a MixedGame hand by hand)" if type(structure).__name__ == "MixedGame" else "")
             )
-        if game != "omaha" or runs != 1 or variant is None or type(variant) is not int or variant not in (4, 5):
+        if variant is None and game == "omaha" and type(runs) is int and runs == 1:
+            variant = 4  # the usual hand, as check_game gives it without being called
+        elif game != "omaha" or runs != 1 or variant is None or type(variant) is not int or variant not in (4, 5):
             game, variant, runs = check_game(game, variant, runs)
         stack = _chip_list(stacks, "stacks")
         n = len(stack)
@@ -216,6 +218,7 @@ class Hand(_Dealing, _Streets, HandView):
         self._bb = structure.big_blind
         self._cap = structure.cap if isinstance(structure, FixedLimit) else None
         self._pot_limit = type(structure) is PotLimit
+        self._big_bet = type(structure) is PotLimit or type(structure) is NoLimit
         self._variant = variant
         self._game, self._runs, self._run_from = game, runs, -1
         self._button = button
@@ -360,22 +363,23 @@ class Hand(_Dealing, _Streets, HandView):
             for q in self._after[p]:
                 if status[q] == _LIVE and bet[q] + stack[q] > bet_to and q != p:
                     structure = self._structure
+                    pot_limit, min_raise = self._pot_limit, self._min_raise
                     if self._acted[p]:
                         # an all-in for less than a full raise does not reopen the betting for those who acted
                         # (pot limit's reopen_refusal written out: a full raise reopens)
-                        if self._pot_limit:
-                            if bet_to - mine < self._min_raise:
+                        if pot_limit:
+                            if bet_to - mine < min_raise:
                                 break
-                        elif structure.reopen_refusal(bet_to - mine, self._min_raise, self._bet_size):
+                        elif structure.reopen_refusal(bet_to - mine, min_raise, self._bet_size):
                             break
                     cap = self._cap
                     if (cap is not None and self._n_bets >= cap
                             and structure.cap_holds(self._capped, self._n_live, self._hu_round)):
                         break
-                    if self._pot_limit:
+                    if pot_limit:
                         # PotLimit.wager_range written out: a full raise up to the bet plus the pot after
                         # calling, or all-in
-                        lo = bet_to + self._min_raise
+                        lo = bet_to + min_raise
                         if lo > all_in_to:
                             lo = all_in_to
                         hi = bet_to + self._pot + bet_to - mine
@@ -385,7 +389,7 @@ class Hand(_Dealing, _Streets, HandView):
                             hi = all_in_to
                     else:
                         lo, hi = structure.wager_range(bet_to, bet_to - mine, all_in_to, self._pot,
-                                                       self._min_raise, self._level, self._bet_size)
+                                                       min_raise, self._level, self._bet_size)
                     break
         # built as the tuple it is: the named tuple's own constructor is a Python function
         legal = self._legal = _new_tuple(LegalActions, (p, owe if owe < have else have, lo, hi, bet_to > 0))
@@ -491,7 +495,7 @@ class Hand(_Dealing, _Streets, HandView):
             stack = self._stack
             have = stack[p]
             pay = owe if owe < have else have
-            if amount is not None and (not is_int(amount) or amount != pay):
+            if amount is not None and (type(amount) is not int and not is_int(amount) or amount != pay):
                 raise IllegalActionError(p, f"call {brief(amount)}", f"calling adds {pay} chips")
             self._apply_call(p, pay)
         elif action == "check":
@@ -555,8 +559,8 @@ class Hand(_Dealing, _Streets, HandView):
     def _apply_wager(self, p: int, action: str, amount: int, mine: int, bet_to: int) -> None:
         """Seat ``p`` bets or raises to ``amount`` (a plain int); the wager is legal."""
         pay = amount - mine
-        left = self._stack[p] - pay
-        self._stack[p] = left
+        stack = self._stack
+        left = stack[p] = stack[p] - pay
         self._bet[p] = amount
         self._contrib[p] += pay
         self._pot += pay
@@ -568,7 +572,7 @@ class Hand(_Dealing, _Streets, HandView):
             self._n_live -= 1
         # what the wager changes, by the structure's rules: a bet counted towards the cap (fixed limit's
         # half-bet rule), or the next minimum raise (pot and no limit)
-        if self._structure.counts_as_bet(amount - self._level, self._bet_size):
+        if not self._big_bet and self._structure.counts_as_bet(amount - self._level, self._bet_size):
             self._level = amount
             self._n_bets += 1
             if self._cap is not None and self._n_bets >= self._cap and self._n_live > 2:

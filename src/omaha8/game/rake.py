@@ -196,7 +196,9 @@ class PokerStarsRake:
 
     def __init__(self, amount: int | None = None, *, percent: Union[int, Fraction, str] = 5,
                  cap: int | None = None, step: int = 1, listed: Sequence[int] | None = None) -> None:
-        self.amount = None if amount is None else check_int(amount, "PokerStarsRake: amount", minimum=0)
+        # plain ints in range (a replay's, one policy per hand) are taken as they are: check_int gives them back
+        self.amount = amount if amount is None or type(amount) is int and amount >= 0 else check_int(
+            amount, "PokerStarsRake: amount", minimum=0)
         if listed is not None and (isinstance(listed, (str, bytes)) or not isinstance(listed, Sequence)):
             raise ArgumentTypeError(f"PokerStarsRake: listed must be a sequence of ints, not {type(listed).__name__}")
         self.listed = None if listed is None else tuple(
@@ -204,7 +206,7 @@ class PokerStarsRake:
         # a replay makes one per hand: the default rate is not parsed again each time
         self.percent = _FIVE if percent == 5 and type(percent) is int else PercentageRake(percent).percent
         self.cap = None if cap is None else check_int(cap, "PokerStarsRake: cap", minimum=0)
-        self.step = check_int(step, "PokerStarsRake: step", minimum=1)
+        self.step = step if type(step) is int and step >= 1 else check_int(step, "PokerStarsRake: step", minimum=1)
 
     def total(self, pots: tuple[int, ...], *, flop_seen: bool) -> int:
         """The rake of the whole hand: the stated amount, or the computed one (0 before a flop)."""

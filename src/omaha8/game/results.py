@@ -224,32 +224,3 @@ class HandResult:
         lines += [f"{'Main pot' if i == 0 else f'Side pot {i}'}: {pot}" for i, pot in enumerate(self.pots)]
         lines += [f"seat {seat}: {paid:>8,}  ({net:+,})" for seat, (paid, net) in enumerate(zip(self.payouts, self.net))]
         return "\n".join(lines)
-
-
-# The engine builds its results with every field at once: a frozen dataclass's own __init__ sets each field
-# through object.__setattr__, which costs more than the rest of settling a folded hand. The instances are
-# the same (their fields in their __dict__, as __init__ leaves them); nothing is checked in either way.
-_new_object = object.__new__
-
-
-def new_hand_result(
-    payouts: tuple[int, ...], net: tuple[int, ...], stacks: tuple[int, ...], uncalled: tuple[int, ...],
-    won: tuple[int, ...], pot: int, board: tuple[int, ...], showdown: Any, pots: tuple[PotResult, ...],
-    rake: tuple[int, ...], rake_total: int,
-) -> HandResult:
-    """``HandResult(payouts, net, ...)``, the fields in declaration order."""
-    result: HandResult = _new_object(HandResult)
-    result.__dict__.update(payouts=payouts, net=net, stacks=stacks, uncalled=uncalled, won=won, pot=pot,
-                           board=board, showdown=showdown, pots=pots, rake=rake, rake_total=rake_total)
-    return result
-
-
-def new_pot_result(
-    amount: int, rake: int, eligible: tuple[int, ...], high_winners: tuple[int, ...],
-    low_winners: tuple[int, ...] | None, awards: tuple[int, ...], split: PotSplit,
-) -> PotResult:
-    """``PotResult(amount, rake, ...)``, the fields in declaration order."""
-    result: PotResult = _new_object(PotResult)
-    result.__dict__.update(amount=amount, rake=rake, eligible=eligible, high_winners=high_winners,
-                           low_winners=low_winners, awards=awards, split=split)
-    return result

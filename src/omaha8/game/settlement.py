@@ -24,7 +24,7 @@ from ._showdown_lane import trusted_showdown
 from .arguments import check_odd_chips, check_rake
 from .errors import GameError
 from .events import STREETS, Award, Collect, PotFormed, Raked, Shown, Uncalled
-from .results import PotResult, new_hand_result, new_pot_result
+from .results import HandResult, PotResult
 from .state import ALLIN as _ALLIN
 from .state import LIVE as _LIVE
 from .state import SETTLED, HandState
@@ -33,6 +33,35 @@ __all__: list[str] = []
 
 _CARDROOM = CardroomOddChips()
 _add, _sub = operator.add, operator.sub
+
+# The engine builds its results with every field at once: a frozen dataclass's own __init__ sets each field
+# through object.__setattr__, which costs more than the rest of settling a folded hand. The instances are
+# the same (their fields in their __dict__, as __init__ leaves them); nothing is checked in either way.
+# Defined here, in a compiled module, so that settling a hand calls no interpreted function for them.
+_new_object = object.__new__
+
+
+def new_hand_result(
+    payouts: tuple[int, ...], net: tuple[int, ...], stacks: tuple[int, ...], uncalled: tuple[int, ...],
+    won: tuple[int, ...], pot: int, board: tuple[int, ...], showdown: Any, pots: tuple[PotResult, ...],
+    rake: tuple[int, ...], rake_total: int,
+) -> HandResult:
+    """``HandResult(payouts, net, ...)``, the fields in declaration order."""
+    result: HandResult = _new_object(HandResult)
+    result.__dict__.update(payouts=payouts, net=net, stacks=stacks, uncalled=uncalled, won=won, pot=pot,
+                           board=board, showdown=showdown, pots=pots, rake=rake, rake_total=rake_total)
+    return result
+
+
+def new_pot_result(
+    amount: int, rake: int, eligible: tuple[int, ...], high_winners: tuple[int, ...],
+    low_winners: tuple[int, ...] | None, awards: tuple[int, ...], split: PotSplit,
+) -> PotResult:
+    """``PotResult(amount, rake, ...)``, the fields in declaration order."""
+    result: PotResult = _new_object(PotResult)
+    result.__dict__.update(amount=amount, rake=rake, eligible=eligible, high_winners=high_winners,
+                           low_winners=low_winners, awards=awards, split=split)
+    return result
 
 
 class _Settlement(HandState):
@@ -124,8 +153,9 @@ class _Settlement(HandState):
                 append((Collect, s, chips))
         return log
 
-    #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`; :meth:`_settlement`,
-    #: which settles every hand, is its twin (tests/game/test_game_settlement_fast.py plays hands both ways)
+    #: Whether a hand without rake or dead money is settled by :meth:`_settlement_fast`, and the showdown of
+    #: :meth:`_settlement` goes through the engine's trusted lane; False: :meth:`_settlement`, which settles every
+    #: hand by the public showdown, is their twin (tests/game/test_game_settlement_fast.py plays hands both ways)
     _fast_settlement = True
 
     def _settlement_fast(self) -> tuple[list[PotResult], list[int], Any]:
@@ -196,14 +226,20 @@ class _Settlement(HandState):
                            button=self._button, **kwargs) if contested else None
             pots = [Pot(dead, tuple(live), PotSplit.UNCONTESTED, tuple(live), None, None, (), ())] if dead else []
         elif contested:
-            res = showdown(
-                [self._holes[s] if s in live else None for s in range(n)],
-                self._deck_board,
-                contributions=list(contrib),
-                button=self._button,
-                last_aggressor=self._last_aggr if self._last_aggr >= 0 else None,
-                **kwargs,
-            )
+            if self._fast_settlement:
+                # the hand's own checked cards and counted chips: the showdown without the public call's checks
+                res = trusted_showdown(self._deck_board, self._holes, list(contrib), live, self._button,
+                                       self._last_aggr if self._last_aggr >= 0 else None,
+                                       _CARDROOM if policy is None else policy)
+            else:
+                res = showdown(
+                    [self._holes[s] if s in live else None for s in range(n)],
+                    self._deck_board,
+                    contributions=list(contrib),
+                    button=self._button,
+                    last_aggressor=self._last_aggr if self._last_aggr >= 0 else None,
+                    **kwargs,
+                )
             uncalled = [int(x) for x in res.uncalled]
             pots = list(res.pots)
         else:

@@ -45,7 +45,7 @@ class HandState:
         "_holes", "_deck_board", "_board_n", "_street", "_actor", "_bet_to", "_min_raise",
         "_level", "_n_bets", "_capped", "_hu_round", "_bet_size", "_last_aggr", "_n_live",
         "_n_in", "_pot", "_log", "_result", "_odd_chips", "_on_finish", "_sb_seat", "_bb_seat",
-        "_posts", "_rake", "_settle_error", "_dead", "_legal", "_after", "_pot_limit",
+        "_posts", "_rake", "_settle_error", "_dead", "_legal", "_after", "_pot_limit", "_big_bet",
         "_game", "_runs", "_run_boards", "_run_from",
     )
 
@@ -56,6 +56,7 @@ class HandState:
     _bb: int
     _cap: int | None
     _pot_limit: bool  # the structure is exactly PotLimit: its wager range is written out in legal_actions
+    _big_bet: bool  # exactly PotLimit or NoLimit: a bet size of the big blind on every street, no bet counted
     _variant: int
     _button: int
     _start: tuple[int, ...]

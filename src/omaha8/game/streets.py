@@ -75,7 +75,8 @@ class _Streets(_Settlement):
             self._n_bets = 0
             self._capped = False
             self._last_aggr = -1
-            self._bet_size = self._structure.bet_size(street)
+            # big-bet games bet the big blind on every street (their bet_size), asked without a call
+            self._bet_size = self._bb if self._big_bet else self._structure.bet_size(street)
             if self._n_live >= 2:
                 self._hu_round = self._n_live <= 2
                 self._advance(self._button)

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import Omaha8Error
 from ..game import Hand
-from .records import RecordData
+from .records import RecordData, Seat
 from .replay import ReplayDiscrepancy, replayed
 from .status import HandStatus
 
@@ -97,11 +97,12 @@ class Reconciliation:
 
 
 def _result_lines(
-    record: RecordData, replayed: dict[str, int] | None, sums: tuple[dict[str, int], ...] | None = None
+    record: RecordData, replayed: dict[str, int] | None, sums: tuple[dict[str, int], ...] | None = None,
+    seats: tuple[Seat, ...] | None = None,
 ) -> list[PlayerResult]:
     put, back, got = sums or (record.contributions(), record.uncalled_by(), record.collected_by())
     out = []
-    for seat in record.in_hand():
+    for seat in record.in_hand() if seats is None else seats:
         name = seat.name
         contributed = put[name] - back[name]
         out.append(PlayerResult(
@@ -137,7 +138,8 @@ def reconcile(record: RecordData, hand: Hand | ReplayDiscrepancy | None = None) 
     if isinstance(hand, ReplayDiscrepancy):
         return _refused(record, hand)
     result = hand.result
-    names = {seat.seat: seat.name for seat in record.in_hand()}
+    seats = record.in_hand()
+    names = {seat.seat: seat.name for seat in seats}
     problems: list[str] = []
     notes: list[str] = []
 
@@ -185,7 +187,7 @@ def reconcile(record: RecordData, hand: Hand | ReplayDiscrepancy | None = None) 
         # the file says nothing of what the pots paid: only what went in is checked, the replay's payouts stand
         notes.append("the file does not say what the pots paid: the replay's payouts are taken")
         outcome = HandStatus.MISMATCH if problems else HandStatus.TOTALS_ONLY
-        lines = _result_lines(record, won, (put, back, won))
+        lines = _result_lines(record, won, (put, back, won), seats)
         return Reconciliation(record.hand_id, outcome, tuple(lines), tuple(problems), tuple(notes))
 
     # the payouts: per player where every live hand is known, else in total
@@ -210,7 +212,7 @@ def reconcile(record: RecordData, hand: Hand | ReplayDiscrepancy | None = None) 
         notes.insert(0, f"cards of {', '.join(unknown)} not shown: only the totals are checked")
     else:
         outcome = HandStatus.VERIFIED
-    lines = _result_lines(record, None if unknown else won, (put, back, got))
+    lines = _result_lines(record, None if unknown else won, (put, back, got), seats)
     return Reconciliation(record.hand_id, outcome, tuple(lines), tuple(problems), tuple(notes))
 
 

@@ -280,5 +280,6 @@ class RecordData:
         that says "is sitting out" does not keep out a player who posts or
         acts: in tournaments such a player is dealt in, posts and is folded.
         """
-        active = {post.name for post in self.posts} | {action.name for action in self.actions}
-        return tuple(seat for seat in self.seats if seat.stack > 0 and seat.name in active)
+        active = {post.name for post in self.posts}
+        active.update([action.name for action in self.actions])
+        return tuple([seat for seat in self.seats if seat.stack > 0 and seat.name in active])
