@@ -511,6 +511,10 @@ def field_spans(const uint8_t[::1] buf, const int64_t[::1] starts, const int64_t
         fits[:] = 0
         return
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
+        # assigned in the loop, so each thread has its own a and b (only written through a pointer, they
+        # were shared: one thread's span could land in another's line)
+        a = 0
+        b = 0
         fits[i] = <uint8_t>line_field_span(&buf[0] + starts[i], ends[i] - starts[i], first, last, n_fields, &a, &b)
         span_starts[i] = starts[i] + a
         span_ends[i] = starts[i] + b

@@ -30,7 +30,7 @@ from ..cards._columns import _id_array
 from ..cards._order import old_order
 from ._containers import DealResults, RejectedRow, _check_layout
 from ._outputs import _check_path, _close_quietly, _Output
-from ._result_columns import _header, _text_table, resolve_columns
+from ._result_columns import _header, _padded_table, resolve_columns
 
 __all__ = ["ResultWriter", "write_results", "write_deals", "write_rejects"]
 
@@ -337,8 +337,8 @@ class ResultWriter:
             line=part(deals.lines), boards=part(deals.boards), holes=part(deals.holes), high=part(results.high),
             low=part(results.low), high_winners=part(results.high_winners), low_winners=part(results.low_winners),
             shares=part(results.shares),
-            high_table=_text_table(True) if "high_desc" in self.columns else None,
-            low_table=_text_table(False) if "low_desc" in self.columns else None,
+            high_table=_padded_table(True) if "high_desc" in self.columns else None,
+            low_table=_padded_table(False) if "low_desc" in self.columns else None,
             out=out, n_threads=threads_for(self.n_threads, n * (self.players + 1)))
         return text, pieces
 
