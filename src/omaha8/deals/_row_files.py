@@ -59,7 +59,7 @@ from .._support._args import brief
 from ..errors import MissingExtraError, OutputError
 from ._outputs import _close_quietly, _is_stream_path, _open_binary, _Output
 
-__all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "csv_cell", "json_value", "require_tables",
+__all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "cannot_write", "csv_cell", "json_value", "require_tables",
            "row_format", "safe_cell", "to_dataframe"]
 
 #: Row-file kinds by the ending of the name.
@@ -154,6 +154,11 @@ def _reason(exc: OSError) -> str:
     return (exc.strerror or str(exc)).removeprefix("cannot write: ")
 
 
+def cannot_write(option: str, path: object, exc: OSError) -> OutputError:
+    """``OPTION 'PATH': cannot write: REASON``: the one form of an output that cannot be written."""
+    return OutputError(f"{option} {brief(path)}: cannot write: {_reason(exc)}")
+
+
 class RowFile:
     """One row file being written: :meth:`write` rows, then :meth:`close` (complete) or :meth:`discard` (none).
 
@@ -193,7 +198,7 @@ class RowFile:
                 self._raw = _open_binary(self._built, "wb")
         except OSError as exc:
             self.discard()
-            raise OutputError(f"{option} {brief(path)}: cannot write: {_reason(exc)}") from None
+            raise cannot_write(option, path, exc) from None
         if self.kind != "parquet":
             self._text = io.TextIOWrapper(self._raw, encoding="utf-8", newline="", write_through=False)
             if self.kind == "csv":
@@ -249,7 +254,7 @@ class RowFile:
                 self.output.finish_stream()
         except OSError as exc:
             self.discard()
-            raise OutputError(f"{self.option} {brief(self.path)}: cannot write: {_reason(exc)}") from None
+            raise cannot_write(self.option, self.path, exc) from None
         except BaseException:
             self.discard()
             raise
