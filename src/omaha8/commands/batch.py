@@ -331,7 +331,11 @@ class _RowResults:
         self.file = RowFile(path, result_columns(columns, players))
 
     def write(self, results: DealResults) -> None:
-        self.file.write(results.rows(self.columns))
+        if self.file.kind == "jsonl":
+            # whole columns at once, the bytes of the rows' json.dumps (deals._json_lines)
+            self.file.write_columns(results._columns(self.columns)[2])
+        else:
+            self.file.write(results.rows(self.columns))
 
     def close(self) -> None:
         self.file.close()
