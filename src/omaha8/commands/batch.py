@@ -42,14 +42,14 @@ from ..deals import (
 from ..deals._containers import RejectedRow
 from ..deals._outputs import _close_quietly, _is_stream_path, _Output
 from ..deals._prefetch import Prefetched
-from ..deals._result_columns import result_columns
-from ..deals._row_files import ROW_FORMATS, RowFile, cannot_write, row_format
+from ..deals._row_files import cannot_write, row_format
+from ..deals._writers import RESULT_FORMATS
 from ..pots._showdown import MAX_SEATS
 from ._options import CARDS, COLUMNS, PATH, SEED, THREADS, int_option
 from ._output import STDOUT_TWICE, add_output_options, check_inputs, check_outputs, identity, usage_error
 
-#: The kinds of ``-o``: the result files of :class:`omaha8.deals.ResultWriter`, and the row files.
-FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy", **ROW_FORMATS}
+#: The kinds of ``-o``: the result files of :class:`omaha8.deals.ResultWriter`.
+FORMATS = RESULT_FORMATS
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 # deal numbers of a random stream are int64
@@ -240,7 +240,7 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     # on a terminal only, erased before the summary
     progress = Progress("batch", enabled=None if args.progress is None else False, keep=False)
     tally = Tally()
-    writers: dict[str, ResultWriter | _RowResults] = {}  # "results" and "deals", opened at the first chunk
+    writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
     wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
     rejects: _Rejects | None = None
     prefetched: Prefetched[Deals] | None = None
@@ -248,15 +248,14 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
 
     def open_writers(players: int, cards: int) -> None:
         for kind, (path, cols, lines) in wanted.items():
-            if path is not None and kind not in writers and kind == "results" and _is_row_file(path):
-                writers[kind] = _RowResults(path, players, cols)
-            elif path is not None and kind not in writers:
+            option = "-o" if kind == "results" else "--deals-out"
+            if path is not None and kind not in writers:
                 # the results are made here and never changed: their text is formatted in the writer thread
                 try:
                     writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
-                                                 n_threads=args.threads, format_in_background=True)
+                                                 n_threads=args.threads, format_in_background=True, option=option)
                 except OSError as exc:
-                    raise cannot_write("-o" if kind == "results" else "--deals-out", path, exc) from None
+                    raise cannot_write(option, path, exc) from None
 
     try:
         if rejects_path is not None:
@@ -316,32 +315,6 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     elif not args.quiet:
         _summary(summary_out, args, tally, seconds, layout, seed, rejects_path)
     return 0
-
-
-def _is_row_file(path: str) -> bool:
-    """Whether ``-o`` names a row file (JSON lines, Parquet) rather than a result file of the deal kinds."""
-    return path != "-" and row_format(path, FORMATS) in ("jsonl", "parquet")
-
-
-class _RowResults:
-    """The results as rows of a JSON-lines or Parquet file: the result CSV's columns, one row per deal."""
-
-    def __init__(self, path: str, players: int, columns: tuple[str, ...]) -> None:
-        self.columns = columns
-        self.file = RowFile(path, result_columns(columns, players))
-
-    def write(self, results: DealResults) -> None:
-        if self.file.kind == "jsonl":
-            # whole columns at once, the bytes of the rows' json.dumps (deals._json_lines)
-            self.file.write_columns(results._columns(self.columns)[2])
-        else:
-            self.file.write(results.rows(self.columns))
-
-    def close(self) -> None:
-        self.file.close()
-
-    def abort(self) -> None:
-        self.file.discard()
 
 
 def _percent(count: int, total: int) -> str:

@@ -48,6 +48,13 @@ Results, arrays (``.npz``, or ``.npy`` as one structured array)
     seat p), ``shares`` (N, P) float64. The description groups store the
     values they describe (``high``, ``low``).
 
+Results, rows (``.jsonl`` or ``.ndjson``, ``.parquet``)
+    One row a deal, the CSV's columns, as :meth:`DealResults.rows` gives
+    them (winners as lists of seats, shares at full precision).
+
+The kind of a file written is read from its name; any other name is refused
+(:class:`~omaha8.errors.OutputError`), and ``-``, a FIFO or a device is CSV.
+
 Rejected rows (``skip_bad=True``) are kept with their line number, text and
 reason, and :func:`write_rejects` writes them as CSV ``line,error,text``.
 

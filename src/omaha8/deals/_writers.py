@@ -30,9 +30,13 @@ from ..cards._columns import _id_array
 from ..cards._order import old_order
 from ._containers import DealResults, RejectedRow, _check_layout
 from ._outputs import _check_path, _close_quietly, _Output
-from ._result_columns import _header, _padded_table, resolve_columns
+from ._result_columns import _header, _padded_table, resolve_columns, result_columns
+from ._row_files import ROW_FORMATS, RowFile, row_format
 
-__all__ = ["ResultWriter", "write_results", "write_deals", "write_rejects"]
+__all__ = ["RESULT_FORMATS", "ResultWriter", "write_results", "write_deals", "write_rejects"]
+
+#: The kinds of result file, by the ending of the name (``-``, a FIFO or a device takes CSV).
+RESULT_FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy", **ROW_FORMATS}
 
 PathLike = Union[str, "os.PathLike[str]"]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
@@ -114,7 +118,8 @@ def _array_columns(columns: Sequence[str]) -> list[str]:
 
 
 class ResultWriter:
-    """Streams :class:`DealResults` to a CSV (``.csv.gz`` compressed), ``.npz`` or ``.npy`` file.
+    """Streams :class:`DealResults` to a CSV (``.csv.gz`` compressed), ``.npz``, ``.npy``, JSON-lines or
+    Parquet file.
 
     A regular file is written under a temporary name beside it and moved
     into place by :meth:`close`, so a run that fails (a full disk included)
@@ -128,8 +133,11 @@ class ResultWriter:
     Parameters
     ----------
     path
-        ``.npz`` or ``.npy`` for arrays; anything else is CSV, gzip-compressed
-        when it ends in ``.gz``.
+        Its ending says the kind: ``.csv``, ``.csv.gz`` (gzip-compressed),
+        ``.npz`` or ``.npy`` (arrays), ``.jsonl`` (or ``.ndjson``) or
+        ``.parquet`` (rows as :meth:`DealResults.rows` gives them; Parquet
+        needs pyarrow). ``-``, a FIFO or a device is written CSV; any other
+        name is refused with :class:`~omaha8.errors.OutputError`.
     players, cards
         The layout of the deals.
     columns
@@ -145,6 +153,8 @@ class ResultWriter:
         caller's work on the next batch. The arrays of the results given to
         :meth:`write` must then not change until :meth:`close` returns; an
         error of the formatting is raised by a later call.
+    option
+        How error messages name the path (the command line says ``-o``).
 
     Examples
     --------
@@ -170,6 +180,7 @@ class ResultWriter:
         header: bool = True,
         n_threads: int | None = None,
         format_in_background: bool = False,
+        option: str = "path",
     ) -> None:
         players = check_int(players, "players")
         cards = check_int(cards, "cards")
@@ -183,7 +194,9 @@ class ResultWriter:
         self.n_threads = n_threads
         self.rows = 0
         name = self.path.name.lower()
-        self.kind = "npz" if name.endswith(".npz") else "npy" if name.endswith(".npy") else "csv"
+        # the kind is read from the name, never guessed: an unknown ending is refused before anything is made
+        self.kind = row_format(_check_path(path), RESULT_FORMATS, option)
+        self._option = option
         self._plan = np.array([_format_text.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
         self._output: _Output | None = _Output(path)
         self._sink: BinaryIO | None = None  # the file the CSV bytes go to
@@ -195,6 +208,7 @@ class ResultWriter:
         self._buffers = 0  # text buffers made; at most _MAX_BUFFERS, then written ones are reused
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        self._rows: RowFile | None = None  # JSON lines and Parquet
         try:
             self._open(header, name.endswith(".gz"))
         except BaseException:
@@ -204,7 +218,10 @@ class ResultWriter:
     def _open(self, header: bool, gz: bool) -> None:
         output = self._output
         assert output is not None
-        if self.kind == "csv":
+        if self.kind in ("jsonl", "parquet"):
+            self._rows = RowFile(_check_path(self.path), result_columns(self.columns, self.players),
+                                 option=self._option)
+        elif self.kind == "csv":
             self._sink = output.stream() if output.direct else outputs._open_binary(output.scratch("results.csv"))
             self._csv = cast(IO[bytes], gzip.GzipFile(fileobj=self._sink, mode="wb", mtime=0) if gz else self._sink)
             if header:
@@ -311,7 +328,13 @@ class ResultWriter:
             if arrays[source] is None:
                 raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
-        if self._csv is not None:
+        if self._rows is not None:
+            if self.kind == "jsonl":
+                # whole columns at once: the bytes of each row's json.dumps (deals._json_lines)
+                self._rows.write_columns(results._columns(self.columns)[2])
+            else:
+                self._rows.write(results.rows(self.columns))
+        elif self._csv is not None:
             if n and self._format_in_background:
                 self._put(results)
             elif n:
@@ -348,7 +371,10 @@ class ResultWriter:
         if output is None:
             return
         try:
-            if self._csv is not None:
+            if self._rows is not None:
+                rows, self._rows = self._rows, None
+                rows.close()
+            elif self._csv is not None:
                 self._stop_thread()
                 if self._error is not None:
                     raise self._error
@@ -401,6 +427,9 @@ class ResultWriter:
         if output is None:
             return
         self._output = None
+        if self._rows is not None:
+            self._rows.discard()
+            self._rows = None
         try:
             self._stop_thread()
         except BaseException:
