@@ -230,3 +230,11 @@ def test_a_failed_run_leaves_no_rejects_file(tmp_path: Path, capsys: pytest.Capt
     # and a run that succeeds replaces it whole
     assert main(["batch", str(deals_path), "--skip-bad", "--rejects", str(rejects), "-q"]) == 0
     assert rejects.read_text().splitlines()[0] == "line,error,text" and len(rejects.read_text().splitlines()) == 2
+
+
+def test_deals_out_is_a_deal_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the deals written are a deal file: JSON lines (which iter_deals does not read) are refused, as -o
+    # refuses a name of no known kind
+    assert main(["batch", "--random", "5", "--deals-out", str(tmp_path / "d.jsonl")]) == 2
+    assert "--deals-out '" in (err := capsys.readouterr().err) and "the name must end in .csv, .csv.gz, .npz or .npy" in err
+    assert list(tmp_path.iterdir()) == []

@@ -92,3 +92,12 @@ def test_result_writer_writes_row_files_as_the_row_writer(tmp_path: Path, name: 
         for batch in batches:
             rows.write(batch.rows("all"))
     assert (tmp_path / name).read_bytes() == expected.read_bytes() and writer.rows == 300
+
+
+def test_write_deals_refuses_a_name_of_no_known_kind(tmp_path: Path) -> None:
+    from omaha8.deals import write_deals
+    from omaha8.errors import OutputError
+
+    with pytest.raises(OutputError, match=r"the name must end in \.csv, \.csv\.gz, \.npz or \.npy"):
+        write_deals(tmp_path / "d.jsonl", [[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]])
+    assert list(tmp_path.iterdir()) == []

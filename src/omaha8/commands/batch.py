@@ -43,7 +43,7 @@ from ..deals._containers import RejectedRow
 from ..deals._outputs import _close_quietly, _is_stream_path, _Output
 from ..deals._prefetch import Prefetched
 from ..deals._row_files import cannot_write, row_format
-from ..deals._writers import RESULT_FORMATS
+from ..deals._writers import DEAL_FORMATS, RESULT_FORMATS
 from ..pots._showdown import MAX_SEATS
 from ._options import CARDS, COLUMNS, PATH, SEED, THREADS, int_option
 from ._output import STDOUT_TWICE, add_output_options, check_inputs, check_outputs, identity, usage_error
@@ -163,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
         raise usage_error("batch", STDOUT_TWICE)
     if args.output is not None:
         row_format(args.output, FORMATS)  # an unknown kind is refused before any work, with the list of kinds
+    if args.deals_out is not None:
+        row_format(args.deals_out, DEAL_FORMATS, "--deals-out")  # a deal file iter_deals reads back
     if args.input is not None:
         check_inputs([args.input])
     rejects = _rejects_path(args) if args.skip_bad else None

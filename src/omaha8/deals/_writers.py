@@ -33,10 +33,12 @@ from ._outputs import _check_path, _close_quietly, _Output
 from ._result_columns import _header, _padded_table, resolve_columns, result_columns
 from ._row_files import ROW_FORMATS, RowFile, row_format
 
-__all__ = ["RESULT_FORMATS", "ResultWriter", "write_results", "write_deals", "write_rejects"]
+__all__ = ["DEAL_FORMATS", "RESULT_FORMATS", "ResultWriter", "write_results", "write_deals", "write_rejects"]
 
-#: The kinds of result file, by the ending of the name (``-``, a FIFO or a device takes CSV).
-RESULT_FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy", **ROW_FORMATS}
+#: The kinds of deal file, by the ending of the name (``-``, a FIFO or a device takes CSV).
+DEAL_FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy"}
+#: The kinds of result file: those of deal files, and the row files.
+RESULT_FORMATS = {**DEAL_FORMATS, **ROW_FORMATS}
 
 PathLike = Union[str, "os.PathLike[str]"]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
@@ -541,6 +543,7 @@ def write_deals(
         raise ShapeError(f"deals need holes (N, P, k) and boards (N, 5), got {h.shape} and {b.shape}")
     _check_layout(h.shape[1], h.shape[2])
     check_deals(h, b)
+    row_format(_check_path(path), DEAL_FORMATS, "path")  # a name of no known kind is refused, not written CSV
     output = _Output(path)
     name = output.final.name.lower()
     try:
