@@ -236,5 +236,6 @@ def test_deals_out_is_a_deal_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     # the deals written are a deal file: JSON lines (which iter_deals does not read) are refused, as -o
     # refuses a name of no known kind
     assert main(["batch", "--random", "5", "--deals-out", str(tmp_path / "d.jsonl")]) == 2
-    assert "--deals-out '" in (err := capsys.readouterr().err) and "the name must end in .csv, .csv.gz, .npz or .npy" in err
+    err = capsys.readouterr().err
+    assert "--deals-out '" in err and "the name must end in .csv, .csv.gz, .npz or .npy" in err
     assert list(tmp_path.iterdir()) == []

@@ -60,8 +60,8 @@ from ..errors import MissingExtraError, OutputError
 from ._json_lines import json_lines, json_value
 from ._outputs import _close_quietly, _is_stream_path, _open_binary, _Output
 
-__all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "cannot_write", "csv_cell", "json_value", "require_tables",
-           "row_format", "safe_cell", "to_dataframe"]
+__all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "cannot_write", "csv_cell",
+           "json_value", "require_tables", "row_format", "safe_cell", "to_dataframe"]
 
 #: Row-file kinds by the ending of the name.
 ROW_FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet"}
