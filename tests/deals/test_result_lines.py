@@ -142,3 +142,28 @@ def test_a_padded_table_writes_what_the_text_table_writes() -> None:
     assert padded.n == len(_text_table(False)[1]) - 1 and not padded.text.flags.writeable
     with pytest.raises(ValueError):
         _format_text.PaddedTable(np.zeros(3, np.uint8), np.array([0, 2, 1], np.int32))  # offsets not ascending
+
+
+def test_pieces_written_in_parts_as_a_pipe_takes_them(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # writev may take fewer bytes than given (a pipe, a signal): the rest follows, in order, none twice
+    import os
+
+    from omaha8.deals import _writers
+
+    real = os.writev
+    calls = []
+
+    def stingy(fd: int, buffers: list[memoryview]) -> int:
+        calls.append(len(buffers))
+        first = bytes(buffers[0])[:7]  # at most 7 bytes, from the first buffer only
+        return real(fd, [first])
+
+    monkeypatch.setattr(_writers.os, "writev", stingy)
+    text = np.frombuffer(bytes(range(256)) * 4, dtype=np.uint8)
+    pieces = np.array([[0, 10], [10, 10], [100, 131], [500, 503], [1000, 1024]], dtype=np.int64)
+    path = tmp_path / "out.bin"
+    with open(path, "wb") as f:
+        f.write(b"head")  # still in the buffer: written before the pieces
+        _writers._write_pieces(f, text, pieces)
+    expected = b"head" + b"".join(text[a:b].tobytes() for a, b in pieces.tolist())
+    assert path.read_bytes() == expected and len(calls) > 5

@@ -6,7 +6,9 @@ Every file is complete or absent (:mod:`omaha8.deals._outputs`); formats in :mod
 from __future__ import annotations
 
 import csv
+import errno
 import gzip
+import io
 import os
 import queue
 import sys
@@ -60,11 +62,34 @@ def _row_slices(n: int) -> range:
     return range(0, n, _PIECE_ROWS)
 
 
+# most buffers one writev takes (POSIX guarantees at least 16; Linux takes 1,024)
+_MAX_IOV = 16
+
+
 def _write_pieces(f: IO[bytes], text: U8Array, pieces: I64Array) -> None:
-    """Write ``text[a:b]`` for each piece ``(a, b)``, in order, without copying."""
+    """Write ``text[a:b]`` for each piece ``(a, b)``, in order, without copying.
+
+    A plain file gets the pieces in one ``writev`` call, not a write each: the kernel's cost a call
+    falls with its size (the pieces of a slice are each a thread's block, about 70 KB on two threads).
+    """
     view = text.data
-    for a, b in pieces.tolist():
-        f.write(view[a:b])
+    parts = [view[a:b] for a, b in pieces.tolist() if b > a]
+    if type(f) is not io.BufferedWriter or not hasattr(os, "writev"):
+        for part in parts:
+            f.write(part)
+        return
+    f.flush()  # what the buffer holds (a header) goes first
+    fd = f.fileno()
+    while parts:
+        written = os.writev(fd, parts[:_MAX_IOV])
+        if not written:
+            raise OSError(errno.EIO, "cannot write: the file took none of the bytes")
+        # a pipe or a full disk may take less than all: go on from the first byte not written
+        while parts and written >= len(parts[0]):
+            written -= len(parts[0])
+            parts.pop(0)
+        if written:
+            parts[0] = parts[0][written:]
 
 
 class _NpyAppender:
