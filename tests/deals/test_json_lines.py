@@ -51,7 +51,8 @@ def test_values_that_need_json_dumps_itself() -> None:
     text = ['plain', 'say "hi"', "back\\slash", "tab\there", "\x7f", "caf\u00e9", "\U0001f0a1", ""]
     n = len(text)
     columns = {"s": "str", "i": "int", "f": "float", "l": "ints", "g": "floats", 'odd "%s" key': "int",
-               "missing": "str", "mixed": "str", "equal": "float", "tuples": "ints"}
+               "missing": "str", "mixed": "str", "equal": "float", "tuples": "ints",
+               "zeros": "float"}
     data: dict[str, Any] = {
         "s": text,
         "i": [0, -1, True, 2**70, False, 7, 8, 9],
@@ -62,6 +63,7 @@ def test_values_that_need_json_dumps_itself() -> None:
         "mixed": ["a", None, "b", 3, "c", "d", "e", "f"],
         # equal in Python, apart in JSON: a text worked out once for one must not serve another
         "equal": [0.0, -0.0, 1.0, 1, True, -0.0, 0.0, False],
+        "zeros": np.array([0.0, -0.0, 0.5, -0.0, float("nan"), 0.0, -float("nan"), 0.5]),
         "tuples": [(1, 0), (True, False), (1.0, 0), (1, 0), (True, 0), (1, 0.0), (1, False), (1, 0)],
     }
     assert json_lines(columns, data) == _slow(columns, data)

@@ -52,16 +52,19 @@ def _by_value(values: list[Any], convert: Callable[[Any], str]) -> list[str]:
     """``convert`` of each value, worked out once a distinct value.
 
     Values are told apart by type and value, so ``1``, ``1.0`` and ``True`` (equal in Python, but
-    ``1``, ``1.0`` and ``true`` in JSON) never share a text; a zero float (``0.0`` and ``-0.0`` are equal,
-    and written apart), a tuple holding anything but ints and any value not a float, an int, a str or a
-    tuple are converted each time.
+    ``1``, ``1.0`` and ``true`` in JSON) never share a text, nor do ``0.0`` and ``-0.0``; a tuple holding
+    anything but ints, and any value not a float, an int, a str or a tuple, is converted each time.
     """
     seen: dict[tuple[type, Any], str] = {}
+    zeros = (convert(0.0), convert(-0.0))  # equal, and written apart: told apart by their sign
     out = []
     for value in values:
         kind = type(value)
+        if kind is float and value == 0.0:
+            out.append(zeros[math.copysign(1.0, value) < 0])
+            continue
         if kind is float:
-            known = value != 0.0  # a zero's sign decides its text; a NaN is found again only as itself
+            known = True  # a NaN is found again only as itself
         elif kind is tuple:
             known = all(type(v) is int for v in value)
         else:
@@ -82,6 +85,11 @@ def _column_text(kind: str, values: Any) -> tuple[str, list[Any]]:
     (``%d`` and the ints, ``"%s"`` and text that needs no escape, else ``%s`` and each value's JSON text)."""
     if kind == "int" and isinstance(values, np.ndarray) and values.dtype.kind in "iu":
         return "%d", values.tolist()  # an int's JSON is its decimal text
+    if kind == "float" and isinstance(values, np.ndarray) and values.dtype == np.float64 and values.ndim == 1:
+        # one text a distinct bit pattern (0.0 and -0.0 apart, as each NaN): a pot's shares take few values
+        bits, where = np.unique(values.view(np.uint64), return_inverse=True)
+        texts = np.array([json_text(v) for v in bits.view(np.float64).tolist()], dtype=object)
+        return "%s", texts[where.reshape(-1)].tolist()
     plain = values.tolist() if isinstance(values, np.ndarray) else list(values)
     if kind == "int" and all(type(v) is int for v in plain):
         return "%d", plain
