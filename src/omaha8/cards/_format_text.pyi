@@ -3,6 +3,7 @@
 from typing import Any
 
 import numpy as np
+from typing_extensions import disjoint_base
 
 _U8 = np.ndarray[Any, np.dtype[np.uint8]]
 _I64 = np.ndarray[Any, np.dtype[np.int64]]
@@ -10,6 +11,7 @@ _I64 = np.ndarray[Any, np.dtype[np.int64]]
 COLUMN_KINDS: dict[str, int]
 __test__: dict[str, str]
 
+@disjoint_base
 class PaddedTable:
     text: _U8
     lengths: _U8

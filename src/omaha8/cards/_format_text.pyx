@@ -7,6 +7,7 @@ table whatever bytes they get (an id >= 52 is written ``??``). The reading
 side is :mod:`omaha8.cards._parse_text`.
 """
 
+cimport cython
 from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -469,6 +470,7 @@ cdef tuple padded_table(object text, object offsets, str what):
     return padded, size, n, int(size.max())
 
 
+@cython.auto_pickle(False)  # read-only arrays made from the table given: make another from that table
 cdef class PaddedTable:
     """A description table ``(text, offsets)`` padded once for :func:`format_result_rows`.
 

@@ -86,7 +86,8 @@ from ._csv_dialect import _parse_line as _parse_line
 from ._readers import DealFileError, DealReader, iter_deals, read_deals
 from ._result_columns import RESULT_COLUMNS, resolve_columns
 from ._result_columns import _needs as _needs
-from ._writers import ResultWriter, write_deals, write_rejects, write_results
+from ._deal_writers import write_deals, write_rejects
+from ._writers import ResultWriter, write_results
 
 __all__ = [
     "MAX_LINE_BYTES",
