@@ -88,8 +88,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{_PREFIX}{one_line(message)} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every ``omaha8`` subcommand."""
+#: The name on the command line of each command module (``preflop-table`` for ``preflop_table``).
+_COMMAND_NAMES = {name.replace("_", "-"): name for name in COMMANDS}
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The module of the command ``argv`` runs, when it names one before any other option than --debug."""
+    for arg in argv:
+        if arg != "--debug":
+            return _COMMAND_NAMES.get(arg)
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every ``omaha8`` subcommand, or of the command module ``only``.
+
+    A command line that names its command needs that command's parser alone: importing every
+    command's modules (hand-history grammars, the solver, Dask glue) would cost more than a
+    small run of the command itself.
+    """
     parser = _Parser(
         prog="omaha8",
         description="Omaha Hi/Lo 8-or-better: evaluate hands, split pots, compute equity.",
@@ -105,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"omaha8 {__version__}")
     parser.add_argument("--debug", action="store_true", help="print the traceback of any error")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command", required=True)
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"omaha8.commands.{name}").register(subparsers)
     for sub in subparsers.choices.values():
         # also after the command; SUPPRESS keeps a --debug given before it
@@ -135,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     # a usage error is printed on one line by _Parser.error and raises SystemExit(2), as argparse
     # does; --help and --version raise SystemExit(0)
-    args = build_parser().parse_args(argv)
+    args = build_parser(_command_of(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     prog = "omaha8"
     debug = _debugging(args)
     try:

@@ -157,3 +157,42 @@ def test_random_card_text_reads_as_the_slow_parser_reads_it() -> None:
             text = sep.join(format_card(c) for c in ids)
             assert _parse_text.card_text_ids(text) == ids == _slow_ids(text)
     assert read > 1_000  # the random strings did reach the fast grammar's texts
+
+
+def _field_spans_twin(line: bytes, first: int, last: int, n_fields: int) -> tuple[int, int, int]:
+    """Fields first..last of a CSV line as (start, end, fits), by walking it: quotes hide commas."""
+    commas, quoted = [], False
+    for pos, byte in enumerate(line):
+        if byte == 34:
+            quoted = not quoted
+        elif byte == 44 and not quoted:
+            commas.append(pos)
+    if quoted or len(commas) != n_fields - 1:
+        return 0, 0, 0
+    bounds = [-1, *commas, len(line)]
+    return bounds[first] + 1, bounds[last + 1], 1
+
+
+@pytest.mark.parametrize("threads", [1, 2, 4])
+def test_field_spans_as_the_slow_twin_on_many_threads(threads: int) -> None:
+    # lines of different widths side by side: a span worked out by one thread must not land on another's
+    # line (the offsets were once shared between the threads)
+    rng = np.random.default_rng(threads)
+    pieces = [b"7", b"12345", b'"Two pair, aces and kings"', b"AhKh7c4d2s", b"", b'"x"', b"0.333333"]
+    lines = []
+    for _ in range(20_000):
+        n = 6 if rng.random() < 0.95 else int(rng.integers(1, 9))
+        lines.append(b",".join(pieces[int(i)] for i in rng.integers(0, len(pieces), n)))
+    buf = np.frombuffer(b"\n".join(lines) + b"\n", dtype=np.uint8)
+    sizes = np.array([len(line) for line in lines], dtype=np.int64)
+    ends = np.cumsum(sizes + 1) - 1
+    starts = ends - sizes
+    span_starts, span_ends = np.empty(len(lines), np.int64), np.empty(len(lines), np.int64)
+    fits = np.empty(len(lines), np.uint8)
+    for _ in range(3):
+        _parse_text.field_spans(buf, starts, ends, 1, 3, 6, span_starts, span_ends, fits, threads)
+        for i, line in enumerate(lines):
+            a, b, ok = _field_spans_twin(line, 1, 3, 6)
+            assert fits[i] == ok, (i, line)
+            if ok:
+                assert (span_starts[i] - starts[i], span_ends[i] - starts[i]) == (a, b), (i, line)

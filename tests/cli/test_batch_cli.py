@@ -171,6 +171,11 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys
         (["batch", "x.csv", "--random", "5"], "give a deal file or --random N"),
         (["batch", "--random", "5", "--skip-bad"], "apply to a deal file"),
         (["batch", "--random", "5", "--seed", "-1"], "argument --seed: must be at least 0, got -1"),
+        # column groups are an option's value, checked as the other options are (it was a data error)
+        (["batch", "--random", "5", "-o", "r.csv", "--columns", "line,wins"],
+         "argument --columns: unknown column 'wins'"),
+        (["batch", "--random", "5", "--cards", "3"], "argument --cards: must be at least 4, got 3"),
+        (["batch", "x.csv", "--rejects", "bad.csv"], "--rejects names the file for rows --skip-bad skips"),
     ],
 )
 def test_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -193,3 +198,44 @@ def test_empty_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["batch", str(deals_path), "-o", str(out_path), "--columns", "line,shares"]) == 0
     assert out_path.read_text() == "line,share0,share1\n"
     assert _summary(capsys.readouterr().out)["deals"] == 0
+
+
+def test_usage_errors_end_with_where_to_find_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["batch", "--random", "5", "-o", "r.csv", "--columns", ""])
+    assert info.value.code == 2
+    assert capsys.readouterr().err == ("omaha8: error: argument --columns: no columns asked for "
+                                       "(see omaha8 batch --help)\n")
+
+
+def test_a_rejects_file_that_cannot_be_written_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deals_path = tmp_path / "deals.csv"
+    deals_path.write_text("AhKh7c4d2s,As3sQcJd,5c5d8h9h\n")
+    target = tmp_path / "no" / "bad.csv"
+    assert main(["batch", str(deals_path), "--skip-bad", "--rejects", str(target)]) == 2
+    assert capsys.readouterr().err == f"omaha8: error: --rejects '{target}': cannot write: No such file or directory\n"
+
+
+def test_a_failed_run_leaves_no_rejects_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the results file cannot be made (its folder is missing) after the rejects file was opened: the
+    # rejects file goes too, and an older one of that name stays as it was
+    deals_path, rejects = tmp_path / "deals.csv", tmp_path / "bad.csv"
+    deals_path.write_text("AhKh7c4d2s,As3sQcJd,5c5d8h9h\nAhKh7c4d2s,As3sQcJd,As5d8h9h\n")
+    rejects.write_text("older\n")
+    code = main(["batch", str(deals_path), "--skip-bad", "--rejects", str(rejects), "-o",
+                 str(tmp_path / "no" / "r.csv")])
+    assert code == 2 and "-o" in capsys.readouterr().err
+    assert rejects.read_text() == "older\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv", "deals.csv"]
+    # and a run that succeeds replaces it whole
+    assert main(["batch", str(deals_path), "--skip-bad", "--rejects", str(rejects), "-q"]) == 0
+    assert rejects.read_text().splitlines()[0] == "line,error,text" and len(rejects.read_text().splitlines()) == 2
+
+
+def test_deals_out_is_a_deal_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the deals written are a deal file: JSON lines (which iter_deals does not read) are refused, as -o
+    # refuses a name of no known kind
+    assert main(["batch", "--random", "5", "--deals-out", str(tmp_path / "d.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "--deals-out '" in err and "the name must end in .csv, .csv.gz, .npz or .npy" in err
+    assert list(tmp_path.iterdir()) == []

@@ -123,3 +123,47 @@ def test_a_batch_of_several_slices_writes_the_slow_twins_lines(tmp_path, backgro
               "shares": results.shares}
     expected = _header(columns, 3).encode() + _result_lines(columns, n, 3, 10, arrays)
     assert path.read_bytes() == expected
+
+
+def test_a_padded_table_writes_what_the_text_table_writes() -> None:
+    # the writer pads the description tables once (PaddedTable) instead of on every call: same bytes
+    arrays = _analyzed(500, 6, 4, 77)
+    plan = np.array([_format_text.COLUMN_KINDS[c] for c in ("high_desc", "low_desc", "high")], dtype=np.int32)
+    texts = []
+    for high_table, low_table in ((_text_table(True), _text_table(False)),
+                                  (_format_text.PaddedTable(*_text_table(True)),
+                                   _format_text.PaddedTable(*_text_table(False)))):
+        text, pieces = _format_text.format_result_rows(plan, 500, 6, 4, 0, high=arrays["high"], low=arrays["low"],
+                                                       high_table=high_table, low_table=low_table, n_threads=2)
+        texts.append(b"".join(bytes(text[a:b]) for a, b in pieces.tolist()))
+    assert texts[0] == texts[1]
+    assert texts[0] == _result_lines(["high_desc", "low_desc", "high"], 500, 6, 0, arrays)
+    padded = _format_text.PaddedTable(*_text_table(False))
+    assert padded.n == len(_text_table(False)[1]) - 1 and not padded.text.flags.writeable
+    with pytest.raises(ValueError):
+        _format_text.PaddedTable(np.zeros(3, np.uint8), np.array([0, 2, 1], np.int32))  # offsets not ascending
+
+
+def test_pieces_written_in_parts_as_a_pipe_takes_them(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # writev may take fewer bytes than given (a pipe, a signal): the rest follows, in order, none twice
+    import os
+
+    from omaha8.deals import _writers
+
+    real = os.writev
+    calls = []
+
+    def stingy(fd: int, buffers: list[memoryview]) -> int:
+        calls.append(len(buffers))
+        first = bytes(buffers[0])[:7]  # at most 7 bytes, from the first buffer only
+        return real(fd, [first])
+
+    monkeypatch.setattr(_writers.os, "writev", stingy)
+    text = np.frombuffer(bytes(range(256)) * 4, dtype=np.uint8)
+    pieces = np.array([[0, 10], [10, 10], [100, 131], [500, 503], [1000, 1024]], dtype=np.int64)
+    path = tmp_path / "out.bin"
+    with open(path, "wb") as f:
+        f.write(b"head")  # still in the buffer: written before the pieces
+        _writers._write_pieces(f, text, pieces)
+    expected = b"head" + b"".join(text[a:b].tobytes() for a, b in pieces.tolist())
+    assert path.read_bytes() == expected and len(calls) > 5

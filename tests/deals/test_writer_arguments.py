@@ -59,3 +59,45 @@ def test_the_name_of_an_argument_is_a_short_str(call: Any) -> None:
         call(10**5000)  # str() of this int raises: the message must not try
     with pytest.raises(ArgumentError, match="name must be at most 100 characters, got 1,000"):
         call("x" * 1000)
+
+
+@pytest.mark.parametrize("name", ["r.txt", "r.gz", "r", "r.csv.bak"])
+def test_result_writer_refuses_a_name_of_no_known_kind(tmp_path: Path, name: str) -> None:
+    # the kind is read from the name: it used to write CSV under any name (gzip under any .gz)
+    from omaha8.errors import OutputError
+
+    with pytest.raises(OutputError, match=r"path '.*': the name must end in \.csv, \.csv\.gz, \.npz, \.npy, "
+                                          r"\.jsonl or \.parquet"):
+        ResultWriter(tmp_path / name, players=2, cards=4)
+    assert list(tmp_path.iterdir()) == []  # nothing left behind
+
+
+@pytest.mark.parametrize("name", ["r.jsonl", "r.ndjson", "r.JSONL", "r.parquet"])
+def test_result_writer_writes_row_files_as_the_row_writer(tmp_path: Path, name: str) -> None:
+    # JSON lines and Parquet hold DealResults.rows(), as `omaha8 batch -o` writes them
+    from omaha8.deals import Deals, analyze_deals, random_deals
+    from omaha8.deals._result_columns import result_columns
+    from omaha8.deals._row_files import RowFile
+
+    if name.endswith(".parquet"):
+        pytest.importorskip("pyarrow")
+    holes, boards = random_deals(300, players=3, cards=4, seed=2)
+    batches = [analyze_deals(Deals(holes[:100], boards[:100])), analyze_deals(Deals(holes[100:], boards[100:],
+                                                                                     first=100))]
+    with ResultWriter(tmp_path / name, players=3, cards=4, columns="all", lines=False) as writer:
+        for batch in batches:
+            writer.write(batch)
+    expected = tmp_path / f"expected{name[1:]}"
+    with RowFile(str(expected), result_columns(writer.columns, 3)) as rows:
+        for batch in batches:
+            rows.write(batch.rows("all"))
+    assert (tmp_path / name).read_bytes() == expected.read_bytes() and writer.rows == 300
+
+
+def test_write_deals_refuses_a_name_of_no_known_kind(tmp_path: Path) -> None:
+    from omaha8.deals import write_deals
+    from omaha8.errors import OutputError
+
+    with pytest.raises(OutputError, match=r"the name must end in \.csv, \.csv\.gz, \.npz or \.npy"):
+        write_deals(tmp_path / "d.jsonl", [[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]])
+    assert list(tmp_path.iterdir()) == []

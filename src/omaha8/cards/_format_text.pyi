@@ -3,12 +3,21 @@
 from typing import Any
 
 import numpy as np
+from typing_extensions import disjoint_base
 
 _U8 = np.ndarray[Any, np.dtype[np.uint8]]
 _I64 = np.ndarray[Any, np.dtype[np.int64]]
 
 COLUMN_KINDS: dict[str, int]
 __test__: dict[str, str]
+
+@disjoint_base
+class PaddedTable:
+    text: _U8
+    lengths: _U8
+    n: int
+    max_len: int
+    def __init__(self, text: Any, offsets: Any) -> None: ...
 
 def format_id_rows(
     ids: _U8,
@@ -30,8 +39,8 @@ def format_result_rows(
     high_winners: Any = ...,
     low_winners: Any = ...,
     shares: Any = ...,
-    high_table: tuple[Any, Any] | None = ...,
-    low_table: tuple[Any, Any] | None = ...,
+    high_table: tuple[Any, Any] | PaddedTable | None = ...,
+    low_table: tuple[Any, Any] | PaddedTable | None = ...,
     out: _U8 | None = ...,
     n_threads: int = ...,
 ) -> tuple[_U8, _I64]: ...

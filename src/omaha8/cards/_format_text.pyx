@@ -7,6 +7,7 @@ table whatever bytes they get (an id >= 52 is written ``??``). The reading
 side is :mod:`omaha8.cards._parse_text`.
 """
 
+cimport cython
 from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -469,12 +470,38 @@ cdef tuple padded_table(object text, object offsets, str what):
     return padded, size, n, int(size.max())
 
 
+@cython.auto_pickle(False)  # read-only arrays made from the table given: make another from that table
+cdef class PaddedTable:
+    """A description table ``(text, offsets)`` padded once for :func:`format_result_rows`.
+
+    Padding the high table (7,463 entries of 64 bytes) costs more than
+    formatting a few thousand rows, so a writer that formats many slices
+    pads it once and passes this instead of the ``(text, offsets)`` pair.
+    """
+
+    cdef readonly object text
+    cdef readonly object lengths
+    cdef readonly int n
+    cdef readonly int max_len
+
+    def __init__(self, text, offsets):
+        padded, lengths, self.n, self.max_len = padded_table(text, offsets, "table")
+        padded.flags.writeable = False  # what formats from it is never changed under it
+        lengths.flags.writeable = False
+        self.text, self.lengths = padded, lengths
+
+
 cdef tuple bind_text_table(TextTable* table, object given, str what):
-    """Point ``table`` at the padded form of ``given`` ``(text, offsets)``; returns the arrays it
-    points into, which the caller keeps while ``table`` is read."""
+    """Point ``table`` at the padded form of ``given`` (a :class:`PaddedTable`, or ``(text, offsets)``,
+    padded here); returns the arrays it points into, which the caller keeps while ``table`` is read."""
     cdef const uint8_t[:, ::1] text_view
     cdef const uint8_t[::1] lengths_view
-    text, lengths, table.n, table.max_len = padded_table(given[0], given[1], what)
+    cdef PaddedTable ready
+    if isinstance(given, PaddedTable):
+        ready = <PaddedTable>given
+        text, lengths, table.n, table.max_len = ready.text, ready.lengths, ready.n, ready.max_len
+    else:
+        text, lengths, table.n, table.max_len = padded_table(given[0], given[1], what)
     text_view = text
     lengths_view = lengths
     table.text = &text_view[0, 0]
@@ -490,7 +517,8 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
 
     ``plan`` lists column kinds (:data:`COLUMN_KINDS`); arrays a plan does not
     use may be None. ``high_table``/``low_table`` are ``(text, offsets)``: the
-    description of value v is ``text[offsets[v]:offsets[v + 1]]``.
+    description of value v is ``text[offsets[v]:offsets[v + 1]]``; or the same
+    as a :class:`PaddedTable`, made once for many calls.
 
     Returns ``(buffer, pieces)``: the text is ``buffer[a:b]`` for each row
     ``(a, b)`` of the int64 array ``pieces``, in order. Each thread writes

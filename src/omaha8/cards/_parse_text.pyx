@@ -41,6 +41,9 @@ cdef enum:
 
 cdef uint8_t RANK_OF[256]
 cdef uint8_t SUIT_OF[256]
+# CARD_OF[a | b << 8]: the id of the card whose text is the two characters a, b ("Ah", "td"), or
+# NOT_A_RANK: one lookup a card on the common line (a table of 64 KB, of which a line reads 2 KB)
+cdef uint8_t CARD_OF[65536]
 cdef uint8_t IS_SEP[256]
 # CHAR_CLASS[c]: the rank 0..12 of a rank character, or one of these
 cdef uint8_t CHAR_CLASS[256]
@@ -51,7 +54,7 @@ cdef enum:
 
 
 cdef void build_tables() noexcept:
-    cdef int i
+    cdef int i, a, b
     for i in range(256):
         RANK_OF[i] = NOT_A_RANK
         SUIT_OF[i] = NOT_A_RANK
@@ -71,6 +74,10 @@ cdef void build_tables() noexcept:
             CHAR_CLASS[i] = CLASS_SEP
     CHAR_CLASS[49] = CLASS_ONE
     CHAR_CLASS[44] = CLASS_COMMA
+    for a in range(256):
+        for b in range(256):
+            CARD_OF[a | b << 8] = NOT_A_RANK if RANK_OF[a] == NOT_A_RANK or SUIT_OF[b] == NOT_A_RANK \
+                else <uint8_t>(RANK_OF[a] * 4 + SUIT_OF[b])
 
 
 build_tables()
@@ -339,6 +346,11 @@ cdef inline int parse_plain_field(const uint8_t* s, Py_ssize_t n, Py_ssize_t* po
 # the text; True when the line has that form and no card twice. Any other line
 # (spaces, "10", quotes, a bad card) is left to the general parser below, which
 # reads a line of this form to the same cards.
+cdef inline uint32_t card_at(const uint8_t* s) noexcept nogil:
+    """The card of the two characters at s, or NOT_A_RANK."""
+    return CARD_OF[<uint32_t>s[0] | <uint32_t>s[1] << 8]
+
+
 cdef inline bint parse_compact_line(const uint8_t* s, Py_ssize_t n, int n_seats, int k, uint8_t* board,
                                     uint8_t* holes) noexcept nogil:
     cdef int width = 2 * k + 1, j, p
@@ -347,10 +359,10 @@ cdef inline bint parse_compact_line(const uint8_t* s, Py_ssize_t n, int n_seats,
     cdef const uint8_t* field
     if n != 10 + n_seats * width:
         return False
-    # a character that is not a rank or a suit reads as 255: its high bits mark the line
+    # two characters that are not a card read as 255: its high bits mark the line (an id is below 64)
     for j in range(5):
-        card = RANK_OF[s[2 * j]] * 4 + SUIT_OF[s[2 * j + 1]]
-        bad |= RANK_OF[s[2 * j]] | SUIT_OF[s[2 * j + 1]]
+        card = card_at(s + 2 * j)
+        bad |= card
         bit = (<uint64_t>1) << (card & 63)
         repeated |= seen & bit
         seen |= bit
@@ -359,13 +371,13 @@ cdef inline bint parse_compact_line(const uint8_t* s, Py_ssize_t n, int n_seats,
         field = s + 10 + p * width
         bad |= <uint32_t>(field[0] != 44) << 8
         for j in range(k):
-            card = RANK_OF[field[1 + 2 * j]] * 4 + SUIT_OF[field[2 + 2 * j]]
-            bad |= RANK_OF[field[1 + 2 * j]] | SUIT_OF[field[2 + 2 * j]]
+            card = card_at(field + 1 + 2 * j)
+            bad |= card
             bit = (<uint64_t>1) << (card & 63)
             repeated |= seen & bit
             seen |= bit
             holes[p * k + j] = <uint8_t>card
-    return (bad & ~(<uint32_t>15)) == 0 and repeated == 0
+    return (bad & ~(<uint32_t>63)) == 0 and repeated == 0
 
 
 # Parse one deal line: board then n_seats holes of k cards each.
@@ -511,6 +523,10 @@ def field_spans(const uint8_t[::1] buf, const int64_t[::1] starts, const int64_t
         fits[:] = 0
         return
     for i in prange(n, nogil=True, schedule="static", num_threads=threads):
+        # assigned in the loop, so each thread has its own a and b (only written through a pointer, they
+        # were shared: one thread's span could land in another's line)
+        a = 0
+        b = 0
         fits[i] = <uint8_t>line_field_span(&buf[0] + starts[i], ends[i] - starts[i], first, last, n_fields, &a, &b)
         span_starts[i] = starts[i] + a
         span_ends[i] = starts[i] + b

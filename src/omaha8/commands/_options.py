@@ -28,7 +28,7 @@ from typing import Any
 
 from .._support._args import CHUNK_LIMIT, SEED_LIMIT, brief
 
-__all__ = ["CARDS", "PATH", "QUOTING", "SECONDS", "SEED", "THREADS", "int_option", "path_option", "renamed",
+__all__ = ["CARDS", "COLUMNS", "PATH", "QUOTING", "SECONDS", "SEED", "THREADS", "int_option", "path_option", "renamed",
            "seconds_option", "shell_warning", "warn_shell"]
 
 # option values are typed by people: a hundred digits is already a mistake
@@ -139,6 +139,21 @@ def path_option(text: str) -> str:
 
 path_option.__name__ = "path"
 
+def columns_option(text: str) -> str:
+    """An argparse type: result column groups, comma separated (:func:`omaha8.deals.resolve_columns`)."""
+    from ..deals._result_columns import resolve_columns  # the deals package, only for the commands that use it
+
+    try:
+        resolve_columns(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+columns_option.__name__ = "columns"
+
+#: ``--columns``: result column groups (checked here; which of them apply is the command's to say).
+COLUMNS = columns_option
 #: ``-o``, ``--rejects``, ...: a file name.
 PATH = path_option
 #: ``--threads``: 1 or more.

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
 from .._support._args import CHUNK_LIMIT
 from .._support._progress import Progress
+from .._support._text import noun, printable
 from ..deals import (
     DealResults,
     Deals,
@@ -39,18 +39,17 @@ from ..deals import (
     _check_seed,
     _needs,
 )
-from .._support._args import brief
-from ..errors import OutputError
+from ..deals._containers import RejectedRow
+from ..deals._outputs import _close_quietly, _is_stream_path, _Output
 from ..deals._prefetch import Prefetched
-from ..deals._result_columns import result_columns
-from ..deals._row_files import ROW_FORMATS, RowFile, row_format
-from .._support._text import noun, printable
+from ..deals._row_files import cannot_write, row_format
+from ..deals._writers import DEAL_FORMATS, RESULT_FORMATS
 from ..pots._showdown import MAX_SEATS
-from ._options import PATH, SEED, THREADS, int_option
+from ._options import CARDS, COLUMNS, PATH, SEED, THREADS, int_option
 from ._output import STDOUT_TWICE, add_output_options, check_inputs, check_outputs, identity, usage_error
 
-#: The kinds of ``-o``: the result files of :class:`omaha8.deals.ResultWriter`, and the row files.
-FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy", **ROW_FORMATS}
+#: The kinds of ``-o``: the result files of :class:`omaha8.deals.ResultWriter`.
+FORMATS = RESULT_FORMATS
 
 DEFAULT_CHUNK_ROWS = 1 << 16
 # deal numbers of a random stream are int64
@@ -76,7 +75,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("input", nargs="?", type=PATH,
                         help="deal file: .csv (or .csv.gz), .npz or .npy; - for standard input")
     parser.add_argument(
-        "--columns",
+        "--columns", type=COLUMNS,
         help="result column groups, comma separated: line, deal, board, seats, high, low, high_desc, "
         "low_desc, high_winners, low_winners, shares; or cards, values, desc, winners, all "
         "(default: line (deal, board and seats with --random), values, desc, winners, shares); "
@@ -89,8 +88,7 @@ def register(subparsers: Any) -> None:
                         help="evaluate N random deals instead of a file")
     parser.add_argument("--players", type=int_option(1, MAX_SEATS),
                         help="seats per deal (default: from the file; 6 with --random)")
-    parser.add_argument("--cards", type=int_option(4, 5), choices=(4, 5),
-                        help="hole cards per seat (default: from the file; 4)")
+    parser.add_argument("--cards", **CARDS, help="hole cards per seat (default: from the file; 4)")
     parser.add_argument("--seed", type=SEED, help="random seed for --random (default: fresh, and printed)")
     parser.add_argument("--threads", type=THREADS, help="threads (default: every core)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -128,26 +126,14 @@ def _deals_text(done: int, seconds: float) -> str:
     return f"{done:,} deals  {done / max(seconds, 1e-9):,.0f}/s"
 
 
-def _usage(message: str) -> SystemExit:
-    """A usage error in the one form of every command (exit status 2)."""
-    return usage_error("batch", message)
-
-
 def _rejects_path(args: argparse.Namespace) -> str:
     if args.rejects:
         return str(args.rejects)
     for base in (args.output, args.input):
-        if base is not None and base != "-" and not _is_special(base):
+        if base is not None and not _is_stream_path(base):
             return f"{base}.rejects.csv"
-    raise _usage("give --rejects PATH: the default, OUTPUT.rejects.csv or INPUT.rejects.csv, needs a named file")
-
-
-def _is_special(path: str) -> bool:
-    """A path that exists and is not a regular file (a device, a FIFO)."""
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
+    raise usage_error("batch", "give --rejects PATH: the default, OUTPUT.rejects.csv or INPUT.rejects.csv, needs a "
+                               "named file")
 
 
 def _check_paths(args: argparse.Namespace, rejects: str | None) -> None:
@@ -164,24 +150,74 @@ def _to_stdout(args: argparse.Namespace, rejects: str | None) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    # what does not go together is a usage error (exit status 2), before any file is opened
     if (args.input is None) == (args.random is None):
-        raise _usage("give a deal file or --random N (one of them)")
+        raise usage_error("batch", "give a deal file or --random N (one of them)")
     if args.random is not None and (args.skip_bad or args.header is not None):
-        raise _usage("--skip-bad and --header apply to a deal file, not --random")
+        raise usage_error("batch", "--skip-bad and --header apply to a deal file, not --random")
     if args.columns is not None and args.output is None:
-        raise _usage("--columns chooses the columns of the result file: give -o PATH too")
+        raise usage_error("batch", "--columns chooses the columns of the result file: give -o PATH too")
     if args.rejects is not None and not args.skip_bad:
-        raise _usage("--rejects names the file for rows --skip-bad skips: give --skip-bad too")
+        raise usage_error("batch", "--rejects names the file for rows --skip-bad skips: give --skip-bad too")
     if args.json and _to_stdout(args, None):
-        raise _usage(STDOUT_TWICE)
+        raise usage_error("batch", STDOUT_TWICE)
     if args.output is not None:
         row_format(args.output, FORMATS)  # an unknown kind is refused before any work, with the list of kinds
+    if args.deals_out is not None:
+        row_format(args.deals_out, DEAL_FORMATS, "--deals-out")  # a deal file iter_deals reads back
     if args.input is not None:
-        check_inputs([args.input])  # one line that names the file, in the form of every command
+        check_inputs([args.input])
     rejects = _rejects_path(args) if args.skip_bad else None
     _check_paths(args, rejects)
-    # omaha8's errors and the file system's are the input's (exit 2), anything else is a bug (70): omaha8.cli says so
+    # omaha8's errors and the file system's are the input's (exit 2), anything else is a bug (70): omaha8.cli
     return _run(args, rejects)
+
+
+class _Rejects:
+    """The rejects file: complete or absent, as every output (built beside its name, moved into place by
+    :meth:`close`); standard output, a FIFO or a device is written into."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.output = _Output(path)
+        self.built: Path | None = None
+        self.file: TextIO | None = None
+        try:
+            if path == "-":
+                self.file = sys.stdout
+            else:
+                if not self.output.direct:
+                    self.built = self.output.scratch("rejects.csv")
+                self.file = open(self.built or path, "w", newline="", encoding="utf-8")
+            write_rejects(self.file, ())
+        except OSError as exc:
+            self.abort()
+            raise cannot_write("--rejects", path, exc) from None
+
+    def write(self, rows: Iterable[RejectedRow]) -> int:
+        assert self.file is not None
+        try:
+            return write_rejects(self.file, rows, append=True)
+        except OSError as exc:
+            raise cannot_write("--rejects", self.path, exc) from None
+
+    def close(self) -> None:
+        try:
+            if self.file is sys.stdout:
+                self.file.flush()
+            elif self.file is not None:
+                self.file.close()
+            if self.built is not None:
+                self.output.commit(self.built)
+        except OSError as exc:
+            self.abort()
+            raise cannot_write("--rejects", self.path, exc) from None
+
+    def abort(self) -> None:
+        """Drop the file being built (an older file of that name stays); never raises."""
+        if self.file is not sys.stdout:
+            _close_quietly(self.file)
+        self.output.discard()
 
 
 def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
@@ -206,31 +242,26 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     # on a terminal only, erased before the summary
     progress = Progress("batch", enabled=None if args.progress is None else False, keep=False)
     tally = Tally()
-    writers: dict[str, ResultWriter | _RowResults] = {}  # "results" and "deals", opened at the first chunk
+    writers: dict[str, ResultWriter] = {}  # "results" and "deals", opened at the first chunk
     wanted = {"results": (args.output, columns, from_file), "deals": (args.deals_out, ("board", "seats"), False)}
-    rejects_file: TextIO | None = None
+    rejects: _Rejects | None = None
     prefetched: Prefetched[Deals] | None = None
     layout = None
 
     def open_writers(players: int, cards: int) -> None:
         for kind, (path, cols, lines) in wanted.items():
-            if path is not None and kind not in writers and kind == "results" and _is_row_file(path):
-                writers[kind] = _RowResults(path, players, cols)
-            elif path is not None and kind not in writers:
+            option = "-o" if kind == "results" else "--deals-out"
+            if path is not None and kind not in writers:
                 # the results are made here and never changed: their text is formatted in the writer thread
                 try:
                     writers[kind] = ResultWriter(path, players=players, cards=cards, columns=cols, lines=lines,
-                                                 n_threads=args.threads, format_in_background=True)
+                                                 n_threads=args.threads, format_in_background=True, option=option)
                 except OSError as exc:
-                    option = "-o" if kind == "results" else "--deals-out"
-                    reason = (exc.strerror or str(exc)).removeprefix("cannot write: ")
-                    raise OutputError(f"{option} {brief(path)}: cannot write: {reason}") from None
+                    raise cannot_write(option, path, exc) from None
 
     try:
         if rejects_path is not None:
-            rejects_file = sys.stdout if rejects_path == "-" else open(rejects_path, "w", newline="",
-                                                                       encoding="utf-8")
-            write_rejects(rejects_file, ())
+            rejects = _Rejects(rejects_path)
         if args.scheduler:
             from ..distributed import run_batch_on_cluster
 
@@ -243,8 +274,8 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
             pairs = ((chunk, None) for chunk in prefetched)
         for chunk, results in pairs:
             if chunk.rejects:
-                assert rejects_file is not None
-                tally.rejected += write_rejects(rejects_file, chunk.rejects, append=True)
+                assert rejects is not None
+                tally.rejected += rejects.write(chunk.rejects)
             if not len(chunk):
                 continue
             layout = (chunk.players, chunk.cards)
@@ -264,20 +295,20 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
                      (reader.cards if reader is not None else args.cards) or 4)
         for writer in writers.values():
             writer.close()
-        if rejects_file is not None:
-            rejects_file.flush()
+        if rejects is not None:
+            rejects.close()
     except BaseException:
         progress.close()
         for writer in writers.values():
             writer.abort()
+        if rejects is not None:
+            rejects.abort()
         raise
     finally:
         if prefetched is not None:
             prefetched.close()  # before the reader closes: its thread may be reading
         if reader is not None:
             reader.close()
-        if rejects_file is not None and rejects_file is not sys.stdout:
-            rejects_file.close()
     progress.update(1.0, _deals_text(tally.deals, time.perf_counter() - started), final=True)
     progress.close()
     seconds = time.perf_counter() - started
@@ -286,28 +317,6 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     elif not args.quiet:
         _summary(summary_out, args, tally, seconds, layout, seed, rejects_path)
     return 0
-
-
-def _is_row_file(path: str) -> bool:
-    """Whether ``-o`` names a row file (JSON lines, Parquet) rather than a result file of the deal kinds."""
-    return path != "-" and row_format(path, FORMATS) in ("jsonl", "parquet")
-
-
-class _RowResults:
-    """The results as rows of a JSON-lines or Parquet file: the result CSV's columns, one row per deal."""
-
-    def __init__(self, path: str, players: int, columns: tuple[str, ...]) -> None:
-        self.columns = columns
-        self.file = RowFile(path, result_columns(columns, players))
-
-    def write(self, results: DealResults) -> None:
-        self.file.write(results.rows(self.columns))
-
-    def close(self) -> None:
-        self.file.close()
-
-    def abort(self) -> None:
-        self.file.discard()
 
 
 def _percent(count: int, total: int) -> str:

@@ -48,6 +48,13 @@ Results, arrays (``.npz``, or ``.npy`` as one structured array)
     seat p), ``shares`` (N, P) float64. The description groups store the
     values they describe (``high``, ``low``).
 
+Results, rows (``.jsonl`` or ``.ndjson``, ``.parquet``)
+    One row a deal, the CSV's columns, as :meth:`DealResults.rows` gives
+    them (winners as lists of seats, shares at full precision).
+
+The kind of a file written is read from its name; any other name is refused
+(:class:`~omaha8.errors.OutputError`), and ``-``, a FIFO or a device is CSV.
+
 Rejected rows (``skip_bad=True``) are kept with their line number, text and
 reason, and :func:`write_rejects` writes them as CSV ``line,error,text``.
 
@@ -79,7 +86,8 @@ from ._csv_dialect import _parse_line as _parse_line
 from ._readers import DealFileError, DealReader, iter_deals, read_deals
 from ._result_columns import RESULT_COLUMNS, resolve_columns
 from ._result_columns import _needs as _needs
-from ._writers import ResultWriter, write_deals, write_rejects, write_results
+from ._deal_writers import write_deals, write_rejects
+from ._writers import ResultWriter, write_results
 
 __all__ = [
     "MAX_LINE_BYTES",

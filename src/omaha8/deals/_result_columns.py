@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from .._support._args import brief
-from ..cards import format_card
+from ..cards import _format_text, format_card
 from ..cards._columns import format_card_array
 from ..errors import ArgumentError, ArgumentTypeError
 from ..core._values import N_HIGH_VALUES, N_LOW_VALUES, describe_high, describe_low
@@ -95,6 +95,12 @@ def _text_table(high: bool) -> tuple[U8Array, np.ndarray[Any, np.dtype[np.int32]
     offsets = np.zeros(len(texts) + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(t) for t in texts])
     return np.frombuffer(b"".join(texts), dtype=np.uint8), offsets
+
+
+@cache
+def _padded_table(high: bool) -> _format_text.PaddedTable:
+    """:func:`_text_table` padded for the result-line kernel, once: padding it costs more than a slice of rows."""
+    return _format_text.PaddedTable(*_text_table(high))
 
 
 def _header(columns: Sequence[str], players: int) -> str:

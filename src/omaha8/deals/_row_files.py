@@ -50,17 +50,18 @@ import io
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any
 
 from .._support._args import brief
 from ..errors import MissingExtraError, OutputError
+from ._json_lines import json_lines, json_value
 from ._outputs import _close_quietly, _is_stream_path, _open_binary, _Output
 
-__all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "csv_cell", "json_value", "require_tables",
-           "row_format", "safe_cell", "to_dataframe"]
+__all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "cannot_write", "csv_cell",
+           "json_value", "require_tables", "row_format", "safe_cell", "to_dataframe"]
 
 #: Row-file kinds by the ending of the name.
 ROW_FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet"}
@@ -126,15 +127,6 @@ def csv_cell(value: Any) -> Any:
     return safe_cell(value)
 
 
-def json_value(value: Any) -> Any:
-    """``value`` as JSON holds it: NaN is null (JSON has no NaN)."""
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, (list, tuple)):
-        return [json_value(v) for v in value]
-    return value
-
-
 def _schema(pa: Any, columns: Mapping[str, str]) -> Any:
     types = {"int": pa.int64(), "float": pa.float64(), "str": pa.string(), "bool": pa.bool_(),
              "ints": pa.list_(pa.int64()), "floats": pa.list_(pa.float64())}
@@ -152,6 +144,11 @@ def _check_columns(columns: Mapping[str, str]) -> dict[str, str]:
 def _reason(exc: OSError) -> str:
     """Why an output could not be written, without the words the message already has."""
     return (exc.strerror or str(exc)).removeprefix("cannot write: ")
+
+
+def cannot_write(option: str, path: object, exc: OSError) -> OutputError:
+    """``OPTION 'PATH': cannot write: REASON``: the one form of an output that cannot be written."""
+    return OutputError(f"{option} {brief(path)}: cannot write: {_reason(exc)}")
 
 
 class RowFile:
@@ -193,7 +190,7 @@ class RowFile:
                 self._raw = _open_binary(self._built, "wb")
         except OSError as exc:
             self.discard()
-            raise OutputError(f"{option} {brief(path)}: cannot write: {_reason(exc)}") from None
+            raise cannot_write(option, path, exc) from None
         if self.kind != "parquet":
             self._text = io.TextIOWrapper(self._raw, encoding="utf-8", newline="", write_through=False)
             if self.kind == "csv":
@@ -218,6 +215,17 @@ class RowFile:
                 self.rows += 1
                 if len(self._pending) >= _PARQUET_BATCH:
                     self._flush_parquet()
+
+    def write_columns(self, data: Mapping[str, Sequence[Any]]) -> None:
+        """Write the rows of whole columns (name to values, all of one length; a missing column is empty):
+        the same file as :meth:`write` of their rows, JSON lines at column speed (:mod:`._json_lines`)."""
+        if self.kind != "jsonl":
+            names = list(data)
+            self.write(dict(zip(names, values)) for values in zip(*data.values()))
+            return
+        assert self._text is not None
+        self._text.write(json_lines(self.columns, data))
+        self.rows += max((len(values) for values in data.values()), default=0)
 
     def _flush_parquet(self) -> None:
         pa = require_tables("pyarrow", "Parquet")
@@ -249,7 +257,7 @@ class RowFile:
                 self.output.finish_stream()
         except OSError as exc:
             self.discard()
-            raise OutputError(f"{self.option} {brief(self.path)}: cannot write: {_reason(exc)}") from None
+            raise cannot_write(self.option, self.path, exc) from None
         except BaseException:
             self.discard()
             raise

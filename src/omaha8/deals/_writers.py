@@ -1,12 +1,14 @@
-"""Writers of result files and deal files (CSV, ``.csv.gz``, ``.npz``, ``.npy``), and of rejected rows.
+"""Writers of result files (CSV, ``.csv.gz``, ``.npz``, ``.npy``, JSON lines, Parquet); deal files and rejected
+rows are written by :mod:`omaha8.deals._deal_writers`.
 
 Every file is complete or absent (:mod:`omaha8.deals._outputs`); formats in :mod:`omaha8.deals`.
 """
 
 from __future__ import annotations
 
-import csv
+import errno
 import gzip
+import io
 import os
 import queue
 import sys
@@ -14,25 +16,27 @@ import threading
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, BinaryIO, TextIO, Union, cast
+from typing import IO, Any, BinaryIO, Union, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from ..cards import _format_text
-from .._support._args import brief, check_bool, check_chunk_rows, check_int
-from .._support._text import csv_cell, noun
+from .._support._args import brief, check_bool, check_int
+from .._support._text import noun
 from .._support._threads import threads_for
-from ..cards._validate import check_deals
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from . import _outputs as outputs
-from ..cards._columns import _id_array
-from ..cards._order import old_order
-from ._containers import DealResults, RejectedRow, _check_layout
+from ._containers import DealResults, _check_layout
 from ._outputs import _check_path, _close_quietly, _Output
-from ._result_columns import _header, _text_table, resolve_columns
+from ._result_columns import _header, _padded_table, resolve_columns, result_columns
+from ._row_files import ROW_FORMATS, RowFile, row_format
 
-__all__ = ["ResultWriter", "write_results", "write_deals", "write_rejects"]
+__all__ = ["DEAL_FORMATS", "RESULT_FORMATS", "ResultWriter", "write_results"]
+
+#: The kinds of deal file, by the ending of the name (``-``, a FIFO or a device takes CSV).
+DEAL_FORMATS = {".csv": "csv", ".csv.gz": "csv", ".npz": "npz", ".npy": "npy"}
+#: The kinds of result file: those of deal files, and the row files.
+RESULT_FORMATS = {**DEAL_FORMATS, **ROW_FORMATS}
 
 PathLike = Union[str, "os.PathLike[str]"]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
@@ -54,11 +58,34 @@ def _row_slices(n: int) -> range:
     return range(0, n, _PIECE_ROWS)
 
 
+# most buffers one writev takes (POSIX guarantees at least 16; Linux takes 1,024)
+_MAX_IOV = 16
+
+
 def _write_pieces(f: IO[bytes], text: U8Array, pieces: I64Array) -> None:
-    """Write ``text[a:b]`` for each piece ``(a, b)``, in order, without copying."""
+    """Write ``text[a:b]`` for each piece ``(a, b)``, in order, without copying.
+
+    A plain file gets the pieces in one ``writev`` call, not a write each: the kernel's cost a call
+    falls with its size (the pieces of a slice are each a thread's block, about 70 KB on two threads).
+    """
     view = text.data
-    for a, b in pieces.tolist():
-        f.write(view[a:b])
+    parts = [view[a:b] for a, b in pieces.tolist() if b > a]
+    if type(f) is not io.BufferedWriter or not hasattr(os, "writev"):
+        for part in parts:
+            f.write(part)
+        return
+    f.flush()  # what the buffer holds (a header) goes first
+    fd = f.fileno()
+    while parts:
+        written = os.writev(fd, parts[:_MAX_IOV])
+        if not written:
+            raise OSError(errno.EIO, "cannot write: the file took none of the bytes")
+        # a pipe or a full disk may take less than all: go on from the first byte not written
+        while parts and written >= len(parts[0]):
+            written -= len(parts[0])
+            parts.pop(0)
+        if written:
+            parts[0] = parts[0][written:]
 
 
 class _NpyAppender:
@@ -114,7 +141,8 @@ def _array_columns(columns: Sequence[str]) -> list[str]:
 
 
 class ResultWriter:
-    """Streams :class:`DealResults` to a CSV (``.csv.gz`` compressed), ``.npz`` or ``.npy`` file.
+    """Streams :class:`DealResults` to a CSV (``.csv.gz`` compressed), ``.npz``, ``.npy``, JSON-lines or
+    Parquet file.
 
     A regular file is written under a temporary name beside it and moved
     into place by :meth:`close`, so a run that fails (a full disk included)
@@ -128,8 +156,11 @@ class ResultWriter:
     Parameters
     ----------
     path
-        ``.npz`` or ``.npy`` for arrays; anything else is CSV, gzip-compressed
-        when it ends in ``.gz``.
+        Its ending says the kind: ``.csv``, ``.csv.gz`` (gzip-compressed),
+        ``.npz`` or ``.npy`` (arrays), ``.jsonl`` (or ``.ndjson``) or
+        ``.parquet`` (rows as :meth:`DealResults.rows` gives them; Parquet
+        needs pyarrow). ``-``, a FIFO or a device is written CSV; any other
+        name is refused with :class:`~omaha8.errors.OutputError`.
     players, cards
         The layout of the deals.
     columns
@@ -145,6 +176,8 @@ class ResultWriter:
         caller's work on the next batch. The arrays of the results given to
         :meth:`write` must then not change until :meth:`close` returns; an
         error of the formatting is raised by a later call.
+    option
+        How error messages name the path (the command line says ``-o``).
 
     Examples
     --------
@@ -170,6 +203,7 @@ class ResultWriter:
         header: bool = True,
         n_threads: int | None = None,
         format_in_background: bool = False,
+        option: str = "path",
     ) -> None:
         players = check_int(players, "players")
         cards = check_int(cards, "cards")
@@ -183,7 +217,9 @@ class ResultWriter:
         self.n_threads = n_threads
         self.rows = 0
         name = self.path.name.lower()
-        self.kind = "npz" if name.endswith(".npz") else "npy" if name.endswith(".npy") else "csv"
+        # the kind is read from the name, never guessed: an unknown ending is refused before anything is made
+        self.kind = row_format(_check_path(path), RESULT_FORMATS, option)
+        self._option = option
         self._plan = np.array([_format_text.COLUMN_KINDS[c] for c in self.columns], dtype=np.int32)
         self._output: _Output | None = _Output(path)
         self._sink: BinaryIO | None = None  # the file the CSV bytes go to
@@ -195,6 +231,7 @@ class ResultWriter:
         self._buffers = 0  # text buffers made; at most _MAX_BUFFERS, then written ones are reused
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        self._rows: RowFile | None = None  # JSON lines and Parquet
         try:
             self._open(header, name.endswith(".gz"))
         except BaseException:
@@ -204,7 +241,10 @@ class ResultWriter:
     def _open(self, header: bool, gz: bool) -> None:
         output = self._output
         assert output is not None
-        if self.kind == "csv":
+        if self.kind in ("jsonl", "parquet"):
+            self._rows = RowFile(_check_path(self.path), result_columns(self.columns, self.players),
+                                 option=self._option)
+        elif self.kind == "csv":
             self._sink = output.stream() if output.direct else outputs._open_binary(output.scratch("results.csv"))
             self._csv = cast(IO[bytes], gzip.GzipFile(fileobj=self._sink, mode="wb", mtime=0) if gz else self._sink)
             if header:
@@ -311,7 +351,13 @@ class ResultWriter:
             if arrays[source] is None:
                 raise ArgumentError(f"column {group!r} needs results computed with "
                                  f"{'values' if source in ('high', 'low') else 'shares'}=True")
-        if self._csv is not None:
+        if self._rows is not None:
+            if self.kind == "jsonl":
+                # whole columns at once: the bytes of each row's json.dumps (deals._json_lines)
+                self._rows.write_columns(results._columns(self.columns)[2])
+            else:
+                self._rows.write(results.rows(self.columns))
+        elif self._csv is not None:
             if n and self._format_in_background:
                 self._put(results)
             elif n:
@@ -337,8 +383,8 @@ class ResultWriter:
             line=part(deals.lines), boards=part(deals.boards), holes=part(deals.holes), high=part(results.high),
             low=part(results.low), high_winners=part(results.high_winners), low_winners=part(results.low_winners),
             shares=part(results.shares),
-            high_table=_text_table(True) if "high_desc" in self.columns else None,
-            low_table=_text_table(False) if "low_desc" in self.columns else None,
+            high_table=_padded_table(True) if "high_desc" in self.columns else None,
+            low_table=_padded_table(False) if "low_desc" in self.columns else None,
             out=out, n_threads=threads_for(self.n_threads, n * (self.players + 1)))
         return text, pieces
 
@@ -348,7 +394,10 @@ class ResultWriter:
         if output is None:
             return
         try:
-            if self._csv is not None:
+            if self._rows is not None:
+                rows, self._rows = self._rows, None
+                rows.close()
+            elif self._csv is not None:
                 self._stop_thread()
                 if self._error is not None:
                     raise self._error
@@ -401,6 +450,9 @@ class ResultWriter:
         if output is None:
             return
         self._output = None
+        if self._rows is not None:
+            self._rows.discard()
+            self._rows = None
         try:
             self._stop_thread()
         except BaseException:
@@ -472,123 +524,3 @@ def write_results(
         for batch in batches:
             writer.write(batch)
     return writer.rows
-
-
-def write_deals(
-    path: PathLike,
-    holes: npt.ArrayLike,
-    boards: npt.ArrayLike,
-    *,
-    header: bool = True,
-    chunk_rows: int = 1 << 16,
-    n_threads: int | None = None,
-) -> None:
-    """Write deals as a deal file (CSV, ``.csv.gz``, ``.npz`` or ``.npy``) that :func:`iter_deals` reads.
-
-    The file is built under a temporary name and moved into place when it is
-    complete (``-``, a FIFO or a device is written into), as
-    :class:`ResultWriter` does.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "deals.csv")
-    >>> write_deals(path, [[[0, 1, 2, 3], [4, 5, 6, 7]]], [[51, 47, 43, 39, 35]])
-    >>> print(open(path).read(), end="")
-    board,seat0,seat1
-    AsKsQsJsTs,2c2d2h2s,3c3d3h3s
-    >>> write_deals(path, [[[0, 1, 2, 3]]], [[51, 47, 43, 39, 35]], chunk_rows=0)
-    Traceback (most recent call last):
-    ...
-    omaha8.errors.ArgumentError: chunk_rows must be at least 1, got 0
-    """
-    chunk_rows = check_chunk_rows(chunk_rows)
-    header = check_bool(header, "header")
-    h = _id_array(holes, "holes")
-    b = _id_array(boards, "boards")
-    if b.ndim != 2 or b.shape[1] != 5 or h.ndim != 3 or h.shape[0] != b.shape[0]:
-        if h.ndim == 2 and h.shape[1] == 5 and b.ndim == 3:
-            raise old_order("write_deals(path, holes, boards, ...)", "boards (N, 5), then holes (N, P, k)")
-        raise ShapeError(f"deals need holes (N, P, k) and boards (N, 5), got {h.shape} and {b.shape}")
-    _check_layout(h.shape[1], h.shape[2])
-    check_deals(h, b)
-    output = _Output(path)
-    name = output.final.name.lower()
-    try:
-        built = output.scratch("deals")
-        with outputs._open_binary(built) as raw:
-            if name.endswith(".npz"):
-                np.savez(raw, boards=b, holes=h)
-            elif name.endswith(".npy"):
-                records = np.empty(b.shape[0], dtype=[("board", np.uint8, (5,)), ("holes", np.uint8, h.shape[1:])])
-                records["board"], records["holes"] = b, h
-                np.save(raw, records)
-            else:
-                _write_deal_lines(raw, b, h, header, chunk_rows, n_threads, name.endswith(".gz"))
-        output.commit(built)
-    finally:
-        output.discard()
-
-
-def _write_deal_lines(raw: BinaryIO, b: U8Array, h: U8Array, header: bool, chunk_rows: int,
-                      n_threads: int | None, gz: bool) -> None:
-    plan = np.array([_format_text.COLUMN_KINDS["board"], _format_text.COLUMN_KINDS["seats"]], dtype=np.int32)
-    f = cast(IO[bytes], gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) if gz else raw)
-    with f:
-        if header:
-            f.write(_header(("board", "seats"), h.shape[1]).encode())
-        for start in range(0, b.shape[0], chunk_rows):
-            stop = start + chunk_rows
-            text, pieces = _format_text.format_result_rows(plan, len(b[start:stop]), h.shape[1], h.shape[2], start,
-                                                      boards=b[start:stop], holes=h[start:stop],
-                                                      n_threads=threads_for(n_threads, (stop - start) * (h.shape[1] + 1)))
-            _write_pieces(f, text, pieces)
-
-
-def write_rejects(path: PathLike | TextIO, rejects: Iterable[RejectedRow], *, append: bool = False) -> int:
-    """Write rejected rows as CSV ``line,error,text``; returns how many.
-
-    ``path`` may also be an open text file: the rows are written to it (a
-    header first when it is at its start), and it stays open. A cell that a
-    spreadsheet would run as a formula (it starts with ``=``, ``+``, ``-``,
-    ``@``, a tab or a carriage return) is written with a ``'`` before it, as
-    the OWASP guidance on CSV injection says: a rejected line is the user's
-    text, whatever it holds.
-
-    Examples
-    --------
-    >>> import io, tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "bad.csv")
-    >>> write_rejects(path, [RejectedRow(3, "AsAs", "card 'As' appears twice")])
-    1
-    >>> print(open(path).read(), end="")
-    line,error,text
-    3,"card 'As' appears twice","AsAs"
-    """
-    append = check_bool(append, "append")
-    if isinstance(rejects, (str, bytes, RejectedRow)) or not isinstance(rejects, Iterable):
-        raise ArgumentTypeError(f"rejects must be an iterable of RejectedRow, not {type(rejects).__name__} "
-                                f"{brief(rejects)}")
-    if not isinstance(path, (str, bytes, os.PathLike)):
-        if not callable(getattr(path, "write", None)):
-            raise ArgumentTypeError(f"path must be a file name or an open text file, not {type(path).__name__} "
-                                    f"{brief(path)}")
-        return _write_reject_rows(path, rejects, header=not append)
-    with open(_check_path(path), "a" if append else "w", newline="", encoding="utf-8") as f:
-        return _write_reject_rows(f, rejects, header=not append or f.tell() == 0)
-
-
-def _write_reject_rows(f: TextIO, rejects: Iterable[RejectedRow], header: bool) -> int:
-    # every text cell quoted: a rejected line may hold a lone carriage return, which the csv module
-    # quotes only when it ends lines, and which would split the row for every reader
-    out = csv.writer(f, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
-    if header:
-        f.write("line,error,text\n")
-    count = 0
-    for row in rejects:
-        if not isinstance(row, RejectedRow):
-            raise ArgumentTypeError(f"rejects[{count}] must be a RejectedRow, not {type(row).__name__} {brief(row)}")
-        # the text is the user's line: a spreadsheet must not run it (OWASP: CSV injection)
-        out.writerow([row.line, csv_cell(row.error), csv_cell(row.text)])
-        count += 1
-    return count
