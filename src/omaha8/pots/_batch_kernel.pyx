@@ -15,7 +15,6 @@ checks shapes and the active mask, and resolves ``n_threads``, before calling it
 """
 
 from cython.parallel cimport prange
-from omaha8._support._bits cimport popcount
 from omaha8._support._failure cimport first_failed
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -27,6 +26,9 @@ from omaha8.core._core cimport (
     PREFETCH_BLOCK,
     PreparedBoard,
     Tables,
+    card_bits,
+    card_overs,
+    cards_failed,
     prefetch_board_row,
     prepare_board,
     prepared_values,
@@ -39,35 +41,12 @@ from omaha8.pots._split cimport mask_fractions, mask_halves, winner_masks
 cdef const Tables* TABLES = tables()
 
 
-# A row's card check, branch-free, as its cards are read: seen collects the bits
-# 1 << (c & 63), over the values c + 12. A card is over 51 exactly when c + 12 has
-# a bit of 64 or more; the row's cards are distinct when seen has one bit per card.
-cdef inline uint64_t card_bits(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint64_t bits = 0
-    cdef int i
-    for i in range(n):
-        bits |= (<uint64_t>1) << (cards[i] & 63)
-    return bits
-
-
-cdef inline uint32_t card_overs(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint32_t over = 0
-    cdef int i
-    for i in range(n):
-        over |= cards[i] + 12
-    return over
-
-
-cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
-    return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
-
-
 # Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts;
 # with high_out (not NULL), each seat's values go to high_out[0..n_seats-1] and low_out[..]
 # (0 for an inactive seat). active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
 # constants at each call site, so the loops unroll.
 # With check, every card of the deal (inactive seats' too) goes into the check's
-# seen and over (card_bits, card_overs), kept in registers and stored once at the end:
+# seen and over (core/_core.pxd's card_bits, card_overs), kept in registers and stored once at the end:
 # through the pointers, each seat's uint8 low value could alias them.
 cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
                                const PreparedBoard* parts, const uint8_t* active, uint16_t* high_out,
@@ -146,7 +125,7 @@ cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, 
                           NULL if job.low_values == NULL else job.low_values + row * job.n_seats,
                           check, &seen, &over)
         if check:
-            job.bad[row] = check_failed(seen, over, <int>job.hole_step + 5)
+            job.bad[row] = cards_failed(seen, over, <int>job.hole_step + 5)
         if job.high_out != NULL:
             job.high_out[row] = <uint16_t>(masks & 0xFFFF)
         if job.low_out != NULL:

@@ -40,6 +40,8 @@ from cython.parallel cimport prange
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
 
+from omaha8.core._core cimport card_bits, card_overs, cards_failed
+
 from math import comb
 
 import numpy as np
@@ -187,15 +189,16 @@ cdef int sweep_group(
 
 
 cdef int bad_combo_row(const uint8_t[:, ::1] cards) noexcept nogil:
-    """First row holding a byte above 51 or a repeated card, or -1."""
-    cdef Py_ssize_t r, i, j
+    """First row holding a byte above 51 or a repeated card (core/_core.pxd's card check), or -1."""
+    cdef Py_ssize_t r
+    cdef int k = <int>cards.shape[1]
+    cdef const uint8_t* row
+    if k == 0:
+        return -1
     for r in range(cards.shape[0]):
-        for i in range(cards.shape[1]):
-            if cards[r, i] >= DECK:
-                return <int>r
-            for j in range(i):
-                if cards[r, j] == cards[r, i]:
-                    return <int>r
+        row = &cards[r, 0]
+        if cards_failed(card_bits(row, k), card_overs(row, k), k):
+            return <int>r
     return -1
 
 
