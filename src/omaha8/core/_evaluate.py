@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .._support._args import check_bool, check_n_threads
+from .._support._args import check_bool
 from .._support._threads import threads_for
 from ..cards._validate import card_array, check_deals
 from ..cards import CardsLike, check_distinct, format_cards, parse_cards, text_ids
@@ -197,7 +197,7 @@ def _run_batch(
 ) -> tuple[HighArray | None, LowArray | None]:
     """Convert, evaluate and (in the same pass) check; raise for the first bad row."""
     validate = check_bool(validate, "validate")
-    n_threads = check_n_threads(n_threads)  # refused before the cards are read; resolved once, below
+    threads = threads_for(n_threads)
     if (type(holes) is np.ndarray and type(boards) is np.ndarray and holes.shape in _ONE_ROW_HOLES
             and boards.shape in _ONE_ROW_BOARDS and holes.dtype is _UINT8 and boards.dtype is _UINT8):
         h, b = holes, boards  # one row of uint8 ids: what _deal_arrays returns for it, without its checks
@@ -215,7 +215,7 @@ def _run_batch(
                 low_out = _ONE_LOW.copy()
                 low_out[0] = found[1] or 0
             return high_out, low_out
-    threads = threads_for(n_threads, h.shape[0])
+    threads = threads_for(threads, h.shape[0])
     if validate:
         # the kernels read a private copy: another thread changing the caller's array
         # mid-call cannot make the check and the values disagree (the copy costs about
