@@ -5,8 +5,6 @@
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
-from omaha8._support._bits cimport popcount
-
 cpdef enum:
     N_PAIR_CLASSES = 91       # unordered rank pairs, repeats allowed: C(14, 2)
     N_TRIPLE_CLASSES = 455    # unordered rank triples, repeats allowed: C(15, 3)
@@ -40,29 +38,29 @@ cpdef enum:
 # ---------------------------------------------------------------- the card check
 #
 # The one check of card bytes in the kernels (cards.check_distinct is the one in
-# Python): branch-free, as a row's cards are read. card_bits collects the bits
-# 1 << (c & 63), card_overs ORs the values c + 12; a byte is over 51 exactly when
-# c + 12 has a bit of 64 or more. n_cards bytes are distinct ids 0..51 when none
-# is over and their bits number n_cards (more than 52 bytes always fail). Cards
-# already taken (a shared board) go into seen and count in n_cards.
-cdef inline uint64_t card_bits(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint64_t bits = 0
+# Python), as a row's cards are read, without a branch or a loop-carried test:
+# CARD_BIT (card_bit_table()) gives an id c its own bit 1 << c (below 2**52) and any
+# other byte bit 63; add_cards sums the bits into total and ORs them into seen.
+# Distinct ids' bits sum to their OR (a repeat carries), so the row is bad exactly
+# when total differs from seen or seen has bit 63. Cards already taken (a shared
+# board's) start both sums.
+cdef const uint64_t* card_bit_table() noexcept nogil
+
+
+cdef inline void add_cards(const uint64_t* card_bit, const uint8_t* cards, int n, uint64_t* total,
+                           uint64_t* seen) noexcept nogil:
+    cdef uint64_t t = total[0], s = seen[0], bit
     cdef int i
     for i in range(n):
-        bits |= (<uint64_t>1) << (cards[i] & 63)
-    return bits
+        bit = card_bit[cards[i]]
+        t += bit
+        s |= bit
+    total[0] = t
+    seen[0] = s
 
 
-cdef inline uint32_t card_overs(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint32_t over = 0
-    cdef int i
-    for i in range(n):
-        over |= cards[i] + 12
-    return over
-
-
-cdef inline bint cards_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
-    return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
+cdef inline bint cards_failed(uint64_t total, uint64_t seen) noexcept nogil:
+    return ((total ^ seen) | (seen >> 63)) != 0
 
 
 # Best high value (1..7462) of a hole of n_hole (2..5) cards with a 5-card board.

@@ -25,7 +25,8 @@ How the exactly-2-and-3 rule is evaluated:
   every choice of two hole ranks and three other board ranks.
 * a batch row is one pass over its cards: one ``CARD_INFO`` word per card
   gives its rank, suit counter and low bit, and the card check is
-  ``_core.pxd``'s (the one of every kernel: card bits and their count).
+  ``_core.pxd``'s (the one of every kernel: distinct cards' bits sum to
+  their OR).
 """
 
 from cython.parallel cimport prange
@@ -72,6 +73,8 @@ cdef uint8_t CARD_LOWBIT[256]
 # CARD_INFO[card]: suit counter 1 << (4 * suit) | low bit << 16 | rank << 24,
 # so one load and one add per card give a hand's suit counters, low mask and ranks
 cdef uint32_t CARD_INFO[256]
+# CARD_BIT[card]: 1 << card for a card id, 1 << 63 for any other byte (core/_core.pxd's card check)
+cdef uint64_t CARD_BIT[256]
 # HIGH_KEYS[v] is the sortable key of high value v (index 0 unused).
 cdef uint32_t HIGH_KEYS[N_HIGH_VALUES + 1]
 cdef uint8_t LOW_MASKS[N_LOW_VALUES + 1]
@@ -138,6 +141,9 @@ cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
 cdef const uint16_t* high_flush_table() noexcept nogil:
     return HIGH_FLUSH
 
+cdef const uint64_t* card_bit_table() noexcept nogil:
+    return CARD_BIT
+
 cdef const uint16_t* pair_offset_table() noexcept nogil:
     return PAIR_OFFSET
 
@@ -190,8 +196,8 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int
     cdef Py_ssize_t n = holes.shape[0], m = holes.shape[1], nb = boards.shape[1]
     cdef bint shared = boards.shape[0] == 1 and n != 1
     cdef Py_ssize_t row, bad_row = -1
-    cdef uint64_t board_seen = 0
-    cdef int threads = max(1, n_threads), n_cards = <int>(m + nb)
+    cdef uint64_t board_seen = 0, total, seen
+    cdef int threads = max(1, n_threads)
     cdef const uint8_t* hole_ptr
     cdef const uint8_t* board_ptr
     cdef uint8_t[::1] bad
@@ -202,18 +208,20 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int
     hole_ptr = &holes[0, 0] if m else NULL
     board_ptr = &boards[0, 0] if nb else NULL
     if shared:
-        if cards_failed(card_bits(board_ptr, <int>nb), card_overs(board_ptr, <int>nb), <int>nb):
+        total = seen = 0
+        add_cards(CARD_BIT, board_ptr, <int>nb, &total, &seen)
+        if cards_failed(total, seen):
             return 0
-        board_seen = card_bits(board_ptr, <int>nb)
+        board_seen = seen
     bad = np.zeros(n, dtype=np.uint8)
     for row in prange(n, nogil=True, schedule="static", num_threads=threads):
-        if shared:
-            bad[row] = cards_failed(board_seen | card_bits(hole_ptr + row * m, <int>m),
-                                    card_overs(hole_ptr + row * m, <int>m), n_cards)
-        else:
-            bad[row] = cards_failed(card_bits(hole_ptr + row * m, <int>m) | card_bits(board_ptr + row * nb, <int>nb),
-                                    card_overs(hole_ptr + row * m, <int>m) | card_overs(board_ptr + row * nb, <int>nb),
-                                    n_cards)
+        # a shared board's cards are in board_seen (their bits' sum is their OR)
+        total = board_seen
+        seen = board_seen
+        add_cards(CARD_BIT, hole_ptr + row * m, <int>m, &total, &seen)
+        if not shared:
+            add_cards(CARD_BIT, board_ptr + row * nb, <int>nb, &total, &seen)
+        bad[row] = cards_failed(total, seen)
     with nogil:
         bad_row = first_failed(&bad[0], n)
     return bad_row
@@ -250,8 +258,7 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
     cdef const uint8_t* board
     cdef Py_ssize_t row, block, block_stop, board_step = batch.board_step
     cdef bint check = batch.check
-    cdef uint64_t board_seen = batch.board_seen
-    cdef bint bad
+    cdef uint64_t board_seen = batch.board_seen, total, seen
     cdef uint16_t* high = batch.high
     cdef uint8_t* low = batch.low
     cdef uint8_t low_value
@@ -271,12 +278,11 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
             if check:
                 # a shared board (board_step 0) was checked once and is in board_seen: either way a
                 # row's check counts its hole and five board cards
+                total = seen = board_seen
+                add_cards(CARD_BIT, hole, n_hole, &total, &seen)
                 if board_step:
-                    bad = cards_failed(card_bits(hole, n_hole) | card_bits(board, 5),
-                                       card_overs(hole, n_hole) | card_overs(board, 5), n_hole + 5)
-                else:
-                    bad = cards_failed(board_seen | card_bits(hole, n_hole), card_overs(hole, n_hole), n_hole + 5)
-                if bad and first_bad < 0:
+                    add_cards(CARD_BIT, board, 5, &total, &seen)
+                if cards_failed(total, seen) and first_bad < 0:
                     first_bad = row
             if board_step:
                 b = &parts[row - block]
@@ -302,6 +308,7 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     -1 when every row is valid (always -1 without ``check``).
     """
     cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1, block, n_blocks
+    cdef uint64_t total, seen
     cdef int n_hole = holes.shape[1]
     cdef int threads = max(1, n_threads)
     cdef bint shared = boards.shape[0] == 1
@@ -330,9 +337,11 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     if check:
         if shared:
             # the one board is checked once; every row's hole is checked against it
-            if cards_failed(card_bits(batch.boards, 5), card_overs(batch.boards, 5), 5):
+            total = seen = 0
+            add_cards(CARD_BIT, batch.boards, 5, &total, &seen)
+            if cards_failed(total, seen):
                 return 0
-            batch.board_seen = card_bits(batch.boards, 5)
+            batch.board_seen = seen
         first_bad = np.empty(n_blocks, dtype=np.intp)
         batch.first_bad = &first_bad[0]
     # constant hole sizes, so the common kernels are compiled for them

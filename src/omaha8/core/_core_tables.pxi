@@ -185,6 +185,7 @@ cdef int build_tables() except -1:
         CARD_SUIT[card] = card & 3
         a = CARD_RANK[card]
         CARD_LOWBIT[card] = 1 if a == 12 else (1 << (a + 1) if a <= 6 else 0)
+        CARD_BIT[card] = (<uint64_t>1) << (card if card < 52 else 63)
         CARD_INFO[card] = (1u << (4 * (card & 3))) | (<uint32_t>CARD_LOWBIT[card] << 16) | (<uint32_t>a << 24)
 
     n = 0

@@ -26,8 +26,8 @@ from omaha8.core._core cimport (
     PREFETCH_BLOCK,
     PreparedBoard,
     Tables,
-    card_bits,
-    card_overs,
+    add_cards,
+    card_bit_table,
     cards_failed,
     prefetch_board_row,
     prepare_board,
@@ -39,6 +39,7 @@ from omaha8.pots._split cimport mask_fractions, mask_halves, winner_masks
 
 # the evaluator's tables; every seat of a deal is scored on one prepared board
 cdef const Tables* TABLES = tables()
+cdef const uint64_t* CARD_BIT = card_bit_table()
 
 
 # Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts;
@@ -46,25 +47,23 @@ cdef const Tables* TABLES = tables()
 # (0 for an inactive seat). active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
 # constants at each call site, so the loops unroll.
 # With check, every card of the deal (inactive seats' too) goes into the check's
-# seen and over (core/_core.pxd's card_bits, card_overs), kept in registers and stored once at the end:
+# total and seen (core/_core.pxd's add_cards), kept in registers and stored once at the end:
 # through the pointers, each seat's uint8 low value could alias them.
 cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
                                const PreparedBoard* parts, const uint8_t* active, uint16_t* high_out,
-                               uint8_t* low_out, bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
+                               uint8_t* low_out, bint check, uint64_t* total_out, uint64_t* seen_out) noexcept nogil:
     cdef uint16_t high[MAX_SHOWDOWN_SEATS]
     cdef uint8_t low[MAX_SHOWDOWN_SEATS]
-    cdef uint32_t live = 0, over = 0
-    cdef uint64_t seen = 0
+    cdef uint32_t live = 0
+    cdef uint64_t total = 0, seen = 0
     cdef const uint8_t* hole
     cdef int p
     if check:
-        seen = card_bits(board, 5)
-        over = card_overs(board, 5)
+        add_cards(CARD_BIT, board, 5, &total, &seen)
     for p in range(n_seats):
         hole = holes + p * n_hole
         if check:
-            seen |= card_bits(hole, n_hole)
-            over |= card_overs(hole, n_hole)
+            add_cards(CARD_BIT, hole, n_hole, &total, &seen)
         if active == NULL or active[p]:
             live |= (<uint32_t>1) << p
             high[p] = prepared_values(TABLES, parts, hole, n_hole, &low[p])
@@ -72,8 +71,8 @@ cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, co
             high[p] = 0
             low[p] = 0
     if check:
+        total_out[0] = total
         seen_out[0] = seen
-        over_out[0] = over
     if high_out != NULL:
         for p in range(n_seats):
             high_out[p] = high[p]
@@ -107,8 +106,8 @@ cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, 
                              bint check) noexcept nogil:
     cdef PreparedBoard parts[PREFETCH_BLOCK]
     cdef Py_ssize_t row
-    cdef uint32_t masks, over
-    cdef uint64_t seen
+    cdef uint32_t masks
+    cdef uint64_t total, seen
     cdef const uint8_t* hole
     cdef const uint8_t* board
     for row in range(start, stop):
@@ -117,15 +116,15 @@ cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, 
     for row in range(start, stop):
         hole = job.holes + row * job.hole_step
         board = job.boards + row * job.board_step
+        total = 0
         seen = 0
-        over = 0
         masks = split_row(hole, job.n_seats, n_hole, board, &parts[row - start],
                           NULL if job.active == NULL else job.active + row * job.n_seats,
                           NULL if job.high_values == NULL else job.high_values + row * job.n_seats,
                           NULL if job.low_values == NULL else job.low_values + row * job.n_seats,
-                          check, &seen, &over)
+                          check, &total, &seen)
         if check:
-            job.bad[row] = cards_failed(seen, over, <int>job.hole_step + 5)
+            job.bad[row] = cards_failed(total, seen)
         if job.high_out != NULL:
             job.high_out[row] = <uint16_t>(masks & 0xFFFF)
         if job.low_out != NULL:

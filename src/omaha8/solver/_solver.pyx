@@ -38,9 +38,9 @@ which is 0 .. C(52, j) - 1, after the slots of all smaller sizes.
 cimport cython
 from cython.parallel cimport prange
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
-from omaha8.core._core cimport card_bits, card_overs, cards_failed
+from omaha8.core._core cimport add_cards, card_bit_table, cards_failed
 
 from math import comb
 
@@ -52,6 +52,8 @@ cdef enum:
     N_MASKS = 32          # subsets of a 5-card combo
     DECK = 52
 
+# the card check's bits (core/_core.pxd)
+cdef const uint64_t* CARD_BIT = card_bit_table()
 # BINOM[n][j] = C(n, j) for cards n = 0..51
 cdef int32_t BINOM[DECK][MAX_K + 1]
 # OFFSET[j]: first slot of the subsets of size j; OFFSET[k] slots hold sizes 0..k-1
@@ -192,12 +194,13 @@ cdef int bad_combo_row(const uint8_t[:, ::1] cards) noexcept nogil:
     """First row holding a byte above 51 or a repeated card (core/_core.pxd's card check), or -1."""
     cdef Py_ssize_t r
     cdef int k = <int>cards.shape[1]
-    cdef const uint8_t* row
+    cdef uint64_t total, seen
     if k == 0:
         return -1
     for r in range(cards.shape[0]):
-        row = &cards[r, 0]
-        if cards_failed(card_bits(row, k), card_overs(row, k), k):
+        total = seen = 0
+        add_cards(CARD_BIT, &cards[r, 0], k, &total, &seen)
+        if cards_failed(total, seen):
             return <int>r
     return -1
 
