@@ -29,7 +29,8 @@ from omaha8.histories.reconcile import reconcile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 HANDS = scaled(10_000, 2_000)
-SITES = ["pokerstars", "888", "bovada", "cake", "everleaf", "fulltilt", "kingsclub", "partypoker", "pkr", "winamax", "winning"]
+SITES = ["pokerstars", "888", "bovada", "cake", "everleaf", "fulltilt", "kingsclub", "partypoker", "pkr", "winamax", "winning",
+         "entraction", "ongame", "bossmedia", "microgaming", "merge"]
 
 
 def fixture_hands(site: str) -> list[tuple[str, str | None]]:
@@ -70,6 +71,10 @@ def write_file(path: Path, site: str, n_hands: int) -> Counter[str]:
                 head = head.replace(old, new, 1)
                 if old in second or not found:
                     second = second.replace(old, new, 1)
+                # OnGame's last line repeats the id
+                trailer = f" {old} *****"
+                if body.endswith(trailer):
+                    body = body[: -len(trailer)] + f" {new} *****"
                 text = head + sep + second + sep2 + body
             out.write(text + "\n\n")
             want[per_hand[j]] += 1

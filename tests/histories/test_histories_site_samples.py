@@ -77,7 +77,8 @@ def _all_in_before_the_river_with_every_card_shown(item: HandRecord, report) -> 
 @pytest.mark.skipif(not FILES, reason=WHY)
 def test_the_samples_cover_every_site_read() -> None:
     sites = {item.site for path in FILES for item in read(path) if isinstance(item, HandRecord)}
-    assert {"PokerStars", "888poker", "Winning", "Winamax", "PartyPoker", "Bovada", "Full Tilt", "KingsClub"} <= sites
+    assert {"PokerStars", "888poker", "Winning", "Winamax", "PartyPoker", "Bovada", "Full Tilt", "KingsClub",
+            "Entraction", "OnGame", "Boss Media", "Microgaming", "Merge"} <= sites
 
 
 #: The rake rule each site's samples follow where the files do not state the rake (docs/rules.md §6.12).

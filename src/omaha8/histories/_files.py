@@ -48,8 +48,9 @@ STARTS = re.compile(
 )
 
 
-#: A first line that the hand's header line follows (888 and PartyPoker's ``#Game No : N``, Everleaf's site line).
-PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #")
+#: A first line that the hand's header line follows (888 and PartyPoker's ``#Game No : N``, Everleaf's site line,
+#: Merge's ``<description .../>`` before a file's first ``<game>``).
+PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #|<description ")
 
 
 # the first two characters of the lines that start a hand (every alternative of STARTS): most lines fail

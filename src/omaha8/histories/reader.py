@@ -156,6 +156,14 @@ def _hand_id(first: str) -> str | None:
         i = 10
     elif first.startswith("Game ID: "):
         i = 8
+    elif first.startswith("Game # "):
+        i = 6  # Entraction
+    elif first.startswith("***** History for hand "):
+        i = 22  # OnGame
+    elif first.startswith("<"):
+        # the XML formats: the hand's id attribute (Boss Media's ID, Microgaming's and Merge's id)
+        k = max(first.find(' ID="', 0, 200), first.find(' id="', 0, 200))
+        i = k + 4 if k >= 0 else -1
     if i < 0:
         return None
     j = i + 1

@@ -1,0 +1,248 @@
+"""Merge Gaming (Carbon, Lock, ...): ``<game id="N-M" numholecards="4" gametype="37" ...>`` elements, a file's first
+after a ``<description type="Omaha H/L8 Tournament" stakes="Pot Limit"/>``.
+
+``<players dealer="0">`` lists ``<player seat nickname balance dealtin>`` (seats from 0; the balances
+are what each player has once the blinds are posted); ``<round id="BLINDS">``, ``"PREFLOP"``,
+``"POSTFLOP"``, ``"POSTTURN"``, ``"POSTRIVER"``, ``"SHOWDOWN"`` and ``"END_OF_GAME"`` (or
+``"END_OF_FOLDED_GAME"``) hold ``<event type player amount>`` (``SMALL_BLIND``, ``BIG_BLIND``, ``FOLD``,
+``CHECK``, ``CALL``, ``BET``, ``RAISE``, ``ALL_IN``; ``CHAT``, ``SHOW``, ``MUCK`` and ``PLAYER_OUT`` are
+kept as messages) and ``<cards type cards player>``: the hero's ``HOLE`` cards, the board so far
+(``COMMUNITY``, written at the end of its round) and the cards ``SHOWN``. Calls, bets and all-ins are the
+chips they add, a raise its street total; ``<winner amount player potnumber uncalled>`` pays a pot, or,
+with ``uncalled="true"``, gives a bet back. The game type is the description's where the hand has one,
+else ``gametype``'s: 37 is pot-limit Omaha Hi/Lo (the sample's description says so). A tournament
+(the last field of ``data`` is ``true``) counts chips, whatever sign its amounts carry; it takes no
+rake. Only tournament hands are read: the samples show no cash game.
+
+>>> from omaha8.histories import read
+>>> [(h.site, h.status) for h in read("tests/data/hh/merge/split_and_fold.txt")]
+[('Merge', 'verified'), ('Merge', 'verified'), ('Merge', 'verified')]
+"""
+
+from __future__ import annotations
+
+from .._builder import HandBuilder
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
+from ..hand_record import HandRecord
+from ._xml import Element, attr, parse_xml
+
+__all__ = ["SITE", "starts", "parse"]
+
+SITE = "Merge"
+
+# the description's game: "Omaha H/L8 Tournament", "Omaha H/L8" (a cash game would name its stakes too)
+_DESCRIPTION = Form("Omaha H/L8{? Tournament}")
+_OTHER = ("Holdem", "Hold'em", "Omaha", "Stud", "Razz")
+#: Game types read: gametype -> (omaha8's game, hole cards, limit).
+_GAME_TYPES = {"37": ("Omaha Hi/Lo", 4, "Pot Limit")}
+_LIMITS = {"Pot Limit": "Pot Limit"}
+_ROUNDS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3, "SHOWDOWN": 4,
+           "END_OF_GAME": 4, "END_OF_FOLDED_GAME": 4}
+_POSTS = {"SMALL_BLIND": "small_blind", "BIG_BLIND": "big_blind"}
+_NOTES = ("CHAT", "SHOW", "MUCK", "PLAYER_OUT")
+
+
+def starts(lines: list[str]) -> bool:
+    return lines[0].startswith(("<game ", "<description "))
+
+
+def parse(label: str, start: int, lines: list[str]) -> HandRecord:
+    root = parse_xml(lines, start)
+    items = root.children
+    description = items[0] if items and items[0].tag == "description" else None
+    games = items[1:] if description is not None else items
+    if len(games) != 1 or games[0].tag != "game":
+        at = games[1] if len(games) > 1 else (description or root)
+        raise _Bad(at.line, at.column, "a Merge hand is one <game> element (after a <description>)")
+    game = games[0]
+    b = HandBuilder(label, start, SITE)
+    _header(b, game, description)
+    rounds: list[Element] = []
+    for child in game.children:
+        if child.tag == "players":
+            if b.seats or rounds:
+                raise _Bad(child.line, child.column, "a second <players>")
+            _players(b, child)
+        elif child.tag == "round":
+            rounds.append(child)
+        else:
+            raise _Bad(child.line, child.column, f"<{child.tag[:40]}> is not part of a Merge hand")
+    if not b.seats:
+        raise _Bad(game.line, game.column, "the <game> has no <players>")
+    for item in rounds:
+        _round(b, item)
+    _settle(b, start + len(lines) - 1)
+    return b.build()
+
+
+def _header(b: HandBuilder, game: Element, description: Element | None) -> None:
+    at, col = game.line, game.column
+    kind = attr(game, "gametype", "game type")
+    found = _GAME_TYPES.get(kind)
+    if description is not None:
+        text = attr(description, "type", "game")
+        if _DESCRIPTION.match(text) is None:
+            if any(o in text for o in _OTHER):
+                raise _OtherGame(f"{text[:60]} is not Omaha Hi/Lo")
+            raise _Bad(description.line, description.column, f"{text[:60]!r} names no game that Merge deals")
+        if _LIMITS.get(description.attrs.get("stakes", "")) is None:
+            raise _NotReplayed(description.line, f"Merge's {description.attrs.get('stakes', '')[:40]!r} is not read "
+                                                 "by omaha8 (the sample shows pot limit only)")
+        if found is None:
+            raise _Bad(at, col, f"gametype={kind[:20]!r} is not the description's {text[:40]!r}")
+    elif found is None:
+        if attr(game, "numholecards", "hole cards") == "2":
+            raise _OtherGame("a game of two hole cards is not Omaha Hi/Lo")
+        raise _NotReplayed(at, f"Merge's gametype={kind[:20]!r} is not read by omaha8 (only 37, pot-limit Omaha Hi/Lo, "
+                               "is known)")
+    if attr(game, "numholecards", "hole cards") != str(found[1]):
+        raise _Bad(at, col, f"numholecards={game.attrs['numholecards'][:20]!r}: gametype {kind} deals {found[1]}")
+    data = attr(game, "data", "table data").split("|")
+    if data[-1] != "true":
+        raise _NotReplayed(at, "Merge's cash-game hands are not read by omaha8 (no sample shows their amounts)")
+    b.money = Money(None, 0)
+    hand_id = attr(game, "id", "hand number")
+    for part in hand_id.split("-", 4):  # "46634335-1": the tournament's table and the hand
+        ascii_int(part, at, col, "the hand number")
+    seats = game.attrs.get("seats", "")
+    b.fields.update(hand_id=hand_id, game=found[0], variant=found[1], limit=found[2],
+                    tournament_id=data[2] if len(data) > 2 else "", table=data[1] if len(data) > 1 else "",
+                    date=game.attrs.get("starttime", ""),
+                    max_seats=ascii_int(seats, at, col, "the number of seats") if seats else None)
+
+
+def _players(b: HandBuilder, players: Element) -> None:
+    dealer = ascii_int(attr(players, "dealer", "button"), players.line, players.column, "the button's seat")
+    b.fields["button"] = dealer + 1
+    for player in players.children:
+        at, col = player.line, player.column
+        if player.tag != "player" or player.children:
+            raise _Bad(at, col, f"<{player.tag[:40]}> inside <players>")
+        number = ascii_int(attr(player, "seat", "seat"), at, col, "the seat number") + 1
+        b.seat(number, attr(player, "nickname", "name"), b.amount(attr(player, "balance", "chips"), at, col), at, col,
+               sitting_out=player.attrs.get("dealtin", "true") != "true")
+
+
+def _name(b: HandBuilder, item: Element) -> str:
+    number = ascii_int(attr(item, "player", "player"), item.line, item.column, "the player's seat") + 1
+    for seat in b.seats:
+        if seat.number == number:
+            return seat.name
+    raise _Bad(item.line, item.column, f"seat {number - 1} is empty")
+
+
+def _round(b: HandBuilder, item: Element) -> None:
+    at, col = item.line, item.column
+    index = _ROUNDS.get(attr(item, "id", "round"))
+    if index is None:
+        if item.attrs["id"] == "GAME_CANCELLED":
+            raise _Bad(at, col, "hand cancelled")
+        raise _Bad(at, col, f"round {item.attrs['id'][:40]!r} is not a Merge round")
+    if index >= 1 and index <= 3:
+        # the round's board comes last in it: the street starts with it all the same
+        boards = [c for c in item.children if c.tag == "cards" and c.attrs.get("type") == "COMMUNITY"]
+        if len(boards) != 1:
+            raise _Bad(at, col, f"round {item.attrs['id']} shows {len(boards)} boards, not one")
+        if b.current < 0:
+            b.street(0, (), at, col)
+        b.street(index, cards_of(attr(boards[0], "cards", "cards"), boards[0].line, boards[0].column), at, col)
+    elif index == 0 and b.current < 0:
+        b.street(0, (), at, col)
+    elif index == 4:
+        b.current = max(b.current, 0)
+    for child in item.children:
+        if child.tag == "event":
+            _event(b, child, index)
+        elif child.tag == "cards":
+            _cards(b, child)
+        elif child.tag == "winner":
+            _winner(b, child)
+        else:
+            raise _Bad(child.line, child.column, f"<{child.tag[:40]}> inside a round")
+
+
+def _event(b: HandBuilder, item: Element, index: int) -> None:
+    at, col = item.line, item.column
+    kind = attr(item, "type", "type")
+    if kind in _NOTES:
+        b.messages.append((at, f"{kind} {item.attrs.get('player', '')} {item.attrs.get('text', '')}".strip()))
+        return
+    name = _name(b, item)
+    if kind in _POSTS:
+        if index != -1:
+            raise _Bad(at, col, "a blind after the cards")
+        value = _value(b, item)
+        # the balance was written with the blind already out of it: the stack before the hand is both
+        left = b.names[name].stack
+        seat = b.names[name]._replace(stack=left + value)
+        b.names[name] = seat
+        b.seats = [seat if s.name == name else s for s in b.seats]
+        b.post(name, _POSTS[kind], value, at, all_in=left == 0)
+        return
+    if index < 0 or index > 3:
+        raise _Bad(at, col, f"{kind[:30]} outside the betting rounds")
+    if kind == "FOLD":
+        b.fold(name, at, col)
+    elif kind == "CHECK":
+        b.check(name, at, col)
+    elif kind == "CALL":
+        b.call(name, _value(b, item), at, col)
+    elif kind == "BET":
+        b.bet_adding(name, _value(b, item), at, col)
+    elif kind == "RAISE":
+        b.wager_to(name, "raise", _value(b, item), at, col)
+    elif kind == "ALL_IN":
+        value = _value(b, item)
+        if value != b.behind(name) or value <= 0:
+            raise _Bad(at, col, f"{name} goes all-in for {value} with {b.behind(name)} behind: "
+                                "the lines contradict each other")
+        b.all_in_adding(name, value, at, col)
+    else:
+        raise _Bad(at, col, f"type={kind[:40]!r} is not a Merge event")
+
+
+def _value(b: HandBuilder, item: Element) -> int:
+    return b.amount(attr(item, "amount", "amount"), item.line, item.column)
+
+
+def _cards(b: HandBuilder, item: Element) -> None:
+    kind = attr(item, "type", "type")
+    cards = cards_of(attr(item, "cards", "cards"), item.line, item.column)
+    if kind == "COMMUNITY":
+        if cards != b.board:
+            raise _Bad(item.line, item.column, "the board is not the round's")
+    elif kind == "HOLE":
+        name = _name(b, item)
+        b.dealt(name, cards, item.line, item.column)
+        b.hero = name
+    elif kind == "SHOWN":
+        b.shown(_name(b, item), cards, item.line, item.column)
+    else:
+        raise _Bad(item.line, item.column, f"cards of type {kind[:30]!r} are not Merge's")
+
+
+def _winner(b: HandBuilder, item: Element) -> None:
+    name = _name(b, item)
+    amount = b.amount(attr(item, "amount", "amount won"), item.line, item.column)
+    if item.attrs.get("uncalled") == "true":
+        b.uncalled(name, amount)
+    elif amount:
+        b.collect(name, amount, f"pot {item.attrs.get('potnumber', '')}".strip(), item.line)
+
+
+def _settle(b: HandBuilder, last: int) -> None:
+    if not b.collections:
+        raise _Bad(last, 0, "no <winner> says who won the pot: cut short?")
+    for seat in b.seats:
+        if b.behind(seat.name) < 0:
+            raise _Bad(last, 0, f"{seat.name} puts in more than the balance: the lines contradict each other")
+    # a tournament's hand names no stakes: its blinds are the stakes
+    big = next((p.amount for p in b.posts if p.kind == "big_blind" and not p.all_in), 0)
+    if not big:
+        raise _Bad(last, 0, "no big blind is posted: the hand's stakes are unknown")
+    small = next((p.amount for p in b.posts if p.kind == "small_blind" and not p.all_in), big // 2)
+    f = b.fields
+    f["stakes"] = (small, big)
+    f["returns"], f["rake_stated"] = ("lines" if b.uncalled_lines else "unprinted"), True
+    b.rake = 0
+    b.total_pot = -1

@@ -1,0 +1,171 @@
+"""One hand's XML, parsed safely: expat with no DTD, no entities but XML's own, bounded depth, positions kept.
+
+The XML sites (Boss Media, Microgaming, Merge) write a hand as one element
+(Merge: a ``<description>`` then a ``<game>``), cut from the file like any
+other hand (:mod:`omaha8.histories._files`: lines capped in length and
+number, so a hand's text is bounded). :func:`parse_xml` reads those lines
+with :mod:`xml.parsers.expat` (a linear-time, non-validating parser) into
+small :class:`Element` trees that remember the line and column of each start
+tag, so a reader's refusal points into the file. A document type
+declaration is refused outright (no entity can be declared, so none can
+expand), so are external entities and text where the formats have none;
+a syntax error is reported with expat's line and column, in characters.
+
+>>> root = parse_xml(['<game id="7">', ' <player seat="0"/>', '</game>'], 10)
+>>> [(e.tag, e.attrs, e.line, e.column) for e in root.children[0].children]
+[('player', {'seat': '0'}, 11, 2)]
+>>> parse_xml(['<!DOCTYPE x [<!ENTITY a "aa">]>', '<x/>'], 5)
+Traceback (most recent call last):
+...
+omaha8.histories._grammar._Bad: a document type declaration (DOCTYPE) is not read in a hand history
+"""
+
+from __future__ import annotations
+
+from xml.parsers import expat
+
+from ..._support._args import brief
+from .._grammar import _Bad
+
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children"]
+
+#: Deepest nesting read (the formats nest four deep at most).
+MAX_DEPTH = 16
+
+# the root the hand's elements are read under (Merge writes two top-level elements per hand), on a line
+# of its own before the hand's first line, so the hand's lines and columns are expat's less one line
+_WRAPPER = "omaha8-hand"
+
+
+class Element:
+    """An XML element: its tag, its attributes, the 1-based line and column of its start tag, its children."""
+
+    __slots__ = ("tag", "attrs", "line", "column", "children")
+
+    def __init__(self, tag: str, attrs: dict[str, str], line: int, column: int) -> None:
+        self.tag, self.attrs, self.line, self.column = tag, attrs, line, column
+        self.children: list[Element] = []
+
+    def __repr__(self) -> str:
+        return f"<{self.tag} line {self.line}>"
+
+
+class _Refused(Exception):
+    """Raised inside an expat handler: the parse stops with this position and reason."""
+
+    def __init__(self, line: int, column: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line, self.column, self.reason = line, column, reason
+
+
+def parse_xml(lines: list[str], start: int) -> Element:
+    """The elements of a hand's ``lines`` (the first on file line ``start``) under one root; :class:`_Bad` if not XML.
+
+    Parameters
+    ----------
+    lines
+        The hand's lines as :func:`~omaha8.histories._files.hand_chunks` cut them.
+    start
+        The file line of ``lines[0]``.
+    """
+    text = "\n".join(lines)
+    if "<!" in text:
+        _declarations(lines, start)
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    top = Element("", {}, start, 1)  # holds the wrapper element, the hand's root
+    stack = [top]
+
+    def where() -> tuple[int, int]:
+        return _position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber)
+
+    # the wrapper's line comes first: expat's line n is the hand's line n - 1, file line start + n - 2
+    first = start - 2
+
+    def open_tag(tag: str, attrs: dict[str, str]) -> None:
+        if len(stack) > MAX_DEPTH:
+            raise _Refused(*where(), f"elements nest more than {MAX_DEPTH} deep")
+        element = Element(tag, attrs, first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        stack[-1].children.append(element)
+        stack.append(element)
+
+    def close_tag(tag: str) -> None:
+        stack.pop()
+
+    def characters(data: str) -> None:
+        if data.isspace():
+            return  # the line breaks and indents between elements: most calls
+        stripped = data.lstrip()
+        if stripped:
+            # the text's first visible character (unbuffered, expat reports where each run of text starts)
+            line, column = where()
+            skipped = data[: len(data) - len(stripped)]
+            newlines = skipped.count("\n")
+            if newlines:
+                line, column = line + newlines, len(skipped) - skipped.rfind("\n")
+            else:
+                column += len(skipped)
+            raise _Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
+
+    def doctype(*_: object) -> None:
+        raise _Refused(*where(), "a document type declaration (DOCTYPE) is not read in a hand history")
+
+    def entity(*_: object) -> None:
+        raise _Refused(*where(), "an entity declaration is not read in a hand history")
+
+    def external(*_: object) -> int:
+        raise _Refused(*where(), "an external entity is not read in a hand history")
+
+    parser.StartElementHandler = open_tag
+    parser.EndElementHandler = close_tag
+    parser.CharacterDataHandler = characters
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = external
+    try:
+        parser.Parse(f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>", True)
+    except _Refused as exc:
+        raise _Bad(exc.line, exc.column, exc.reason) from None
+    except expat.ExpatError as exc:
+        at, column = _position(lines, start, exc.lineno, exc.offset)
+        reason = expat.ErrorString(exc.code) if exc.code is not None else "not XML"
+        if at >= start + len(lines):
+            at, column, reason = start + len(lines) - 1, 0, f"the hand's XML ends early ({reason})"
+        raise _Bad(at, column, f"the hand's XML is broken here: {reason}") from None
+    return top.children[0]
+
+
+def _declarations(lines: list[str], start: int) -> None:
+    """Refuse a DOCTYPE or ENTITY declaration by name (inside the wrapper expat would call it only a syntax error)."""
+    for i, line in enumerate(lines):
+        j = line.find("<!")
+        while j >= 0:
+            word = line[j + 2:j + 9].upper()
+            if word == "DOCTYPE":
+                raise _Bad(start + i, j + 1, "a document type declaration (DOCTYPE) is not read in a hand history")
+            if word[:6] == "ENTITY":
+                raise _Bad(start + i, j + 1, "an entity declaration is not read in a hand history")
+            j = line.find("<!", j + 2)
+
+
+def _position(lines: list[str], start: int, expat_line: int, expat_column: int) -> tuple[int, int]:
+    """The file line and 1-based column of expat's (line, 0-based column in characters) in the wrapped text."""
+    i = expat_line - 2
+    if i < 0:
+        return start, 1
+    if i >= len(lines):
+        return start + len(lines), 1
+    return start + i, expat_column + 1
+
+
+def attr(element: Element, name: str, what: str | None = None) -> str:
+    """The attribute ``name`` of ``element``; :class:`_Bad` at the element when it has none."""
+    value = element.attrs.get(name)
+    if value is None:
+        raise _Bad(element.line, element.column, f"<{element.tag}> has no {what or name} ({name}=\"...\")")
+    return value
+
+
+def children(element: Element, tag: str) -> list[Element]:
+    """The children of ``element`` named ``tag``."""
+    return [child for child in element.children if child.tag == tag]
