@@ -1,4 +1,4 @@
-# The cimport surface of omaha8.core._core: row evaluators, the flush rule, a
+# The cimport surface of omaha8.core._core: row evaluators, the flush rule, the card check, a
 # per-board prepared evaluator and read-only table pointers for other kernels
 # (showdown, equity) that precompute per-hole or per-board parts. Every table
 # accepts any uint8 card byte without reading outside its bounds.
