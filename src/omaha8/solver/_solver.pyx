@@ -41,6 +41,7 @@ from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from omaha8.core._core cimport add_cards, card_bit_table, cards_failed
+from omaha8.solver._colex cimport sorted_cards
 
 from math import comb
 
@@ -86,15 +87,8 @@ def table_slots(int k):
 cdef inline int combo_slots(const uint8_t* row, int k, int32_t* slot) noexcept nogil:
     cdef uint8_t c[MAX_K]
     cdef int32_t rank[N_MASKS]
-    cdef int i, j, mask, top, full = (1 << k) - 1
-    cdef uint8_t x
-    for i in range(k):
-        x = row[i]
-        j = i
-        while j > 0 and c[j - 1] > x:
-            c[j] = c[j - 1]
-            j -= 1
-        c[j] = x
+    cdef int mask, top, full = (1 << k) - 1
+    sorted_cards(row, k, c)
     rank[0] = 0
     slot[0] = 0
     for mask in range(1, full):
@@ -388,10 +382,9 @@ def stable_order(const uint16_t[::1] key, const int32_t[::1] seq=None):
 @cython.wraparound(False)
 def has_repeats(const uint8_t[:, ::1] cards):
     """Whether two rows hold the same set of cards: one bit per possible combo, O(n)."""
-    cdef int k = <int>cards.shape[1], i, j
+    cdef int k = <int>cards.shape[1], i
     cdef Py_ssize_t r, n = cards.shape[0]
     cdef uint8_t c[MAX_K]
-    cdef uint8_t x
     cdef int64_t rank
     cdef uint8_t* seen
     cdef bint repeated = False
@@ -406,13 +399,7 @@ def has_repeats(const uint8_t[:, ::1] cards):
         raise MemoryError("no memory for the combo bitmap")
     with nogil:
         for r in range(n):
-            for i in range(k):
-                x = cards[r, i]
-                j = i
-                while j > 0 and c[j - 1] > x:
-                    c[j] = c[j - 1]
-                    j -= 1
-                c[j] = x
+            sorted_cards(&cards[r, 0], k, c)
             rank = 0
             for i in range(k):
                 rank += BINOM[c[i]][i + 1]  # colex rank among the k-card combos
