@@ -177,6 +177,10 @@ cdef struct Tables:
     const uint32_t* card_info     # CARD_INFO: suit counter | low bit << 16 | rank << 24
     const uint16_t* board_class_3_2   # BOARD_CLASS_3_2
     const uint16_t* triple_index  # TRIPLE_INDEX
+    const uint16_t* high_ranks    # HIGH_RANKS (per rank pair and triple: board-walking kernels)
+    const uint16_t* pair_offset   # PAIR_OFFSET
+    const uint8_t* card_suit      # CARD_SUIT
+    const uint8_t* card_lowbit    # CARD_LOWBIT
 
 # The tables of this module, filled when it is imported.
 cdef const Tables* tables() noexcept nogil
@@ -209,8 +213,13 @@ cdef inline void prepare_board(const Tables* t, const uint8_t* board, PreparedBo
     out.high_row = t.high_board + board_class_of_ranks(t, r) * N_PAIR_CLASSES
     out.low_mask = (low >> 16) & 0xFF
     out.flush_bits = bits
-    # exactly one of bits 3, 7, 11, 15 is set when a suit has three: its number is the suit
-    out.flush_suit = ((bits >> 7) & 1) + 2 * ((bits >> 11) & 1) + 3 * ((bits >> 15) & 1)
+    out.flush_suit = flush_suit_of_bits(bits)
+
+
+# The suit of board_flush_bits (meaningful only when they are not 0): exactly one of
+# bits 3, 7, 11, 15 is set when a suit has three, and its number is the suit.
+cdef inline uint32_t flush_suit_of_bits(uint32_t bits) noexcept nogil:
+    return ((bits >> 7) & 1) + 2 * ((bits >> 11) & 1) + 3 * ((bits >> 15) & 1)
 
 
 # A cache-line fetch started ahead of use, where the compiler has one (a no-op elsewhere).
@@ -258,14 +267,31 @@ cdef inline uint16_t prepared_flush(const Tables* t, const PreparedBoard* b, con
     return best_flush(t.high_flush, hole_mask, board_mask)
 
 
+# The high and low of a hole on a prepared board from the parts of the hole that do
+# not depend on the board: its n_pairs rank-pair classes (PAIR_CLASS), its low-rank
+# bits (0..255) and its suit counters (suit_counters). Kernels that score one hole on
+# many boards keep these parts and call this; prepared_values computes them and calls it.
+cdef inline uint16_t prepared_values_of_parts(const Tables* t, const PreparedBoard* b, const uint8_t* pairs,
+                                              int n_pairs, uint32_t low_bits, uint32_t counters,
+                                              const uint8_t* hole, int n_hole, uint8_t* low) noexcept nogil:
+    cdef int q
+    cdef uint16_t best = 0, v
+    for q in range(n_pairs):
+        v = b.high_row[pairs[q]]
+        best = v if v > best else best
+    low[0] = t.low_best[(low_bits << 8 & 0xFF00) | b.low_mask]
+    v = prepared_flush(t, b, hole, n_hole, counters & 0xFFFF)
+    return v if v > best else best
+
+
 # Best high value (1..7462) of a hole of n_hole (2..5) cards on a prepared
 # board, and its best low (1..56, 0 = none) in ``low``.
 cdef inline uint16_t prepared_values(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
                                      int n_hole, uint8_t* low) noexcept nogil:
     cdef uint32_t r[MAX_HOLE]
+    cdef uint8_t pairs[10]
     cdef uint32_t info, total = 0, low_bits = 0
-    cdef int i, j
-    cdef uint16_t best = 0, v
+    cdef int i, j, n_pairs = 0
     for i in range(n_hole):
         info = t.card_info[hole[i]]
         total += info
@@ -273,11 +299,9 @@ cdef inline uint16_t prepared_values(const Tables* t, const PreparedBoard* b, co
         r[i] = info >> 24
     for i in range(n_hole - 1):
         for j in range(i + 1, n_hole):
-            v = b.high_row[t.pair_class[r[i] * 13 + r[j]]]
-            best = v if v > best else best
-    low[0] = t.low_best[(low_bits >> 8 & 0xFF00) | b.low_mask]
-    v = prepared_flush(t, b, hole, n_hole, total & 0xFFFF)
-    return v if v > best else best
+            pairs[n_pairs] = t.pair_class[r[i] * 13 + r[j]]
+            n_pairs += 1
+    return prepared_values_of_parts(t, b, pairs, n_pairs, low_bits >> 16, total, hole, n_hole, low)
 
 
 # Best high value alone (what prepared_values returns).

@@ -25,17 +25,12 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 from omaha8._support._bits cimport popcount
 from omaha8.odds._equity_kernel cimport (
-    CARD_LOWBIT,
-    CARD_RANK,
-    CARD_SUIT,
-    TRIPLE_INDEX,
     Spot,
     Walk,
     add_card,
     flush_value,
     init_spot,
     last_card,
-    load_tables,
 )
 from omaha8.pots._split cimport (
     MAX_PLAYERS,
@@ -63,7 +58,6 @@ cdef enum:
     SHORT_TEXT = 64                   # longest card text the fast lane splits itself
 
 
-load_tables()
 fill_shares()
 cnp.import_array()
 
@@ -170,6 +164,10 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef uint8_t a = w.rank[0], b = w.rank[1], c = w.rank[2], r
     cdef const uint16_t* best
     cdef Tally tally
+    cdef const uint8_t* CARD_RANK = sp.t.card_rank
+    cdef const uint8_t* CARD_SUIT = sp.t.card_suit
+    cdef const uint8_t* CARD_LOWBIT = sp.t.card_lowbit
+    cdef const uint16_t* TRIPLE_INDEX = sp.t.triple_index
     clear_tally(P, &tally)
     for r in range(13):
         count[r] = 0
@@ -197,10 +195,10 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
             s = suits[i]
             k = w.count[3][s]
             flop_mask = w.suited[3][s]
-            no_new[p][s] = flush_value(&sp.players[p], s, flop_mask) if k == 3 else 0
+            no_new[p][s] = flush_value(sp, &sp.players[p], s, flop_mask) if k == 3 else 0
             if k >= 2:
                 for r in range(13):
-                    one_new[p][s][r] = (flush_value(&sp.players[p], s, flop_mask | (<uint32_t>1) << r)
+                    one_new[p][s][r] = (flush_value(sp, &sp.players[p], s, flop_mask | (<uint32_t>1) << r)
                                         if (present[r] >> s) & 1 else 0)
     for x in range(13):
         if count[x] == 0:
@@ -261,7 +259,7 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
                             h = one_new[p][s][y] if one_new[p][s][y] > h else h
                         m = w.suited[3][s] if sp.players[p].two_of_suit[s] else 0
                         while m:
-                            v = flush_value(&sp.players[p], s, (m & (~m + 1)) | (<uint32_t>1) << x | (<uint32_t>1) << y)
+                            v = flush_value(sp, &sp.players[p], s, (m & (~m + 1)) | (<uint32_t>1) << x | (<uint32_t>1) << y)
                             h = v if v > h else h
                             m &= m - 1
                         hi[p] = h
