@@ -146,10 +146,6 @@ cdef inline void board_ready(const Data* d, Board* b) noexcept nogil:
         b.parts.high_row = TABLES.high_board + board_class_of_cards(b.cards) * N_PAIR_CLASSES
 
 
-# High (1..7462) and low (0 = none) value of combo i on board b.
-cdef inline void evaluate(const Data* d, int64_t i, const Board* b, uint16_t* hi, uint8_t* lo) noexcept nogil:
-    cdef const Combo* c = d.combo + i
-    hi[0] = prepared_values_of_parts(TABLES, &b.parts, c.pairs, d.n_pairs, c.low, c.counters, c.cards, d.k, lo)
 
 
 # Count the split of one deal among P seats with these values (omaha8.pots._split's
@@ -179,15 +175,25 @@ cdef void assign(const Data* d, int s, uint64_t used, double w, const uint16_t* 
 
 
 cdef void exact_board(const Data* d, Board* b, uint16_t* HI, uint8_t* LO, double* acc) noexcept nogil:
-    cdef int64_t i
+    cdef int64_t i, n = d.n_combos
+    cdef int n_pairs = d.n_pairs, k = d.k
     cdef uint16_t hi[MAX_PLAYERS]
     cdef uint8_t lo[MAX_PLAYERS]
+    cdef const Combo* c = d.combo
+    # local copies that nothing else points to: the byte stores to LO cannot alias them, so
+    # the loop keeps them in registers instead of reading them again for every combo
+    cdef Tables t = TABLES[0]
+    cdef PreparedBoard parts
+    cdef uint64_t mask
     board_ready(d, b)
-    for i in range(d.n_combos):
-        if d.combo[i].mask & b.mask:
+    parts = b.parts
+    mask = b.mask
+    for i in range(n):
+        if c[i].mask & mask:
             HI[i] = 0
         else:
-            evaluate(d, i, b, &HI[i], &LO[i])
+            HI[i] = prepared_values_of_parts(&t, &parts, c[i].pairs, n_pairs, c[i].low, c[i].counters,
+                                             c[i].cards, k, &LO[i])
     assign(d, 0, 0, 1.0, HI, LO, hi, lo, acc)
 
 

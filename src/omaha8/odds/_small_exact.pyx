@@ -52,7 +52,7 @@ from omaha8.pots._split cimport (
 
 cimport numpy as cnp
 
-from omaha8.core._core cimport MAX_HOLE, high_value_row, low_value_row
+from omaha8.core._core cimport MAX_HOLE, add_cards, card_bit_table, cards_failed, high_value_row, low_value_row
 
 cdef enum:
     SHORT_TEXT = 64                   # longest card text the fast lane splits itself
@@ -60,6 +60,8 @@ cdef enum:
 
 fill_shares()
 cnp.import_array()
+# the card check's bits (core/_core.pxd)
+cdef const uint64_t* CARD_BIT = card_bit_table()
 
 
 # The flop's groups of boards are tallied by outcome (who has the best high,
@@ -410,7 +412,7 @@ def small_exact(holes, board, dead, dict names):
     cdef uint8_t dead_cards[52]
     cdef uint8_t deck[52]
     cdef int P, H = 0, h, p, n_board, n_dead, n_deck = 0, i, card
-    cdef uint64_t used = 0, bit
+    cdef uint64_t used = 0, total = 0
     if cnp.PyArray_CheckExact(holes):
         if cnp.PyArray_NDIM(holes) != 2 or not cnp.PyArray_ISINTEGER(holes):
             return None
@@ -434,17 +436,12 @@ def small_exact(holes, board, dead, dict names):
     n_dead = plain_cards(dead, names, dead_cards, 52)
     if n_dead < 0:
         return None
-    for i in range(P * H + n_board + n_dead):
-        if i < P * H:
-            card = hole_cards[i]
-        elif i < P * H + n_board:
-            card = board_cards[i - P * H]
-        else:
-            card = dead_cards[i - P * H - n_board]
-        bit = (<uint64_t>1) << card
-        if used & bit:
-            return None
-        used |= bit
+    # the one card check (core/_core.pxd): every card an id, none twice
+    add_cards(CARD_BIT, hole_cards, P * H, &total, &used)
+    add_cards(CARD_BIT, board_cards, n_board, &total, &used)
+    add_cards(CARD_BIT, dead_cards, n_dead, &total, &used)
+    if cards_failed(total, used):
+        return None
     for card in range(52):
         if not (used >> card) & 1:
             deck[n_deck] = <uint8_t>card
