@@ -26,8 +26,7 @@ import time
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, ISO_CODES, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, NO_AMOUNT, RAISE_TO, post_by_size, put_in,
-                      wager)
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, by_kind, post_by_size, put_in
 from ._xml import Element, attr, only, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
@@ -169,15 +168,18 @@ def _action(b: HandBuilder, item: Element) -> None:
         if -1 not in cards:
             b.hero = name
         return
-    action = _ACTIONS.get(kind)
-    if action is None:
+    if not by_kind(b, _ACTIONS, kind, name, lambda action: _amount(b, name, item, action), at, col):
         raise _Bad(at, col, f"TYPE={kind[:40]!r} is not a Boss Media action")
-    value = 0 if action in NO_AMOUNT else _value(b, item)
+
+
+def _amount(b: HandBuilder, name: str, item: Element, action: str) -> int:
+    """An action's ``VALUE``; an all-in may be written as its street total, read as the chips it adds."""
+    value = _value(b, item)
     if action == ALL_IN_BEHIND:
         behind = b.behind(name)
         if behind > 0 and value == b.bets.get(name, 0) + behind:
-            value = behind  # the all-in written as its street total, not as the chips it adds
-    wager(b, action, name, value, at, col)
+            return behind
+    return value
 
 
 def _value(b: HandBuilder, item: Element) -> int:

@@ -35,7 +35,7 @@ from .._grammar import Form, _Bad, ascii_int, cards_of
 
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
-    "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "put_in", "post_by_size", "at_seat",
+    "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "by_kind", "put_in", "post_by_size", "at_seat",
     "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
     "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
     "button_line", "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board",
@@ -303,6 +303,17 @@ def summary_board(b: HandBuilder, text: str, at: int, col: int) -> None:
     cards = cards_of(text, at, col)
     if b.board and cards != b.board:
         raise _Bad(at, col, "the summary board differs from the streets'")
+
+
+def by_kind(b: HandBuilder, kinds: Mapping[str, str], word: str, name: str, amount: Callable[[str], int], at: int,
+            col: int) -> bool:
+    """The action that the site names ``word`` (``kinds`` gives its kind), its amount ``amount(kind)`` when the
+    kind has one; False when ``word`` is none of the site's actions."""
+    kind = kinds.get(word)
+    if kind is None:
+        return False
+    wager(b, kind, name, 0 if kind in NO_AMOUNT else amount(kind), at, col)
+    return True
 
 
 def put_in(b: HandBuilder) -> int:

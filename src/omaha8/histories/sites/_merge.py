@@ -24,7 +24,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, NO_AMOUNT, RAISE_TO, at_seat, wager)
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, at_seat, by_kind
 from ._xml import Element, attr, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
@@ -181,10 +181,8 @@ def _event(b: HandBuilder, item: Element, index: int) -> None:
         return
     if index < 0 or index > 3:
         raise _Bad(at, col, f"{kind[:30]} outside the betting rounds")
-    action = _ACTIONS.get(kind)
-    if action is None:
+    if not by_kind(b, _ACTIONS, kind, name, lambda _: _value(b, item), at, col):
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Merge event")
-    wager(b, action, name, 0 if action in NO_AMOUNT else _value(b, item), at, col)
 
 
 def _value(b: HandBuilder, item: Element) -> int:

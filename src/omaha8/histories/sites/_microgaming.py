@@ -25,8 +25,7 @@ import binascii
 from .._builder import HandBuilder
 from .._grammar import CURRENCY_SIGNS, _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, NO_AMOUNT, RAISE_ADDING, at_seat, post_by_size,
-                      wager)
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_ADDING, at_seat, by_kind, post_by_size
 from ._totals import settled
 from ._xml import Element, attr, only, parse_xml
 
@@ -178,10 +177,8 @@ def _action(b: HandBuilder, item: Element) -> None:
         return
     if b.current < 0:
         b.street(0, (), at, col)
-    action = _ACTIONS.get(kind)
-    if action is None:
+    if not by_kind(b, _ACTIONS, kind, name, lambda _: _value(b, item), at, col):
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Microgaming action")
-    wager(b, action, name, 0 if action in NO_AMOUNT else _value(b, item), at, col)
 
 
 def _value(b: HandBuilder, item: Element) -> int:
