@@ -67,7 +67,9 @@ COMPILED_PYTHON = ["game/hand.py", "game/state.py", "game/streets.py", "game/set
                    "histories/sites/_cake.py", "histories/sites/_everleaf.py", "histories/sites/_fulltilt.py",
                    "histories/sites/_kingsclub.py", "histories/sites/_pacific.py", "histories/sites/_party.py",
                    "histories/sites/_pkr.py", "histories/sites/_pokerstars.py", "histories/sites/_winamax.py",
-                   "histories/sites/_winning.py", "histories/sites/_winning_old.py"]
+                   "histories/sites/_winning.py", "histories/sites/_winning_old.py",
+                   # and each hand's replay and reconciliation (about 1.2x on those)
+                   "histories/records.py", "histories/replay.py", "histories/reconcile.py"]
 KERNEL_DIRECTIVES = {
     "language_level": "3",
     "boundscheck": False,
