@@ -100,8 +100,26 @@ class HandRecord(RecordData):
 
     @property
     def status(self) -> str:
-        """The reconciliation status (see :meth:`reconcile`): it replays the hand; a report
-        (:func:`~omaha8.histories.analyze`) keeps it with the hand's other results."""
+        """The reconciliation status (see :meth:`reconcile`): it replays the hand the first time it is
+        read, and is kept for the record's life (not in a copy or a pickle, which work it out again);
+        a report (:func:`~omaha8.histories.analyze`) keeps it with the hand's other results."""
+        try:
+            return self._status_memo
+        except AttributeError:
+            pass
+        status = reconcile(self).status
+        # a frozen record's fields never change, nor does their status: kept in the one slot that is no field
+        object.__setattr__(self, "_status_memo", status)
+        return status
+
+    def status_replayed(self) -> str:
+        """:attr:`status` worked out again (its slow twin: a replay every time).
+
+        >>> from omaha8.histories import read_pokerstars
+        >>> record = next(read_pokerstars("tests/data/hh/split_quartered.txt"))
+        >>> record.status_replayed() == record.status == "verified"
+        True
+        """
         return reconcile(self).status
 
     def replay(self) -> Hand:

@@ -142,8 +142,16 @@ class SkippedHand:
         return f"{self.source}:{self.line}" + (f":{self.column}" if self.column else "")
 
 
+class _Memo:
+    """A slot beside a record's fields for what :class:`~omaha8.histories.HandRecord` works out once
+    (its status): no field, so never compared, printed, pickled or listed by ``dataclasses.fields``."""
+
+    __slots__ = ("_status_memo",)
+    _status_memo: str
+
+
 @dataclass(frozen=True, slots=True)
-class RecordData:
+class RecordData(_Memo):
     """The fields of a hand record and the lookups over them (see :class:`~omaha8.histories.HandRecord`).
 
     Readers build :class:`~omaha8.histories.HandRecord`, which adds the
