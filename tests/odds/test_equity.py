@@ -8,6 +8,7 @@ import signal
 import threading
 import time
 from collections.abc import Sequence
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -227,13 +228,36 @@ def test_fractions_add_up(spot) -> None:  # type: ignore[no-untyped-def]
         assert r.high_tie[0] == r.high_tie[1] and r.low_tie[0] == r.low_tie[1]
 
 
+def threads_used(call):  # type: ignore[no-untyped-def]
+    """``call()``'s result and the thread counts it handed the kernels (through ``_runs.threads_for``)."""
+    used: list[int] = []
+    real = _runs.threads_for
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        used.append(real(*args, **kwargs))
+        return used[-1]
+
+    with mock.patch.object(_runs, "threads_for", spy):
+        return call(), used
+
+
 @settings(max_examples=15, deadline=None)
-@given(spots(board_sizes=(0, 3, 4)), st.integers(1, 4), st.integers(0, 2**64 - 1))
+@given(spots(board_sizes=(0, 3, 4)), st.integers(2, 4), st.integers(0, 2**64 - 1))
 def test_same_for_any_thread_count(spot, threads, seed) -> None:  # type: ignore[no-untyped-def]
+    # the runs compared really are cut across threads: after the first chunk alone, 30,000 samples leave six
+    # more chunks of 4,096 and, with at least two seats, 2 * 25,904 = 51,808 units of work, enough for four
+    # threads (a flop, turn or river counted exactly is one small kernel call on one thread: no thread count
+    # reaches it)
     holes, board, dead = spot
-    assert_same(equity(holes, board, dead, n_threads=1), equity(holes, board, dead, n_threads=threads))
-    a = equity(holes, board, dead, samples=9_000, seed=seed, n_threads=1)
-    assert_same(a, equity(holes, board, dead, samples=9_000, seed=seed, n_threads=threads))
+    a = equity(holes, board, dead, samples=30_000, seed=seed, n_threads=1)
+    b, used = threads_used(lambda: equity(holes, board, dead, samples=30_000, seed=seed, n_threads=threads))
+    assert max(used) == threads
+    assert_same(a, b)
+    if not board:  # preflop, exact: one chunk per flop, many chunks
+        a = equity(holes, board, dead, n_threads=1)
+        b, used = threads_used(lambda: equity(holes, board, dead, n_threads=threads))
+        assert max(used) == threads
+        assert_same(a, b)
 
 
 def test_preflop_same_for_any_thread_count() -> None:

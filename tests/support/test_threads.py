@@ -67,11 +67,11 @@ def test_results_do_not_depend_on_threads_either_side_of_the_threshold(n: int) -
         assert np.array_equal(parse_card_array(text, n_threads=threads), flat)
 
 
-def test_equity_does_not_depend_on_threads() -> None:
-    holes, board = ["As 2s 3d Kh", "Qc Qd Jh Th", "5c 6c 7h 8d"], "Ah Kd 4c"
-    one = omaha8.equity(holes, board, n_threads=1)
-    for threads in (2, 4):
-        assert np.array_equal(omaha8.equity(holes, board, n_threads=threads).equity, one.equity)
+def test_sampled_equity_does_not_depend_on_threads() -> None:
+    # 20,000 samples of three seats: after the first chunk alone, four chunks of 4,096 and 3 * 15,904 units of
+    # work, so three threads each get a chunk (an exact flop, turn or river runs on one thread whatever is
+    # asked, so it is not compared here; tests/odds/test_equity.py compares the exact preflop run)
+    holes = ["As 2s 3d Kh", "Qc Qd Jh Th", "5c 6c 7h 8d"]
     sampled = omaha8.equity(holes, samples=20000, seed=3, n_threads=1)
     assert np.array_equal(omaha8.equity(holes, samples=20000, seed=3, n_threads=3).equity, sampled.equity)
 

@@ -52,6 +52,7 @@ __all__ = [
     "parse_cards",
     "parse_named",
     "check_distinct",
+    "first_repeat",
     "text_ids",
     "format_card",
     "format_cards",
@@ -329,18 +330,37 @@ def check_distinct(groups: Sequence[tuple[str, Sequence[int]]]) -> None:
     ...
     omaha8.errors.DuplicateCardError: card 'As' appears twice: holes[0][0] and holes[1][1]
     """
+    found = first_repeat(groups)
+    if found is not None:
+        card, first, second = found
+        raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first} and {second}")
+
+
+def first_repeat(groups: Sequence[tuple[str, Sequence[int]]], *,
+                 indexed: bool = True) -> tuple[int, str, str] | None:
+    """The first card of ``groups`` (``(name, card ids)`` pairs, read in order) that stands where an earlier
+    one did, with its first and second places, or None when every card is distinct: the rule
+    :func:`check_distinct` and the readers that word their errors their own way share. A place is
+    ``name[j]``, or the group's ``name`` alone when not ``indexed``.
+
+    >>> first_repeat([("board", (0, 4, 8)), ("dead", (9, 4))], indexed=False)
+    (4, 'board', 'dead')
+    >>> first_repeat([("hand", (0, 4, 8, 9))]) is None
+    True
+    """
     flat: list[int] = []
     for _, cards in groups:
         flat += cards
     if len(set(flat)) == len(flat):
-        return
+        return None
     first: dict[int, str] = {}
     for name, cards in groups:
         for j, card in enumerate(cards):
-            place = f"{name}[{j}]"
+            place = f"{name}[{j}]" if indexed else name
             if card in first:
-                raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
+                return card, first[card], place
             first[card] = place
+    raise AssertionError("a repeat was counted but not found")
 
 
 def format_card(card: int) -> str:

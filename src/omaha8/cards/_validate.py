@@ -2,11 +2,11 @@
 
 Every public batch function turns its card arguments into C-contiguous
 ``uint8`` arrays with :func:`card_array`. Ids and duplicates are then checked
-one of two ways: ``evaluate_batch``, ``pot_shares`` and ``winners`` check
-every card in their kernel's own pass and, when a row fails, call
-:func:`check_deals` only to name the row and the card; the callers of kernels
-that trust their input (``analyze_deals`` when it keeps seat values, the deal
-writers, ranges, the solver) call :func:`check_deals` (one nogil pass in :mod:`omaha8.core._core`)
+one of two ways: ``evaluate_batch``, ``pot_shares``, ``winners`` and
+``analyze_deals`` check every card in their kernel's own pass and, when a row
+fails, call :func:`check_deals` only to name the row and the card; the callers
+of kernels that trust their input (the deal writers, ranges, the solver's
+sweeps) call :func:`check_deals` (one nogil pass in :mod:`omaha8.core._core`)
 before the kernel runs.
 """
 

@@ -39,6 +39,7 @@ from typing import Any, TextIO
 from .._support._args import brief
 from .._support._text import printable
 from .._support._plain import plain
+from ..deals._outputs import CompleteOrAbsent
 from ..deals._row_files import ROW_FORMATS, RowFile, row_format
 from ..errors import InputError, OutputError
 from ._options import PATH
@@ -122,7 +123,7 @@ def check_inputs(paths: Iterable[str]) -> None:
             raise read_error(path, "it is a folder")
 
 
-class Output:
+class Output(CompleteOrAbsent):
     """A command's ``--json`` objects and ``-o`` rows, and where its text goes.
 
     Parameters
@@ -183,12 +184,4 @@ class Output:
             file, self.file = self.file, None
             file.discard()
 
-    def __enter__(self) -> Output:
-        return self
-
-    def __exit__(self, exc_type: object, *exc: object) -> None:
-        if exc_type is None:
-            self.close()
-        else:
-            self.discard()
 

@@ -40,7 +40,7 @@ from ..deals import (
     _needs,
 )
 from ..deals._containers import RejectedRow
-from ..deals._outputs import _close_quietly, _is_stream_path, _Output
+from ..deals._outputs import CompleteOrAbsent, _close_quietly, _is_stream_path, _Output
 from ..deals._prefetch import Prefetched
 from ..deals._row_files import cannot_write, row_format
 from ..deals._writers import DEAL_FORMATS, RESULT_FORMATS
@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     return _run(args, rejects)
 
 
-class _Rejects:
+class _Rejects(CompleteOrAbsent):
     """The rejects file: complete or absent, as every output (built beside its name, moved into place by
     :meth:`close`); standard output, a FIFO or a device is written into."""
 
@@ -191,7 +191,7 @@ class _Rejects:
                 self.file = open(self.built or path, "w", newline="", encoding="utf-8")
             write_rejects(self.file, ())
         except OSError as exc:
-            self.abort()
+            self.discard()
             raise cannot_write("--rejects", path, exc) from None
 
     def write(self, rows: Iterable[RejectedRow]) -> int:
@@ -210,10 +210,10 @@ class _Rejects:
             if self.built is not None:
                 self.output.commit(self.built)
         except OSError as exc:
-            self.abort()
+            self.discard()
             raise cannot_write("--rejects", self.path, exc) from None
 
-    def abort(self) -> None:
+    def discard(self) -> None:
         """Drop the file being built (an older file of that name stays); never raises."""
         if self.file is not sys.stdout:
             _close_quietly(self.file)
@@ -300,9 +300,9 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     except BaseException:
         progress.close()
         for writer in writers.values():
-            writer.abort()
+            writer.discard()
         if rejects is not None:
-            rejects.abort()
+            rejects.discard()
         raise
     finally:
         if prefetched is not None:

@@ -1,4 +1,4 @@
-# The cimport surface of omaha8.core._core: row evaluators, the flush rule, a
+# The cimport surface of omaha8.core._core: row evaluators, the flush rule, the card check, a
 # per-board prepared evaluator and read-only table pointers for other kernels
 # (showdown, equity) that precompute per-hole or per-board parts. Every table
 # accepts any uint8 card byte without reading outside its bounds.
@@ -34,6 +34,34 @@ cpdef enum:
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
     CATEGORY_SHIFT = 20
+
+# ---------------------------------------------------------------- the card check
+#
+# The one check of card bytes in the kernels (cards.check_distinct is the one in
+# Python), as a row's cards are read, without a branch or a loop-carried test:
+# CARD_BIT (card_bit_table()) gives an id c its own bit 1 << c (below 2**52) and any
+# other byte bit 63; add_cards sums the bits into total and ORs them into seen.
+# Distinct ids' bits sum to their OR (a repeat carries), so the row is bad exactly
+# when total differs from seen or seen has bit 63. Cards already taken (a shared
+# board's) start both sums.
+cdef const uint64_t* card_bit_table() noexcept nogil
+
+
+cdef inline void add_cards(const uint64_t* card_bit, const uint8_t* cards, int n, uint64_t* total,
+                           uint64_t* seen) noexcept nogil:
+    cdef uint64_t t = total[0], s = seen[0], bit
+    cdef int i
+    for i in range(n):
+        bit = card_bit[cards[i]]
+        t += bit
+        s |= bit
+    total[0] = t
+    seen[0] = s
+
+
+cdef inline bint cards_failed(uint64_t total, uint64_t seen) noexcept nogil:
+    return ((total ^ seen) | (seen >> 63)) != 0
+
 
 # Best high value (1..7462) of a hole of n_hole (2..5) cards with a 5-card board.
 cdef uint16_t high_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil

@@ -24,8 +24,9 @@ How the exactly-2-and-3 rule is evaluated:
   the board, so ``LOW_BEST[hole mask, board mask]`` stores the best low over
   every choice of two hole ranks and three other board ranks.
 * a batch row is one pass over its cards: one ``CARD_INFO`` word per card
-  gives its rank, suit counter and low bit, and the card check adds up
-  ``CARD_BIT`` words (distinct cards' bits sum to their OR).
+  gives its rank, suit counter and low bit, and the card check is
+  ``_core.pxd``'s (the one of every kernel: distinct cards' bits sum to
+  their OR).
 """
 
 from cython.parallel cimport prange
@@ -72,7 +73,7 @@ cdef uint8_t CARD_LOWBIT[256]
 # CARD_INFO[card]: suit counter 1 << (4 * suit) | low bit << 16 | rank << 24,
 # so one load and one add per card give a hand's suit counters, low mask and ranks
 cdef uint32_t CARD_INFO[256]
-# CARD_BIT[card]: 1 << card for a card id, 1 << 63 for any other byte
+# CARD_BIT[card]: 1 << card for a card id, 1 << 63 for any other byte (core/_core.pxd's card check)
 cdef uint64_t CARD_BIT[256]
 # HIGH_KEYS[v] is the sortable key of high value v (index 0 unused).
 cdef uint32_t HIGH_KEYS[N_HIGH_VALUES + 1]
@@ -140,6 +141,9 @@ cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
 cdef const uint16_t* high_flush_table() noexcept nogil:
     return HIGH_FLUSH
 
+cdef const uint64_t* card_bit_table() noexcept nogil:
+    return CARD_BIT
+
 cdef const uint16_t* pair_offset_table() noexcept nogil:
     return PAIR_OFFSET
 
@@ -181,27 +185,6 @@ def low_masks():
     return np.array(<uint8_t[:N_LOW_VALUES + 1]>LOW_MASKS, dtype=np.uint8)
 
 
-cdef inline Py_ssize_t first_bad_column(const uint8_t* hole, Py_ssize_t m, const uint8_t* board, Py_ssize_t nb,
-                                        uint64_t seen, int* kind) noexcept nogil:
-    """Column of the first card of a row that is out of range (kind 0) or
-    repeated (kind 1), counting hole columns then board columns; -1 if none.
-    ``seen`` holds cards already taken (a shared board's)."""
-    cdef Py_ssize_t col
-    cdef uint8_t card
-    cdef uint64_t bit
-    for col in range(m + nb):
-        card = hole[col] if col < m else board[col - m]
-        if card >= 52:
-            kind[0] = 0
-            return col
-        bit = (<uint64_t>1) << card
-        if seen & bit:
-            kind[0] = 1
-            return col
-        seen |= bit
-    return -1
-
-
 def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int n_threads):
     """The first row of cards with an id out of range (over 51) or a card repeated, or -1.
 
@@ -213,8 +196,8 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int
     cdef Py_ssize_t n = holes.shape[0], m = holes.shape[1], nb = boards.shape[1]
     cdef bint shared = boards.shape[0] == 1 and n != 1
     cdef Py_ssize_t row, bad_row = -1
-    cdef uint64_t board_seen = 0
-    cdef int kind = 0, row_kind, threads = max(1, n_threads)
+    cdef uint64_t board_seen = 0, total, seen
+    cdef int threads = max(1, n_threads)
     cdef const uint8_t* hole_ptr
     cdef const uint8_t* board_ptr
     cdef uint8_t[::1] bad
@@ -225,40 +208,23 @@ def find_bad_card(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int
     hole_ptr = &holes[0, 0] if m else NULL
     board_ptr = &boards[0, 0] if nb else NULL
     if shared:
-        if first_bad_column(board_ptr, nb, NULL, 0, 0, &kind) >= 0:
+        total = seen = 0
+        add_cards(CARD_BIT, board_ptr, <int>nb, &total, &seen)
+        if cards_failed(total, seen):
             return 0
-        for row in range(nb):
-            board_seen |= (<uint64_t>1) << boards[0, row]
+        board_seen = seen
     bad = np.zeros(n, dtype=np.uint8)
     for row in prange(n, nogil=True, schedule="static", num_threads=threads):
-        row_kind = 0  # assigned here, so each thread has its own
-        if shared:
-            bad[row] = first_bad_column(hole_ptr + row * m, m, NULL, 0, board_seen, &row_kind) >= 0
-        else:
-            bad[row] = first_bad_column(hole_ptr + row * m, m, board_ptr + row * nb, nb, 0, &row_kind) >= 0
+        # a shared board's cards are in board_seen (their bits' sum is their OR)
+        total = board_seen
+        seen = board_seen
+        add_cards(CARD_BIT, hole_ptr + row * m, <int>m, &total, &seen)
+        if not shared:
+            add_cards(CARD_BIT, board_ptr + row * nb, <int>nb, &total, &seen)
+        bad[row] = cards_failed(total, seen)
     with nogil:
         bad_row = first_failed(&bad[0], n)
     return bad_row
-
-
-# Nonzero when one of a row's card bytes (n_hole, then n_board) is not an id
-# 0..51, repeats another, or is a card of ``taken`` (the distinct valid cards
-# of a shared board). CARD_BIT gives distinct cards distinct bits below 2**52,
-# which add up to their OR (a repeat carries), and every other byte bit 63.
-# Sums and ORs have no loop-carried chain, unlike a seen set tested card by card.
-cdef inline uint64_t bad_cards(const uint8_t* hole, int n_hole, const uint8_t* board, int n_board,
-                               uint64_t taken) noexcept nogil:
-    cdef uint64_t bit, total = taken, union = taken
-    cdef int i
-    for i in range(n_hole):
-        bit = CARD_BIT[hole[i]]
-        total += bit
-        union |= bit
-    for i in range(n_board):
-        bit = CARD_BIT[board[i]]
-        total += bit
-        union |= bit
-    return (total ^ union) | (union >> 63)
 
 
 cdef enum:
@@ -292,7 +258,7 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
     cdef const uint8_t* board
     cdef Py_ssize_t row, block, block_stop, board_step = batch.board_step
     cdef bint check = batch.check
-    cdef uint64_t board_seen = batch.board_seen, bad
+    cdef uint64_t board_seen = batch.board_seen, total, seen
     cdef uint16_t* high = batch.high
     cdef uint8_t* low = batch.low
     cdef uint8_t low_value
@@ -310,9 +276,13 @@ cdef inline void batch_rows(const Batch* batch, Py_ssize_t start, Py_ssize_t sto
             hole = holes + row * n_hole
             board = boards + row * board_step
             if check:
-                # a shared board (board_step 0) was checked once and is in board_seen
-                bad = bad_cards(hole, n_hole, board, 5 if board_step else 0, board_seen)
-                if bad and first_bad < 0:
+                # a shared board (board_step 0) was checked once and is in board_seen: either way a
+                # row's check counts its hole and five board cards
+                total = seen = board_seen
+                add_cards(CARD_BIT, hole, n_hole, &total, &seen)
+                if board_step:
+                    add_cards(CARD_BIT, board, 5, &total, &seen)
+                if cards_failed(total, seen) and first_bad < 0:
                     first_bad = row
             if board_step:
                 b = &parts[row - block]
@@ -338,7 +308,8 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     -1 when every row is valid (always -1 without ``check``).
     """
     cdef Py_ssize_t n = holes.shape[0], row, bad_row = -1, block, n_blocks
-    cdef int n_hole = holes.shape[1], kind = 0
+    cdef uint64_t total, seen
+    cdef int n_hole = holes.shape[1]
     cdef int threads = max(1, n_threads)
     cdef bint shared = boards.shape[0] == 1
     cdef bint want_high = high is not None, want_low = low is not None
@@ -366,10 +337,11 @@ def evaluate_batch(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards,
     if check:
         if shared:
             # the one board is checked once; every row's hole is checked against it
-            if first_bad_column(batch.boards, 5, NULL, 0, 0, &kind) >= 0:
+            total = seen = 0
+            add_cards(CARD_BIT, batch.boards, 5, &total, &seen)
+            if cards_failed(total, seen):
                 return 0
-            for row in range(5):
-                batch.board_seen |= (<uint64_t>1) << batch.boards[row]
+            batch.board_seen = seen
         first_bad = np.empty(n_blocks, dtype=np.intp)
         batch.first_bad = &first_bad[0]
     # constant hole sizes, so the common kernels are compiled for them

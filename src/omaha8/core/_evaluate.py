@@ -26,8 +26,8 @@ from . import _core
 from .._support._args import check_bool
 from .._support._threads import threads_for
 from ..cards._validate import card_array, check_deals
-from ..cards import CardsLike, format_card, format_cards, parse_cards, text_ids
-from ..errors import CardError, DuplicateCardError, ShapeError
+from ..cards import CardsLike, check_distinct, format_cards, parse_cards, text_ids
+from ..errors import CardError, ShapeError
 from ._values import HighCategory, describe_high, describe_low, high_category
 
 __all__ = [
@@ -153,12 +153,7 @@ def _checked_hand(hole: CardsLike, board: CardsLike) -> tuple[bytes, bytes]:
     if len(b) != 5:
         raise ShapeError(f"board must have 5 cards, got {len(b)}: {format_cards(list(b[:12]))!r}"
                          + (_SWAPPED if len(h) == 5 and len(b) == 4 else ""))
-    places = [(c, f"hole[{i}]") for i, c in enumerate(h)] + [(c, f"board[{i}]") for i, c in enumerate(b)]
-    first: dict[int, str] = {}
-    for card, place in places:
-        if card in first:
-            raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first[card]} and {place}")
-        first[card] = place
+    check_distinct([("hole", h), ("board", b)])
     return h, b
 
 

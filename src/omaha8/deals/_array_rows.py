@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import N_CARDS, format_card
+from ..cards import N_CARDS, first_repeat, format_card
 from ..errors import CardError, CardTypeError, DuplicateCardError, Omaha8Error
 
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
@@ -35,14 +35,18 @@ def _ids_for_check(values: Any, source: str, name: str) -> U8Array:
 
 def _row_problem(board: list[int], holes: list[list[int]]) -> Omaha8Error:
     """Why one deal of an array file is invalid (it is known to be)."""
-    seen: dict[int, str] = {}
-    for label, ids in [("board", board), *((f"seat{p}", hole) for p, hole in enumerate(holes))]:
-        for j, card in enumerate(ids):
-            if not 0 <= card < N_CARDS:
-                return CardError(f"{label}[{j}] = {card} is not a card id (0-51)")
-            if card in seen:
-                return DuplicateCardError(f"card {format_card(card)!r} appears twice: {seen[card]} and {label}")
-            seen[card] = label
+    groups = [("board", list(board)), *((f"seat{p}", list(hole)) for p, hole in enumerate(holes))]
+    # the cards are read in order, and the first that is not a card id or repeats an earlier one is named
+    bad = next(((g, j) for g, (_, ids) in enumerate(groups) for j, card in enumerate(ids)
+                if not 0 <= card < N_CARDS), None)
+    before = groups if bad is None else [*groups[:bad[0]], (groups[bad[0]][0], groups[bad[0]][1][:bad[1]])]
+    repeat = first_repeat(before, indexed=False)
+    if repeat is not None:
+        card, first, second = repeat
+        return DuplicateCardError(f"card {format_card(card)!r} appears twice: {first} and {second}")
+    if bad is not None:
+        label, ids = groups[bad[0]]
+        return CardError(f"{label}[{bad[1]}] = {ids[bad[1]]} is not a card id (0-51)")
     return CardError("not a valid deal")
 
 

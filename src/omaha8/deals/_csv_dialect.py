@@ -51,7 +51,7 @@ import re
 
 from .._support._args import brief
 from .._support._text import noun
-from ..cards import N_CARDS, format_card, parse_cards
+from ..cards import N_CARDS, first_repeat, format_card, parse_cards
 from ..errors import CardError, DuplicateCardError, Omaha8Error, ShapeError
 
 __all__ = ["MAX_LINE_BYTES", "LAYOUT_SAMPLE"]
@@ -122,12 +122,10 @@ def _parse_line(text: str, n_seats: int | None, k: int | None) -> tuple[list[int
             raise ShapeError(f"{_field_label(i)} has {len(ids)} {noun(len(ids), 'card')}, not {want}: "
                              f"{brief(text_i.strip())}")
         hands.append(ids)
-    seen: dict[int, str] = {}
-    for i, ids in enumerate(hands):
-        for card in ids:
-            if card in seen:
-                raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {seen[card]} and {_field_label(i)}")
-            seen[card] = _field_label(i)
+    repeat = first_repeat([(_field_label(i), ids) for i, ids in enumerate(hands)], indexed=False)
+    if repeat is not None:
+        card, first, second = repeat
+        raise DuplicateCardError(f"card {format_card(card)!r} appears twice: {first} and {second}")
     if 5 + (len(hands) - 1) * len(hands[1]) > N_CARDS:
         raise ShapeError(f"{len(hands) - 1} seats of {len(hands[1])} cards need more than {N_CARDS} cards")
     return hands[0], hands[1:]

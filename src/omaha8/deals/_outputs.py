@@ -26,12 +26,33 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Union, cast
+from typing import IO, Any, BinaryIO, TypeVar, Union, cast
 
 from .._support._args import brief
 from ..errors import ArgumentTypeError
 
 PathLike = Union[str, "os.PathLike[str]"]
+_W = TypeVar("_W", bound="CompleteOrAbsent")
+
+
+class CompleteOrAbsent:
+    """A writer used in a ``with`` block: closed, its output complete, when the block ends; discarded, its
+    output absent, when the block raises. A subclass gives :meth:`close` and :meth:`discard`."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def discard(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self: _W) -> _W:
+        return self
+
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.discard()
 
 
 def _open_binary(path: Path, mode: str = "wb") -> BinaryIO:

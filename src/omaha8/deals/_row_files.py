@@ -58,7 +58,7 @@ from typing import IO, Any
 from .._support._args import brief
 from ..errors import MissingExtraError, OutputError
 from ._json_lines import json_lines, json_value
-from ._outputs import _close_quietly, _is_stream_path, _open_binary, _Output
+from ._outputs import CompleteOrAbsent, _close_quietly, _is_stream_path, _open_binary, _Output
 
 __all__ = ["COLUMN_TYPES", "FORMULA_STARTS", "ROW_FORMATS", "RowFile", "cannot_write", "csv_cell",
            "json_value", "require_tables", "row_format", "safe_cell", "to_dataframe"]
@@ -151,7 +151,7 @@ def cannot_write(option: str, path: object, exc: OSError) -> OutputError:
     return OutputError(f"{option} {brief(path)}: cannot write: {_reason(exc)}")
 
 
-class RowFile:
+class RowFile(CompleteOrAbsent):
     """One row file being written: :meth:`write` rows, then :meth:`close` (complete) or :meth:`discard` (none).
 
     Parameters
@@ -275,14 +275,6 @@ class RowFile:
         self._raw = None
         self.output.discard()
 
-    def __enter__(self) -> RowFile:
-        return self
-
-    def __exit__(self, exc_type: object, *exc: object) -> None:
-        if exc_type is None:
-            self.close()
-        else:
-            self.discard()
 
 
 def to_dataframe(columns: Mapping[str, str], data: Mapping[str, Any], what: str = "to_dataframe()") -> Any:

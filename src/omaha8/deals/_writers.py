@@ -140,7 +140,7 @@ def _array_columns(columns: Sequence[str]) -> list[str]:
     return out
 
 
-class ResultWriter:
+class ResultWriter(outputs.CompleteOrAbsent):
     """Streams :class:`DealResults` to a CSV (``.csv.gz`` compressed), ``.npz``, ``.npy``, JSON-lines or
     Parquet file.
 
@@ -235,7 +235,7 @@ class ResultWriter:
         try:
             self._open(header, name.endswith(".gz"))
         except BaseException:
-            self.abort()
+            self.discard()
             raise
 
     def _open(self, header: bool, gz: bool) -> None:
@@ -422,7 +422,7 @@ class ResultWriter:
                         zf.write(output.scratch(f"{name}.npy"), f"{name}.npy")
                 output.commit(built)
         finally:
-            self.abort()
+            self.discard()
 
     def _write_structured(self, output: _Output) -> Path:
         """Interleave the column files into one structured ``.npy``, block by block."""
@@ -443,7 +443,7 @@ class ResultWriter:
             raise
         return out.path
 
-    def abort(self) -> None:
+    def discard(self) -> None:
         """Drop the file being written (nothing replaces ``path``) and every temporary file; never raises
         an error of its own, so that it can run while another (a full disk, say) is being raised."""
         output = self._output
@@ -464,15 +464,6 @@ class ResultWriter:
         for appender in self._arrays.values():
             _close_quietly(appender.file)
         output.discard()
-
-    def __enter__(self) -> ResultWriter:
-        return self
-
-    def __exit__(self, exc_type: object, *exc: object) -> None:
-        if exc_type is None:
-            self.close()
-        else:
-            self.abort()
 
 
 def write_results(

@@ -15,7 +15,6 @@ checks shapes and the active mask, and resolves ``n_threads``, before calling it
 """
 
 from cython.parallel cimport prange
-from omaha8._support._bits cimport popcount
 from omaha8._support._failure cimport first_failed
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
@@ -27,6 +26,9 @@ from omaha8.core._core cimport (
     PREFETCH_BLOCK,
     PreparedBoard,
     Tables,
+    add_cards,
+    card_bit_table,
+    cards_failed,
     prefetch_board_row,
     prepare_board,
     prepared_values,
@@ -37,29 +39,7 @@ from omaha8.pots._split cimport mask_fractions, mask_halves, winner_masks
 
 # the evaluator's tables; every seat of a deal is scored on one prepared board
 cdef const Tables* TABLES = tables()
-
-
-# A row's card check, branch-free, as its cards are read: seen collects the bits
-# 1 << (c & 63), over the values c + 12. A card is over 51 exactly when c + 12 has
-# a bit of 64 or more; the row's cards are distinct when seen has one bit per card.
-cdef inline uint64_t card_bits(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint64_t bits = 0
-    cdef int i
-    for i in range(n):
-        bits |= (<uint64_t>1) << (cards[i] & 63)
-    return bits
-
-
-cdef inline uint32_t card_overs(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint32_t over = 0
-    cdef int i
-    for i in range(n):
-        over |= cards[i] + 12
-    return over
-
-
-cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept nogil:
-    return ((over >> 6) != 0) | ((popcount(<uint32_t>seen) + popcount(<uint32_t>(seen >> 32))) != n_cards)
+cdef const uint64_t* CARD_BIT = card_bit_table()
 
 
 # Winner masks of one deal (high in bits 0-15, low in bits 16-31), from its board's parts;
@@ -67,25 +47,23 @@ cdef inline int check_failed(uint64_t seen, uint32_t over, int n_cards) noexcept
 # (0 for an inactive seat). active (NULL: every seat) is read at active[0..n_seats-1]. n_hole and check are
 # constants at each call site, so the loops unroll.
 # With check, every card of the deal (inactive seats' too) goes into the check's
-# seen and over (card_bits, card_overs), kept in registers and stored once at the end:
+# total and seen (core/_core.pxd's add_cards), kept in registers and stored once at the end:
 # through the pointers, each seat's uint8 low value could alias them.
 cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, const uint8_t* board,
                                const PreparedBoard* parts, const uint8_t* active, uint16_t* high_out,
-                               uint8_t* low_out, bint check, uint64_t* seen_out, uint32_t* over_out) noexcept nogil:
+                               uint8_t* low_out, bint check, uint64_t* total_out, uint64_t* seen_out) noexcept nogil:
     cdef uint16_t high[MAX_SHOWDOWN_SEATS]
     cdef uint8_t low[MAX_SHOWDOWN_SEATS]
-    cdef uint32_t live = 0, over = 0
-    cdef uint64_t seen = 0
+    cdef uint32_t live = 0
+    cdef uint64_t total = 0, seen = 0
     cdef const uint8_t* hole
     cdef int p
     if check:
-        seen = card_bits(board, 5)
-        over = card_overs(board, 5)
+        add_cards(CARD_BIT, board, 5, &total, &seen)
     for p in range(n_seats):
         hole = holes + p * n_hole
         if check:
-            seen |= card_bits(hole, n_hole)
-            over |= card_overs(hole, n_hole)
+            add_cards(CARD_BIT, hole, n_hole, &total, &seen)
         if active == NULL or active[p]:
             live |= (<uint32_t>1) << p
             high[p] = prepared_values(TABLES, parts, hole, n_hole, &low[p])
@@ -93,8 +71,8 @@ cdef inline uint32_t split_row(const uint8_t* holes, int n_seats, int n_hole, co
             high[p] = 0
             low[p] = 0
     if check:
+        total_out[0] = total
         seen_out[0] = seen
-        over_out[0] = over
     if high_out != NULL:
         for p in range(n_seats):
             high_out[p] = high[p]
@@ -128,8 +106,8 @@ cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, 
                              bint check) noexcept nogil:
     cdef PreparedBoard parts[PREFETCH_BLOCK]
     cdef Py_ssize_t row
-    cdef uint32_t masks, over
-    cdef uint64_t seen
+    cdef uint32_t masks
+    cdef uint64_t total, seen
     cdef const uint8_t* hole
     cdef const uint8_t* board
     for row in range(start, stop):
@@ -138,15 +116,15 @@ cdef inline void split_block(const Job* job, Py_ssize_t start, Py_ssize_t stop, 
     for row in range(start, stop):
         hole = job.holes + row * job.hole_step
         board = job.boards + row * job.board_step
+        total = 0
         seen = 0
-        over = 0
         masks = split_row(hole, job.n_seats, n_hole, board, &parts[row - start],
                           NULL if job.active == NULL else job.active + row * job.n_seats,
                           NULL if job.high_values == NULL else job.high_values + row * job.n_seats,
                           NULL if job.low_values == NULL else job.low_values + row * job.n_seats,
-                          check, &seen, &over)
+                          check, &total, &seen)
         if check:
-            job.bad[row] = check_failed(seen, over, <int>job.hole_step + 5)
+            job.bad[row] = cards_failed(total, seen)
         if job.high_out != NULL:
             job.high_out[row] = <uint16_t>(masks & 0xFFFF)
         if job.low_out != NULL:

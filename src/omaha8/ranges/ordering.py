@@ -72,7 +72,7 @@ from typing import Any
 import numpy as np
 
 from .._support._args import brief, check_int, check_n_threads, check_seed
-from ..cards import CardsLike, format_card, format_cards, parse_cards
+from ..cards import CardsLike, first_repeat, format_card, format_cards, parse_cards
 from ..errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -509,9 +509,9 @@ def percentile(hand: CardsLike) -> float:
     if ids.shape[0] not in HOLE_SIZES:
         raise ShapeError(f"hand must have {' or '.join(map(str, HOLE_SIZES))} cards, got {ids.shape[0]}: "
                          f"{format_cards(ids)!r}")
-    if len(set(ids.tolist())) != ids.shape[0]:
-        twice = next(c for c in ids.tolist() if ids.tolist().count(c) > 1)
-        raise DuplicateCardError(f"card {format_card(twice)!r} appears twice in hand: {format_cards(ids)!r}")
+    repeat = first_repeat([("hand", ids.tolist())])
+    if repeat is not None:
+        raise DuplicateCardError(f"card {format_card(repeat[0])!r} appears twice in hand: {format_cards(ids)!r}")
     cards = int(ids.shape[0])
     place = int(_class_places(cards)[int(canonical_index(ids))])
     return float(_midpoints_cached(cards)[place])

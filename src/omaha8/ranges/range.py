@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from .._support._args import brief
 from ..cards._validate import card_array, check_deals
-from ..cards import CardsLike, format_card, format_cards, parse_cards
+from ..cards import CardsLike, first_repeat, format_card, format_cards, parse_cards
 from ..errors import ArgumentError, ArgumentTypeError, DuplicateCardError, EmptyRangeError, ShapeError
 from ._cache import CACHE
 from ._checks import refuse_bools, weight_array
@@ -82,24 +82,24 @@ def _rows_of_text(text: str, hole_size: int) -> tuple[I64Array, F64Array, bool]:
 
 def _removed_cards(board: CardsLike | None, dead: CardsLike | None) -> tuple[int, str]:
     """The board and dead cards as a 52-bit set, and a short description; repeats are refused."""
-    seen: dict[int, str] = {}
+    groups: list[tuple[str, list[int]]] = []
     for name, cards in (("board", board), ("dead", dead)):
         if cards is None:
             continue
         ids = parse_cards(cards, name=name)
         if name == "board" and ids.size > 5:
             raise ShapeError(f"board must have at most 5 cards, got {ids.size}")
-        for card in ids.tolist():
-            if card in seen:
-                raise DuplicateCardError(f"card {format_card(card)!r} is in {seen[card]} and in {name}")
-            seen[card] = name
+        groups.append((name, ids.tolist()))
+        # the board's own repeats are found before the dead cards are read, as a reader reads them
+        repeat = first_repeat(groups, indexed=False)
+        if repeat is not None:
+            card, first, second = repeat
+            raise DuplicateCardError(f"card {format_card(card)!r} is in {first} and in {second}")
     bits = 0
-    for card in seen:
-        bits |= 1 << card
-    described = " and ".join(
-        f"{name} {format_cards([c for c, where in seen.items() if where == name])}"
-        for name in ("board", "dead") if name in seen.values()
-    )
+    for _, ids_of in groups:
+        for card in ids_of:
+            bits |= 1 << card
+    described = " and ".join(f"{name} {format_cards(ids_of)}" for name, ids_of in groups if ids_of)
     return bits, described
 
 

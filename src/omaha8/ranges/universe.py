@@ -30,6 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._support._args import brief, is_int
+from .._support._threads import threads_for
+from ..core._core import find_bad_card
 from ..cards import N_CARDS, format_cards
 from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
 
@@ -130,8 +132,11 @@ def _checked_ids(hands: npt.ArrayLike) -> I64Array:
     if bad.size:
         row, column = (int(i) for i in bad[0])
         raise CardError(f"hands[{row}, {column}] = {brief(raw[row, column].item())} is not a card id (0-51)")
-    arr = np.sort(raw.astype(np.int64), axis=1)
-    twice = np.flatnonzero(np.any(arr[:, 1:] == arr[:, :-1], axis=1))
-    if twice.size:
-        raise DuplicateCardError(f"hands[{int(twice[0])}] holds a card twice: {format_cards(raw[twice[0]])!r}")
-    return arr
+    # the ids are 0..51 now: the kernels' one card check finds a row holding a card twice
+    twice = find_bad_card(np.ascontiguousarray(raw, dtype=np.uint8), _NO_BOARD, threads_for(None, raw.shape[0]))
+    if twice >= 0:
+        raise DuplicateCardError(f"hands[{twice}] holds a card twice: {format_cards(raw[twice])!r}")
+    return np.sort(raw.astype(np.int64), axis=1)
+
+
+_NO_BOARD = np.zeros((0, 0), dtype=np.uint8)

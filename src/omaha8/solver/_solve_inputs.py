@@ -27,6 +27,7 @@ import numpy as np
 
 from .._support._args import brief, check_bool, check_int, is_int
 from ..cards import CardsLike, format_cards
+from ..core._core import find_bad_card
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, DuplicateCardError, EmptyRangeError, ShapeError
 from ..game.rake import PercentageRake, RakePolicy
 from ..game.structures import FixedLimit, NoLimit, PotLimit
@@ -71,9 +72,10 @@ def _side(source: object, name: str, board: U8Array, cards: int) -> tuple[U8Arra
     if weights is None:
         weights = np.ones(combos.shape[0])
     if not isinstance(source, (str, CombosSource)) or isinstance(source, np.ndarray):
-        on_board = np.isin(combos, board)
-        if on_board.any():
-            row, col = (int(x) for x in np.argwhere(on_board)[0])
+        # the combos' own cards are checked (_combos): the kernels' one card check finds a row meeting the board
+        row = find_bad_card(np.ascontiguousarray(combos, dtype=np.uint8), board.reshape(1, -1), 1)
+        if row >= 0:
+            col = int(np.flatnonzero(np.isin(combos[row], board))[0])
             raise DuplicateCardError(f"{name}[{row}] holds {format_cards(combos[row, col:col + 1])}, a board card")
         keys = hand_index(combos)
         order = np.argsort(keys, kind="stable")

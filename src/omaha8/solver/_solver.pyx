@@ -38,7 +38,10 @@ which is 0 .. C(52, j) - 1, after the slots of all smaller sizes.
 cimport cython
 from cython.parallel cimport prange
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+
+from omaha8.core._core cimport add_cards, card_bit_table, cards_failed
+from omaha8.solver._colex cimport sorted_cards
 
 from math import comb
 
@@ -50,6 +53,8 @@ cdef enum:
     N_MASKS = 32          # subsets of a 5-card combo
     DECK = 52
 
+# the card check's bits (core/_core.pxd)
+cdef const uint64_t* CARD_BIT = card_bit_table()
 # BINOM[n][j] = C(n, j) for cards n = 0..51
 cdef int32_t BINOM[DECK][MAX_K + 1]
 # OFFSET[j]: first slot of the subsets of size j; OFFSET[k] slots hold sizes 0..k-1
@@ -82,15 +87,8 @@ def table_slots(int k):
 cdef inline int combo_slots(const uint8_t* row, int k, int32_t* slot) noexcept nogil:
     cdef uint8_t c[MAX_K]
     cdef int32_t rank[N_MASKS]
-    cdef int i, j, mask, top, full = (1 << k) - 1
-    cdef uint8_t x
-    for i in range(k):
-        x = row[i]
-        j = i
-        while j > 0 and c[j - 1] > x:
-            c[j] = c[j - 1]
-            j -= 1
-        c[j] = x
+    cdef int mask, top, full = (1 << k) - 1
+    sorted_cards(row, k, c)
     rank[0] = 0
     slot[0] = 0
     for mask in range(1, full):
@@ -187,15 +185,17 @@ cdef int sweep_group(
 
 
 cdef int bad_combo_row(const uint8_t[:, ::1] cards) noexcept nogil:
-    """First row holding a byte above 51 or a repeated card, or -1."""
-    cdef Py_ssize_t r, i, j
+    """First row holding a byte above 51 or a repeated card (core/_core.pxd's card check), or -1."""
+    cdef Py_ssize_t r
+    cdef int k = <int>cards.shape[1]
+    cdef uint64_t total, seen
+    if k == 0:
+        return -1
     for r in range(cards.shape[0]):
-        for i in range(cards.shape[1]):
-            if cards[r, i] >= DECK:
-                return <int>r
-            for j in range(i):
-                if cards[r, j] == cards[r, i]:
-                    return <int>r
+        total = seen = 0
+        add_cards(CARD_BIT, &cards[r, 0], k, &total, &seen)
+        if cards_failed(total, seen):
+            return <int>r
     return -1
 
 
@@ -382,10 +382,9 @@ def stable_order(const uint16_t[::1] key, const int32_t[::1] seq=None):
 @cython.wraparound(False)
 def has_repeats(const uint8_t[:, ::1] cards):
     """Whether two rows hold the same set of cards: one bit per possible combo, O(n)."""
-    cdef int k = <int>cards.shape[1], i, j
+    cdef int k = <int>cards.shape[1], i
     cdef Py_ssize_t r, n = cards.shape[0]
     cdef uint8_t c[MAX_K]
-    cdef uint8_t x
     cdef int64_t rank
     cdef uint8_t* seen
     cdef bint repeated = False
@@ -400,13 +399,7 @@ def has_repeats(const uint8_t[:, ::1] cards):
         raise MemoryError("no memory for the combo bitmap")
     with nogil:
         for r in range(n):
-            for i in range(k):
-                x = cards[r, i]
-                j = i
-                while j > 0 and c[j - 1] > x:
-                    c[j] = c[j - 1]
-                    j -= 1
-                c[j] = x
+            sorted_cards(&cards[r, 0], k, c)
             rank = 0
             for i in range(k):
                 rank += BINOM[c[i]][i + 1]  # colex rank among the k-card combos

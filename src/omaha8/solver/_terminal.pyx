@@ -45,6 +45,8 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
+from omaha8.solver._colex cimport sorted_cards
+
 from math import comb
 
 import numpy as np
@@ -94,9 +96,8 @@ def combo_slots(const uint8_t[:, ::1] cards):
     live combos hold (:func:`omaha8.solver._arrays.board_slots`).
     """
     cdef Py_ssize_t n = cards.shape[0], r
-    cdef int k = <int>cards.shape[1], i, j, mask, top, size, full
+    cdef int k = <int>cards.shape[1], i, mask, top, size, full
     cdef uint8_t c[MAX_K]
-    cdef uint8_t x
     cdef int64_t rank[MAX_SUBSETS + 1]
     if not 1 <= k <= MAX_K:
         raise ValueError(f"combos must have 1..{MAX_K} cards, got {k}")
@@ -109,13 +110,7 @@ def combo_slots(const uint8_t[:, ::1] cards):
     cdef int32_t[:, ::1] slots = out
     with nogil:
         for r in range(n):
-            for i in range(k):
-                x = cards[r, i]
-                j = i
-                while j > 0 and c[j - 1] > x:
-                    c[j] = c[j - 1]
-                    j -= 1
-                c[j] = x
+            sorted_cards(&cards[r, 0], k, c)
             rank[0] = 0
             slots[r, 0] = 0
             for mask in range(1, full):
