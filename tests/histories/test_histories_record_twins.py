@@ -1,4 +1,5 @@
-"""A record's fast paths against their slow twins: its constructor, and its status kept once worked out.
+"""A record's fast paths against their slow twins: its constructor, its status kept once worked out, and
+the reconciliation's player lines.
 
 :class:`HandRecord`'s constructor sets every field from C in one call
 (:func:`omaha8._support._slots.fill_slots`); its twin is the constructor the
@@ -18,6 +19,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
+import random
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,20 @@ def test_the_constructor_refuses_what_the_generated_one_refuses() -> None:
             _by_generated_init(**bad)
         with pytest.raises(TypeError):
             HandRecord(**bad)
+
+
+def test_player_results_are_the_constructors() -> None:
+    from omaha8.histories.reconcile import PlayerResult, _player_result
+    rng = random.Random(7)
+    for _ in range(500):
+        args = (rng.choice(["Ann", "Bob", ""]), rng.randrange(10), rng.randrange(10**6), rng.randrange(10**6),
+                rng.choice([None, rng.randrange(10**6)]), rng.randrange(-10**6, 10**6))
+        fast, slow = _player_result(*args), PlayerResult(*args)
+        assert fast == slow and repr(fast) == repr(slow) and fast.as_dict() == slow.as_dict()
+        assert fast.allin_ev_net is None and all(getattr(fast, f.name) is getattr(slow, f.name)
+                                                 for f in dataclasses.fields(PlayerResult))
+    # and every reconciliation of the fixtures, line for line
+    for record in _records():
+        for line in record.reconcile().players:
+            assert line == PlayerResult(line.name, line.seat, line.contributed, line.collected_file,
+                                        line.collected_replay, line.net)
