@@ -68,6 +68,10 @@ COMPILED_PYTHON = ["game/hand.py", "game/state.py", "game/streets.py", "game/set
                    "histories/sites/_kingsclub.py", "histories/sites/_pacific.py", "histories/sites/_party.py",
                    "histories/sites/_pkr.py", "histories/sites/_pokerstars.py", "histories/sites/_winamax.py",
                    "histories/sites/_winning.py", "histories/sites/_winning_old.py",
+                   # the XML tree and the sites read since
+                   "histories/sites/_xml.py", "histories/sites/_totals.py", "histories/sites/_entraction.py",
+                   "histories/sites/_ongame.py", "histories/sites/_bossmedia.py", "histories/sites/_microgaming.py",
+                   "histories/sites/_merge.py",
                    # and each hand's replay and reconciliation (about 1.2x on those)
                    "histories/records.py", "histories/replay.py", "histories/reconcile.py"]
 KERNEL_DIRECTIVES = {

@@ -5,12 +5,15 @@
 - ``HandBuilder.behind``: a player's chips left, from running totals (twin: the sum of their posts and actions).
 - ``hand_chunks``: the file cut into hands a block of lines at a time (twin: a line at a time, cleaning
   each line on its own), with blocks and line caps made small so that every boundary is crossed.
+- ``parse_xml``: expat's text events seen only when the hand may hold text (twin: every text event seen),
+  on the XML fixtures with text, entities, markup and white space put in at random places.
 """
 
 from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 from collections.abc import Iterator
 from typing import IO
 
@@ -19,6 +22,8 @@ import pytest
 from omaha8.histories import _files
 from omaha8.histories._builder import HandBuilder
 from omaha8.histories._files import MAX_HAND_LINES, PRE_HEADER, STARTS, Chunk, hand_chunks
+from omaha8.histories._grammar import _Bad
+from omaha8.histories.sites import _xml
 
 
 def _player_twin(names: list[str], line: str, sep: str) -> tuple[str, str] | None:
@@ -177,3 +182,37 @@ def test_hand_chunks_match_the_line_at_a_time_twin(seed: int, monkeypatch: pytes
     text = "\n".join(rng.choice(_PIECES) for _ in range(rng.randrange(0, 60)))
     text += rng.choice(["", "\n", "\n\n", "tail", "z" * 50])
     assert _as_tuples(hand_chunks(io.StringIO(text))) == _as_tuples(_chunks_twin(io.StringIO(text))), text
+
+
+_XML_FIXTURES = ("bossmedia", "merge", "microgaming")
+# what may be put into a hand's XML: text, entities and character references (a space, a letter), white space
+# Python and XML count differently, a '>' that may sit in an attribute, markup, and declarations
+_XML_PIECES = ["x", " ", "\t", "\u00a0", "\u2003", "\u0085", "\x1c", "&amp;", "&#32;", "&#65;", ">", "> ", "<", "</a>",
+               "<b/>", "<!-- c -->", "<![CDATA[ ]]>", "<![CDATA[y]]>", "<?pi x?>", "\n", "\r", '"', "&nope;"]
+
+
+def _xml_outcome(lines: list[str], watch_text: bool | None) -> object:
+    def tree(e: _xml.Element) -> object:
+        return (e.tag, sorted(e.attrs.items()), e.line, e.column, [tree(c) for c in e.children])
+    try:
+        return tree(_xml._parse(lines, 10, watch_text=watch_text))
+    except _Bad as exc:
+        return ("refused", exc.line, exc.column, exc.reason)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_parse_xml_matches_the_every_text_event_twin(seed: int) -> None:
+    rng = random.Random(seed)
+    site = _XML_FIXTURES[seed % len(_XML_FIXTURES)]
+    with open(Path(__file__).resolve().parents[1] / "data" / "hh" / site / "split_and_fold.txt", encoding="utf-8") as f:
+        hands = [chunk.lines for chunk in hand_chunks(f)][:2]
+    assert len(hands) == 2
+    for lines in hands:
+        for _ in range(15):
+            copy = list(lines)
+            for _ in range(rng.randrange(1, 4)):
+                i = rng.randrange(len(copy))
+                j = rng.randrange(len(copy[i]) + 1)
+                copy[i] = copy[i][:j] + rng.choice(_XML_PIECES) + copy[i][j:]
+            assert _xml_outcome(copy, None) == _xml_outcome(copy, True), copy
+        assert _xml_outcome(lines, None) == _xml_outcome(lines, True)

@@ -26,7 +26,8 @@ import time
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, ISO_CODES, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._xml import Element, attr, parse_xml
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, by_kind, post_by_size, put_in
+from ._xml import Element, attr, only, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -38,6 +39,9 @@ _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 _OTHER_GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMA5": "5 Card Omaha"}
 _STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 _POSTS = {"HAND_SB": "small_blind", "HAND_BB": "big_blind"}
+# each action's kind (see _common): a call or bet the chips it adds, a raise its street total
+_ACTIONS = {"ACTION_FOLD": FOLD, "ACTION_CHECK": CHECK, "ACTION_CALL": CALL, "ACTION_BET": BET_ADDING,
+            "ACTION_RAISE": RAISE_TO, "ACTION_ALLIN": ALL_IN_BEHIND}
 # LINK number -> card id: 13 ranks a suit, the ace first, suits in the order diamonds, clubs, hearts, spades
 _LINKS = {str(13 * s + r): cards_of("A23456789TJQK"[r] + "dchs"[s], 0, 0)[0] for s in range(4) for r in range(13)}
 
@@ -47,11 +51,7 @@ def starts(lines: list[str]) -> bool:
 
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
-    root = parse_xml(lines, start)
-    if len(root.children) != 1 or root.children[0].tag != "HISTORY":
-        extra = root.children[1] if len(root.children) > 1 else root
-        raise _Bad(extra.line, extra.column, "a Boss Media hand is one <HISTORY> element")
-    hand = root.children[0]
+    hand = only(parse_xml(lines, start), "HISTORY", SITE)
     b = HandBuilder(label, start, SITE)
     _header(b, hand)
     showdown: Element | None = None
@@ -153,14 +153,12 @@ def _action(b: HandBuilder, item: Element) -> None:
         if post is None or b.current >= 0:
             raise _NotReplayed(at, f"Boss Media's blind {item.attrs['KIND'][:30]!r} is not read by omaha8 "
                                    "(no sample shows one)") if post is None else _Bad(at, col, "a blind after the cards")
-        value = _value(b, item)
-        b.post(name, post, value, at, all_in=value == b.names[name].stack)
+        post_by_size(b, name, post, _value(b, item), at)
         return
     if kind == "HAND_ANTE":
         if b.current >= 0:
             raise _Bad(at, col, "an ante after the cards")
-        value = _value(b, item)
-        b.post(name, "ante", value, at, all_in=value == b.names[name].stack)
+        post_by_size(b, name, "ante", _value(b, item), at)
         return
     if b.current < 0:
         b.street(0, (), at, col)
@@ -169,23 +167,19 @@ def _action(b: HandBuilder, item: Element) -> None:
         b.dealt(name, cards, at, col)
         if -1 not in cards:
             b.hero = name
-    elif kind == "ACTION_FOLD":
-        b.fold(name, at, col)
-    elif kind == "ACTION_CHECK":
-        b.check(name, at, col)
-    elif kind == "ACTION_CALL":
-        b.call(name, _value(b, item), at, col)
-    elif kind == "ACTION_BET":
-        b.bet_adding(name, _value(b, item), at, col)
-    elif kind == "ACTION_RAISE":
-        b.wager_to(name, "raise", _value(b, item), at, col)
-    elif kind == "ACTION_ALLIN":
-        value, behind, mine = _value(b, item), b.behind(name), b.bets.get(name, 0)
-        if behind <= 0 or value not in (behind, mine + behind):
-            raise _Bad(at, col, f"{name} goes all-in for {value} with {behind} behind: the lines contradict each other")
-        b.all_in_adding(name, behind, at, col)
-    else:
+        return
+    if not by_kind(b, _ACTIONS, kind, name, lambda action: _amount(b, name, item, action), at, col):
         raise _Bad(at, col, f"TYPE={kind[:40]!r} is not a Boss Media action")
+
+
+def _amount(b: HandBuilder, name: str, item: Element, action: str) -> int:
+    """An action's ``VALUE``; an all-in may be written as its street total, read as the chips it adds."""
+    value = _value(b, item)
+    if action == ALL_IN_BEHIND:
+        behind = b.behind(name)
+        if behind > 0 and value == b.bets.get(name, 0) + behind:
+            return behind
+    return value
 
 
 def _value(b: HandBuilder, item: Element) -> int:
@@ -197,7 +191,7 @@ def _check_pot(b: HandBuilder, item: Element) -> None:
     pot, rake = item.attrs.get("POT", ""), item.attrs.get("RAKE", "")
     if not pot or not rake:
         return
-    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+    put = put_in(b)
     if any(p.all_in for p in b.posts) or any(a.all_in for a in b.actions):
         return  # an all-in's uncalled excess may be out of the pot already
     stated = b.amount(pot, item.line, item.column) + b.amount(rake, item.line, item.column)

@@ -35,6 +35,7 @@ from .._grammar import Form, _Bad, ascii_int, cards_of
 
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
+    "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "by_kind", "put_in", "post_by_size", "at_seat",
     "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
     "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
     "button_line", "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board",
@@ -52,6 +53,12 @@ RAISE_BY_TO = "raise by to"      # "raises X to Y": Y, the street total
 RAISE_ADDING = "raise adding"    # the chips the raise adds
 ALL_IN_ADDING = "all-in adding"  # an all-in of that many more chips: a call, bet or raise by what it does
 SHOW = "show"                    # cards shown (the first slot, ``{cards}``)
+# and, for the sites whose actions are not text lines (XML) or name every action by a word:
+FOLD = "fold"                    # no amount
+CHECK = "check"                  # no amount
+ALL_IN_BEHIND = "all-in behind"  # an all-in written as the chips it adds, which must be every chip behind
+#: The kinds that carry no amount.
+NO_AMOUNT = frozenset((FOLD, CHECK))
 
 # How a site says an action is all-in:
 MARKED = "marked"    # the form's last slot, an optional ``{? and is all-in}``
@@ -223,23 +230,54 @@ def act(b: HandBuilder, actions: Mapping[str, tuple[str, Form]], name: str, rest
         marked = last > g and bool(m.group(last))
     else:
         marked = all_in == BY_SIZE and value == b.behind(name)
+    wager(b, kind, name, value, at, col, all_in=marked)
+    return True
+
+
+def wager(b: HandBuilder, kind: str, name: str, value: int, at: int, col: int, *, all_in: bool = False) -> None:
+    """``name``'s action of ``kind`` (a kind above but :data:`SHOW`) for ``value`` chips read as the kind says.
+
+    ``all_in`` marks an all-in the site wrote as such; :data:`ALL_IN_ADDING` and :data:`ALL_IN_BEHIND` are one
+    whatever it says, and the kinds of :data:`NO_AMOUNT` ignore ``value``.
+
+    >>> from .._grammar import Money
+    >>> b = HandBuilder("<text>", 1, "Example")
+    >>> b.money = Money(None, 0)
+    >>> b.seat(1, "Ann", 100, 2, 1); b.seat(2, "Bob", 30, 3, 1)
+    >>> b.street(0, (), 4, 1)
+    >>> wager(b, BET_ADDING, "Ann", 10, 5, 5); wager(b, ALL_IN_BEHIND, "Bob", 30, 6, 5)
+    >>> [(a.name, a.kind, a.amount, a.to, a.all_in) for a in b.actions]   # Bob's 30 raises Ann's 10 to 30
+    [('Ann', 'bet', 10, 10, False), ('Bob', 'raise', 30, 30, True)]
+    >>> wager(b, ALL_IN_BEHIND, "Ann", 50, 7, 5)   # Ann has 90 behind
+    Traceback (most recent call last):
+    ...
+    omaha8.histories._grammar._Bad: Ann goes all-in for 50 with 90 behind: the lines contradict each other
+    """
     if kind == CALL:
-        b.call(name, value, at, col, all_in=marked)
+        b.call(name, value, at, col, all_in=all_in)
     elif kind == BET:
-        b.wager_to(name, "bet", value, at, col, all_in=marked)
+        b.wager_to(name, "bet", value, at, col, all_in=all_in)
     elif kind == RAISE_TO or kind == RAISE_BY_TO:
-        b.wager_to(name, "raise", value, at, col, all_in=marked)
+        b.wager_to(name, "raise", value, at, col, all_in=all_in)
     elif kind == CALL_TO:
-        b.call_to(name, value, at, col, all_in=marked)
+        b.call_to(name, value, at, col, all_in=all_in)
     elif kind == BET_ADDING:
-        b.bet_adding(name, value, at, col, all_in=marked)
+        b.bet_adding(name, value, at, col, all_in=all_in)
     elif kind == RAISE_ADDING:
-        b.raise_adding(name, value, at, col, all_in=marked)
+        b.raise_adding(name, value, at, col, all_in=all_in)
     elif kind == ALL_IN_ADDING:
+        b.all_in_adding(name, value, at, col)
+    elif kind == FOLD:
+        b.fold(name, at, col)
+    elif kind == CHECK:
+        b.check(name, at, col)
+    elif kind == ALL_IN_BEHIND:
+        behind = b.behind(name)
+        if value != behind or value <= 0:
+            raise _Bad(at, col, f"{name} goes all-in for {value} with {behind} behind: the lines contradict each other")
         b.all_in_adding(name, value, at, col)
     else:
         raise ValueError(f"unknown action kind {kind!r}")
-    return True
 
 
 def uncalled_line(b: HandBuilder, form: Form, line: str, at: int) -> None:
@@ -267,9 +305,38 @@ def summary_board(b: HandBuilder, text: str, at: int, col: int) -> None:
         raise _Bad(at, col, "the summary board differs from the streets'")
 
 
+def by_kind(b: HandBuilder, kinds: Mapping[str, str], word: str, name: str, amount: Callable[[str], int], at: int,
+            col: int) -> bool:
+    """The action that the site names ``word`` (``kinds`` gives its kind), its amount ``amount(kind)`` when the
+    kind has one; False when ``word`` is none of the site's actions."""
+    kind = kinds.get(word)
+    if kind is None:
+        return False
+    wager(b, kind, name, 0 if kind in NO_AMOUNT else amount(kind), at, col)
+    return True
+
+
+def put_in(b: HandBuilder) -> int:
+    """The chips every post and action so far put in (bets that came back included)."""
+    return sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+
+
+def post_by_size(b: HandBuilder, name: str, kind: str, value: int, at: int) -> None:
+    """A post of a site that never says all-in: a post of all the player's chips is all-in."""
+    b.post(name, kind, value, at, all_in=value == b.names[name].stack)
+
+
+def at_seat(b: HandBuilder, number: int, at: int, col: int, shown: int) -> str:
+    """The player in seat ``number`` (the file writes it ``shown``); else the seat is empty."""
+    for seat in b.seats:
+        if seat.number == number:
+            return seat.name
+    raise _Bad(at, col, f"seat {shown} is empty")
+
+
 def payout_rake(b: HandBuilder, last: int, paid: int) -> int:
     """The rake of a site that states none: what was put in less what was ``paid`` out (none in a tournament)."""
-    put = sum(p.amount for p in b.posts) + sum(a.amount for a in b.actions)
+    put = put_in(b)
     if paid > put:
         raise _Bad(last, 0, f"the hand pays out {paid} for {put} put in")
     return 0 if b.fields["tournament_id"] is not None else put - paid

@@ -21,6 +21,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import ISO_CODES, _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, NO_AMOUNT, RAISE_ADDING, post_by_size, wager
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -35,7 +36,9 @@ _AMOUNT = Form("({amount})")
 _GAMES = {"Omaha Hi/Lo Fixed Limit": "Limit", "Omaha Hi/Lo Pot Limit": "Pot Limit", "Omaha Hi/Lo No Limit": "No Limit"}
 _OTHER = ("Hold", "Texas", "Omaha", "Stud", "Razz")
 _STREETS = {"Flop": 1, "Turn": 2, "River": 3}
-_VERBS = ("Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback")
+# each verb's kind (see _common); "Payback", a bet given back, is read apart
+_ACTIONS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": BET_ADDING, "Raise": RAISE_ADDING,
+            "All-In": ALL_IN_BEHIND}
 
 
 def starts(lines: list[str]) -> bool:
@@ -120,9 +123,8 @@ def _blind(b: HandBuilder, line: str, at: int) -> None:
     if m is None or b.current >= 0:
         raise _Bad(at, col, f"cannot read the blind {line[:60]!r}")
     name = b.seated(m.group(1).rstrip(), at, col)
-    value = b.amount(m.group(2), at, col + m.start(2))
-    b.post(name, "big_blind" if key == "Big Blind" else "small_blind", value, at,
-           all_in=value == b.names[name].stack)
+    post_by_size(b, name, "big_blind" if key == "Big Blind" else "small_blind",
+                 b.amount(m.group(2), at, col + m.start(2)), at)
 
 
 def _player_line(b: HandBuilder, line: str, at: int) -> None:
@@ -149,30 +151,22 @@ def _player_line(b: HandBuilder, line: str, at: int) -> None:
         b.collect(name, b.amount(text, at, len(line) - len(text) + 1), "pot", at)
         return
     verb, _, amount = rest.partition(" ")
-    if verb not in _VERBS:
+    kind = _ACTIONS.get(verb)
+    if kind is None and verb != "Payback":
         raise _Bad(at, col, f"the action {rest[:60]!r} is not an Entraction action")
     if b.current < 0:
         b.street(0, (), at, 1)
-    if verb == "Fold" or verb == "Check":
-        if amount.strip():
-            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
-        (b.fold if verb == "Fold" else b.check)(name, at, col)
-        return
     text = amount.strip()
+    if kind in NO_AMOUNT:
+        if text:
+            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
+        wager(b, kind, name, 0, at, col)
+        return
     m = _AMOUNT.match(text)
     if m is None:
         raise _Bad(at, col, f"cannot read the amount of {rest[:60]!r}")
     value = b.amount(m.group(1), at, len(line) - len(text) + 2)
-    if verb == "Call":
-        b.call(name, value, at, col)
-    elif verb == "Bet":
-        b.bet_adding(name, value, at, col)
-    elif verb == "Raise":
-        b.raise_adding(name, value, at, col)
-    elif verb == "All-In":
-        if value != b.behind(name) or value <= 0:
-            raise _Bad(at, col, f"{name} goes all-in for {value} with {b.behind(name)} behind: "
-                                "the lines contradict each other")
-        b.all_in_adding(name, value, at, col)
-    else:
+    if kind is None:
         b.uncalled(name, value)
+    else:
+        wager(b, kind, name, value, at, col)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, at_seat, by_kind
 from ._xml import Element, attr, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
@@ -40,6 +41,8 @@ _ROUNDS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER"
            "END_OF_GAME": 4, "END_OF_FOLDED_GAME": 4}
 _POSTS = {"SMALL_BLIND": "small_blind", "BIG_BLIND": "big_blind"}
 _NOTES = ("CHAT", "SHOW", "MUCK", "PLAYER_OUT")
+# each event's kind (see _common): a call, bet or all-in the chips it adds, a raise its street total
+_ACTIONS = {"FOLD": FOLD, "CHECK": CHECK, "CALL": CALL, "BET": BET_ADDING, "RAISE": RAISE_TO, "ALL_IN": ALL_IN_BEHIND}
 
 
 def starts(lines: list[str]) -> bool:
@@ -124,11 +127,8 @@ def _players(b: HandBuilder, players: Element) -> None:
 
 
 def _name(b: HandBuilder, item: Element) -> str:
-    number = ascii_int(attr(item, "player", "player"), item.line, item.column, "the player's seat") + 1
-    for seat in b.seats:
-        if seat.number == number:
-            return seat.name
-    raise _Bad(item.line, item.column, f"seat {number - 1} is empty")
+    number = ascii_int(attr(item, "player", "player"), item.line, item.column, "the player's seat")
+    return at_seat(b, number + 1, item.line, item.column, number)
 
 
 def _round(b: HandBuilder, item: Element) -> None:
@@ -181,23 +181,7 @@ def _event(b: HandBuilder, item: Element, index: int) -> None:
         return
     if index < 0 or index > 3:
         raise _Bad(at, col, f"{kind[:30]} outside the betting rounds")
-    if kind == "FOLD":
-        b.fold(name, at, col)
-    elif kind == "CHECK":
-        b.check(name, at, col)
-    elif kind == "CALL":
-        b.call(name, _value(b, item), at, col)
-    elif kind == "BET":
-        b.bet_adding(name, _value(b, item), at, col)
-    elif kind == "RAISE":
-        b.wager_to(name, "raise", _value(b, item), at, col)
-    elif kind == "ALL_IN":
-        value = _value(b, item)
-        if value != b.behind(name) or value <= 0:
-            raise _Bad(at, col, f"{name} goes all-in for {value} with {b.behind(name)} behind: "
-                                "the lines contradict each other")
-        b.all_in_adding(name, value, at, col)
-    else:
+    if not by_kind(b, _ACTIONS, kind, name, lambda _: _value(b, item), at, col):
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Merge event")
 
 

@@ -25,8 +25,9 @@ import binascii
 from .._builder import HandBuilder
 from .._grammar import CURRENCY_SIGNS, _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_ADDING, at_seat, by_kind, post_by_size
 from ._totals import settled
-from ._xml import Element, attr, parse_xml
+from ._xml import Element, attr, only, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -38,6 +39,9 @@ _GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4)}
 _OTHER = ("Hold", "Omaha", "Stud", "Razz", "Draw")
 _STREETS = {"DealFlop": (1, 3), "DealTurn": (2, 1), "DealRiver": (3, 1)}
 _POSTS = {"SmallBlind": "small_blind", "BigBlind": "big_blind"}
+# each action's kind (see _common): every amount the chips the action adds
+_ACTIONS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": BET_ADDING, "Raise": RAISE_ADDING,
+            "AllIn": ALL_IN_BEHIND}
 
 
 def starts(lines: list[str]) -> bool:
@@ -45,11 +49,7 @@ def starts(lines: list[str]) -> bool:
 
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
-    root = parse_xml(lines, start)
-    if len(root.children) != 1 or root.children[0].tag != "Game":
-        extra = root.children[1] if len(root.children) > 1 else root
-        raise _Bad(extra.line, extra.column, "a Microgaming hand is one <Game> element")
-    game = root.children[0]
+    game = only(parse_xml(lines, start), "Game", SITE)
     b = HandBuilder(label, start, SITE)
     _header(b, game)
     parts = {child.tag: child for child in game.children}
@@ -128,10 +128,7 @@ def _seat(b: HandBuilder, seat: Element, after: dict[str, int]) -> None:
 def _name(b: HandBuilder, item: Element) -> str:
     number = ascii_int(attr(item, "seat" if item.tag == "Action" else "num", "seat"), item.line, item.column,
                        "the seat number")
-    for seat in b.seats:
-        if seat.number == number:
-            return seat.name
-    raise _Bad(item.line, item.column, f"seat {number} is empty")
+    return at_seat(b, number, item.line, item.column, number)
 
 
 def _cards(b: HandBuilder, item: Element) -> tuple[int, ...]:
@@ -176,28 +173,11 @@ def _action(b: HandBuilder, item: Element) -> None:
     if kind in _POSTS:
         if b.current >= 0:
             raise _Bad(at, col, "a blind after the cards")
-        value = _value(b, item)
-        b.post(name, _POSTS[kind], value, at, all_in=value == b.names[name].stack)
+        post_by_size(b, name, _POSTS[kind], _value(b, item), at)
         return
     if b.current < 0:
         b.street(0, (), at, col)
-    if kind == "Fold":
-        b.fold(name, at, col)
-    elif kind == "Check":
-        b.check(name, at, col)
-    elif kind == "Call":
-        b.call(name, _value(b, item), at, col)
-    elif kind == "Bet":
-        b.bet_adding(name, _value(b, item), at, col)
-    elif kind == "Raise":
-        b.raise_adding(name, _value(b, item), at, col)
-    elif kind == "AllIn":
-        value = _value(b, item)
-        if value != b.behind(name) or value <= 0:
-            raise _Bad(at, col, f"{name} goes all-in for {value} with {b.behind(name)} behind: "
-                                "the lines contradict each other")
-        b.all_in_adding(name, value, at, col)
-    else:
+    if not by_kind(b, _ACTIONS, kind, name, lambda _: _value(b, item), at, col):
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Microgaming action")
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
+from ._common import BET_ADDING, CALL, RAISE_BY_TO, act, named, post_by_size
 from ._totals import settled
 
 __all__ = ["SITE", "starts", "parse"]
@@ -33,11 +34,12 @@ _SEAT = Form("Seat {int}: {name} ({amount})")
 _SUMMARY_SEAT = Form("Seat {int}: {name} ({amount}), net: {?-}{?+}{amount}{text}")
 _POT = Form("{word} pot{label}: {amount} won by {text}")
 _WON = Form("{name} ({amount})")
-_FORMS = {
-    "posts": Form("posts {word} blind ({amount})"),
-    "calls": Form("calls {amount}{? [all in]}"),
-    "bets": Form("bets {amount}{? [all in]}"),
-    "raises": Form("raises {amount} to {amount}{? [all in]}"),
+_POST = Form("posts {word} blind ({amount})")
+# the chips a call or bet adds; a raise's street total ("raises $25.00 to $30.00"); "[all in]" marks an all-in
+_ACTIONS = {
+    "calls": (CALL, Form("calls {amount}{? [all in]}")),
+    "bets": (BET_ADDING, Form("bets {amount}{? [all in]}")),
+    "raises": (RAISE_BY_TO, Form("raises {amount} to {amount}{? [all in]}")),
 }
 _LIMITS = {"POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit", "FIXED_LIMIT": "Limit"}
 _OTHER = ("HOLDEM", "OMAHA", "STUD", "RAZZ")
@@ -130,33 +132,14 @@ def _table(b: HandBuilder, line: str, at: int) -> None:
 
 
 def _player_line(b: HandBuilder, line: str, at: int) -> None:
-    found = b.player(line, " ")
-    if found is None:
-        raise _Bad(at, 1, f"the line {line[:60]!r} is not part of an OnGame hand")
-    name, rest = found
-    col = len(name) + 2
-    if rest == "folds":
-        b.fold(name, at, col)
-        return
-    if rest == "checks":
-        b.check(name, at, col)
-        return
-    verb = rest.split(" ", 1)[0]
-    form = _FORMS.get(verb)
-    m = form.match(rest) if form is not None else None
-    if m is None:
-        raise _Bad(at, col, f"the action {rest[:60]!r} is not an OnGame action")
-    if verb == "posts":
+    name, rest, col = named(b, line, at, SITE)
+    m = _POST.match(rest) if rest.startswith("posts ") else None
+    if m is not None:
         if m.group(1) not in ("small", "big") or b.current >= 0:
             raise _Bad(at, col, f"the post {rest[:60]!r} is not one OnGame makes before the cards")
-        value = b.amount(m.group(2), at, col + m.start(2))
-        b.post(name, f"{m.group(1)}_blind", value, at, all_in=value == b.names[name].stack)
-    elif verb == "calls":
-        b.call(name, b.amount(m.group(1), at, col + 6), at, col, all_in=bool(m.group(2)))
-    elif verb == "bets":
-        b.bet_adding(name, b.amount(m.group(1), at, col + 5), at, col, all_in=bool(m.group(2)))
-    else:
-        b.wager_to(name, "raise", b.amount(m.group(2), at, col + m.start(2)), at, col, all_in=bool(m.group(3)))
+        post_by_size(b, name, f"{m.group(1)}_blind", b.amount(m.group(2), at, col + m.start(2)), at)
+    elif not act(b, _ACTIONS, name, rest, at, col):
+        raise _Bad(at, col, f"the action {rest[:60]!r} is not an OnGame action")
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, after: dict[str, tuple[int, int, int]]) -> None:

@@ -22,12 +22,13 @@ omaha8.histories._grammar._Bad: a document type declaration (DOCTYPE) is not rea
 
 from __future__ import annotations
 
+import re
 from xml.parsers import expat
 
 from ..._support._args import brief
 from .._grammar import _Bad
 
-__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children"]
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children", "only"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
@@ -35,6 +36,11 @@ MAX_DEPTH = 16
 # the root the hand's elements are read under (Merge writes two top-level elements per hand), on a line
 # of its own before the hand's first line, so the hand's lines and columns are expat's less one line
 _WRAPPER = "omaha8-hand"
+# Text that may hold more than white space: a '>' then, after white space, anything but a tag. Text always
+# follows a '>' (of a tag, or the wrapper's) and holds no '<', so a document without a match has none; a '>'
+# inside an attribute may match too, which only costs the slower parse. Linear: each '>' scans only the white
+# space after it.
+_MAYBE_TEXT = re.compile(r">\s*[^\s<]")
 
 
 class Element:
@@ -68,9 +74,20 @@ def parse_xml(lines: list[str], start: int) -> Element:
     start
         The file line of ``lines[0]``.
     """
+    return _parse(lines, start, watch_text=None)
+
+
+def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
+    """:func:`parse_xml`; ``watch_text`` True sees every text event (the slow twin), None only when text may be
+    more than white space."""
     text = "\n".join(lines)
+    document = f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>"
     if "<!" in text:
         _declarations(lines, start)
+    # without a declaration, CDATA or comment ("<!") and with no text, expat's text events are all white space:
+    # no handler need see them (about half of all its events)
+    if watch_text is None:
+        watch_text = "<!" in text or _MAYBE_TEXT.search(document) is not None
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     top = Element("", {}, start, 1)  # holds the wrapper element, the hand's root
@@ -118,12 +135,13 @@ def parse_xml(lines: list[str], start: int) -> Element:
 
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
-    parser.CharacterDataHandler = characters
+    if watch_text:
+        parser.CharacterDataHandler = characters
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
     parser.ExternalEntityRefHandler = external
     try:
-        parser.Parse(f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>", True)
+        parser.Parse(document, True)
     except _Refused as exc:
         raise _Bad(exc.line, exc.column, exc.reason) from None
     except expat.ExpatError as exc:
@@ -169,3 +187,11 @@ def attr(element: Element, name: str, what: str | None = None) -> str:
 def children(element: Element, tag: str) -> list[Element]:
     """The children of ``element`` named ``tag``."""
     return [child for child in element.children if child.tag == tag]
+
+
+def only(root: Element, tag: str, site: str) -> Element:
+    """The one element of ``root``, a ``<tag>``; :class:`_Bad` at the first other element when it is not alone."""
+    if len(root.children) != 1 or root.children[0].tag != tag:
+        extra = root.children[1] if len(root.children) > 1 else root
+        raise _Bad(extra.line, extra.column, f"a {site} hand is one <{tag}> element")
+    return root.children[0]
