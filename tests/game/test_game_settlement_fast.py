@@ -187,3 +187,31 @@ def test_engine_results_equal_those_built_by_their_constructors() -> None:
     assert repr(new_hand_result(*fields)) == repr(HandResult(*fields))
     with pytest.raises(AttributeError):
         new_hand_result(*fields).pot = 3  # type: ignore[misc]  # still frozen
+
+
+@pytest.mark.parametrize("variant", [4, 5])
+def test_board_values_match_the_showdowns(variant: int) -> None:
+    # each later board of a hand run more than once: the live holes evaluated alone, against a showdown of them
+    from omaha8.game.settlement import board_values, board_values_by_showdown
+    rng = random.Random(variant)
+    for _ in range(400):
+        n = rng.randint(2, 9 if variant == 4 else 8)
+        cards = rng.sample(range(52), n * variant + 5)
+        holes = tuple(tuple(cards[s * variant:(s + 1) * variant]) for s in range(n))
+        board = tuple(cards[n * variant:])
+        live = sorted(rng.sample(range(n), rng.randint(2, n)))
+        fast = board_values(holes, live, board, n)
+        assert fast == board_values_by_showdown(holes, live, board, n)
+        assert all(fast[0][s] == fast[1][s] == 0 for s in range(n) if s not in live)
+
+
+def test_board_values_refuse_what_the_showdown_refuses() -> None:
+    # a hole repeating a board card: the evaluator takes no such hand, and the showdown's own error is raised
+    from omaha8.errors import Omaha8Error
+    from omaha8.game.settlement import board_values, board_values_by_showdown
+    holes = ((0, 1, 2, 3), (4, 5, 6, 7))
+    board = (3, 10, 20, 30, 40)
+    with pytest.raises(Omaha8Error) as slow:
+        board_values_by_showdown(holes, [0, 1], board, 2)
+    with pytest.raises(type(slow.value), match=str(slow.value).split(":")[0]):
+        board_values(holes, [0, 1], board, 2)

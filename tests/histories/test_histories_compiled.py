@@ -1,10 +1,11 @@
-"""The hand-history readers' compiled modules against their own Python source.
+"""The hand-history modules compiled with Cython against their own Python source.
 
 setup.py compiles the readers' per-line path (``COMPILED_PYTHON``: the cutting, the grammar, the
-builder and every site's module) with Cython, keeping Python's semantics; the ``.py`` beside each is
-its slow twin. Every fixture file, whole and with lines cut short, dropped or doubled, is read once
-with the compiled modules and once, in a fresh interpreter, with the sources loaded instead: every
-record and every skipped hand (its reason, line and column) must be identical.
+builder and every site's module) and each hand's records, replay and reconciliation with Cython,
+keeping Python's semantics; the ``.py`` beside each is its slow twin. Every fixture file, whole and
+with lines cut short, dropped or doubled, is read once with the compiled modules and once, in a fresh
+interpreter, with the sources loaded instead: every record and every skipped hand (its reason, line
+and column), and every record's reconciliation, all-in EV and replayed history, must be identical.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ if sys.argv[1] == "source":
         if name.startswith("omaha8.histories"):
             del sys.modules[name]
     sys.meta_path.insert(0, SourceFirst)
-from omaha8.histories import read
+from omaha8.histories import HandRecord, ReplayDiscrepancy, read
+from omaha8.histories.reconcile import safe_reconcile
 kinds = {name: sys.modules[name].__file__.rsplit(".", 1)[-1] for name in COMPILED}
 digest = hashlib.sha256()
 rng = random.Random(2026)
@@ -58,6 +60,13 @@ for path in sorted(Path("tests/data/hh").rglob("*.txt")):
     for variant in variants:
         for item in read(variant):
             digest.update(repr(item).encode())
+            if isinstance(item, HandRecord):
+                # the replay, the reconciliation and all-in EV of what was read (compiled or source too)
+                digest.update(repr((safe_reconcile(item), item.allin_ev())).encode())
+                try:
+                    digest.update(item.to_history().text().encode())
+                except ReplayDiscrepancy as exc:
+                    digest.update(str(exc).encode())
 print(sorted(set(kinds.values())), digest.hexdigest())
 '''
 
@@ -72,6 +81,7 @@ def _read(mode: str) -> tuple[str, str]:
 
 def test_the_readers_are_compiled() -> None:
     assert "omaha8.histories._builder" in READERS and "omaha8.histories.sites._pokerstars" in READERS
+    assert {"omaha8.histories.records", "omaha8.histories.replay", "omaha8.histories.reconcile"} <= set(READERS)
 
 
 def test_compiled_and_source_readers_read_the_same_hands() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from omaha8 import equity, parse_cards
@@ -194,3 +196,13 @@ def test_a_fold_after_the_call_leaves_the_moment_at_the_call() -> None:
 
 def test_no_allin_moment_after_an_uncalled_bet() -> None:
     assert _one(DATA / "pot_limit_max_raise.txt").allin_ev() is None
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 4, 5])
+def test_lex_combinations_match_itertools(k: int) -> None:
+    # the board completions pot_equity enumerates, in the same order (its float sums depend on it)
+    from omaha8.histories.allin_ev import lex_combinations, lex_combinations_by_itertools
+    for n in [*range(0, 31), 36, 44] if k == 5 else [*range(0, 49)]:
+        fast, slow = lex_combinations(n, k), lex_combinations_by_itertools(n, k)
+        assert fast.dtype == slow.dtype == np.uint8 and fast.shape == slow.shape == (math.comb(n, k), k)
+        assert np.array_equal(fast, slow), (n, k)

@@ -87,3 +87,40 @@ def test_a_limit_hand_remembers_its_own_small_blind() -> None:
     assert first.small_blind + 5 == second.small_blind or first.small_blind == second.small_blind == record.stakes[0]
     assert first == structure_of(record) and second == structure_of(other)
     assert isinstance(replay_module._structure(next(_records(DATA / "888"))), PotLimit)
+
+
+def _dealt(record: HandRecord) -> tuple[object, ...]:
+    """The replay's cards (those the file does not show come from the shuffle) and its outcome."""
+    try:
+        hand = replay_module.replay_record(record)
+    except Exception as exc:
+        return ("refused", type(exc).__name__, str(exc))
+    history = hand.history
+    return (history.holes, history.board, history.boards, history.text(), _outcome(record))
+
+
+@pytest.mark.parametrize("root", [DATA, SAMPLES], ids=["fixtures", "samples"])
+def test_the_seeded_floats_deal_as_the_seeded_generator(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not root.is_dir():
+        pytest.skip(f"no real hand histories at {root}")
+    hidden = 0
+    for record in _records(root):
+        monkeypatch.setattr(replay_module, "SEEDED_FLOATS", True)
+        fast = _dealt(record)
+        monkeypatch.setattr(replay_module, "SEEDED_FLOATS", False)
+        assert fast == _dealt(record), record.hand_id
+        hidden += len(record.known_cards()) < len(record.in_hand())
+    assert hidden > 10  # hands with cards the file does not show: the shuffle deals them
+
+
+def test_the_seeded_floats_are_the_seeded_generators() -> None:
+    import random
+    fast, slow = replay_module._SeededFloats(), replay_module._shuffle()
+    seeded = random.Random(replay_module.SHUFFLE_SEED)
+    # past the floats taken once, into the generator brought to the same point
+    n = 3 * len(replay_module._FLOATS)
+    assert [fast.random() for _ in range(n)] == [slow.random() for _ in range(n)] == [seeded.random() for _ in range(n)]
+    # any draw other than a float is refused, never answered from an unseeded state
+    for draw in (lambda: fast.getrandbits(8), lambda: fast.randrange(52), lambda: fast.shuffle([1, 2, 3])):
+        with pytest.raises(NotImplementedError):
+            draw()

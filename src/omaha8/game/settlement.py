@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .._support._args import brief
+from ..core._core import evaluate_hand as _evaluate_hand
 from ..errors import Omaha8Error
 from ..pots._pots import _fold_out, _return_uncalled
 from ..pots._showdown import CardroomOddChips, Pot, PotSplit, _split, showdown
@@ -299,8 +300,7 @@ class _Settlement(HandState):
         n = self._n
         first = self._deck_board[: self._run_from]
         for board in [first + run[self._run_from:] for run in self._run_boards]:
-            run = showdown([self._holes[s] if s in live else None for s in range(n)], board, button=self._button)
-            out.append(([0 if h is None else h.high for h in run.hands], [0 if h is None else h.low or 0 for h in run.hands]))
+            out.append(board_values(self._holes, live, board, n))
         return out
 
     def _taken(self, amounts: tuple[int, ...]) -> tuple[int, ...]:
@@ -349,6 +349,30 @@ class _Settlement(HandState):
         self._actor = -1
         if self._on_finish is not None:
             self._on_finish(self)
+
+
+def board_values(holes: tuple[tuple[int, ...] | None, ...], live: list[int], board: tuple[int, ...],
+                 n: int) -> tuple[list[int], list[int]]:
+    """Each seat's (high, low) value on ``board`` (0 for a seat not in ``live``, and for no low): the
+    live seats' holes evaluated alone, as the showdown evaluates them (:func:`board_values_by_showdown`,
+    its slow twin, settles a showdown for them; tests/game/test_game_settlement_fast.py compares the two)."""
+    high = [0] * n
+    low = [0] * n
+    for s in live:
+        found = _evaluate_hand(holes[s], board)
+        if found is None:
+            # not a hand the evaluator takes: the public showdown says why
+            return board_values_by_showdown(holes, live, board, n)
+        high[s] = found[0]
+        low[s] = found[1] or 0
+    return high, low
+
+
+def board_values_by_showdown(holes: tuple[tuple[int, ...] | None, ...], live: list[int], board: tuple[int, ...],
+                             n: int) -> tuple[list[int], list[int]]:
+    """:func:`board_values` from the public :func:`~omaha8.pots.showdown` of the live seats' holes."""
+    run = showdown([holes[s] if s in live else None for s in range(n)], board)
+    return [0 if h is None else h.high for h in run.hands], [0 if h is None else h.low or 0 for h in run.hands]
 
 
 def _split_runs(value: int, eligible: tuple[int, ...], by_run: list[tuple[list[int], list[int]]],

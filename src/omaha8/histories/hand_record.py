@@ -16,8 +16,9 @@ readers, which build records, sit above it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
+from .._support._slots import fill_slots
 from ..game import FixedLimit, Hand, HandHistory, PotLimit
 from .allin_ev import AllInEV, allin_ev
 from .reconcile import Reconciliation, reconcile
@@ -98,10 +99,79 @@ class HandRecord(RecordData):
         each action on the street the betting has reached).
     """
 
+    def __init__(
+        self,
+        source: str,
+        line: int,
+        site: str,
+        header: str,
+        hand_id: str,
+        tournament_id: str | None,
+        level: str | None,
+        club: str | None,
+        mixed: str | None,
+        game: str,
+        variant: int,
+        limit: str,
+        stakes: tuple[int, int],
+        currency: str | None,
+        date: str,
+        table: str,
+        max_seats: int | None,
+        button: int,
+        seats: tuple[Seat, ...],
+        posts: tuple[Post, ...],
+        actions: tuple[Action, ...],
+        dealt: tuple[tuple[str, tuple[int, ...]], ...],
+        shown: tuple[tuple[str, tuple[int, ...]], ...],
+        board: tuple[int, ...],
+        uncalled: tuple[tuple[str, int], ...],
+        collected: tuple[Collection, ...],
+        total_pot: int,
+        pots: tuple[int, ...],
+        rake: int,
+        no_low: bool,
+        messages: tuple[tuple[int, str], ...] = (),
+        decimals: int | None = None,
+        runs: tuple[tuple[int, ...], ...] = (),
+        hero: str | None = None,
+        returns: str = "lines",
+        rake_stated: bool = True,
+        chip_unit: int = 1,
+        collected_stated: bool = True,
+        streets_marked: bool = True,
+    ) -> None:
+        # set from C in one call: the generated __init__ (RecordData's, the slow twin compared in
+        # tests/histories/test_histories_record_twins.py) calls object.__setattr__ once a field
+        fill_slots(self, _FIELD_NAMES, (
+            source, line, site, header, hand_id, tournament_id, level, club, mixed, game, variant, limit,
+            stakes, currency, date, table, max_seats, button, seats, posts, actions, dealt, shown, board,
+            uncalled, collected, total_pot, pots, rake, no_low, messages, decimals, runs, hero, returns,
+            rake_stated, chip_unit, collected_stated, streets_marked,
+        ))
+
     @property
     def status(self) -> str:
-        """The reconciliation status (see :meth:`reconcile`): it replays the hand; a report
-        (:func:`~omaha8.histories.analyze`) keeps it with the hand's other results."""
+        """The reconciliation status (see :meth:`reconcile`): it replays the hand the first time it is
+        read, and is kept for the record's life (not in a copy or a pickle, which work it out again);
+        a report (:func:`~omaha8.histories.analyze`) keeps it with the hand's other results."""
+        try:
+            return self._status_memo
+        except AttributeError:
+            pass
+        status = reconcile(self).status
+        # a frozen record's fields never change, nor does their status: kept in the one slot that is no field
+        object.__setattr__(self, "_status_memo", status)
+        return status
+
+    def status_replayed(self) -> str:
+        """:attr:`status` worked out again (its slow twin: a replay every time).
+
+        >>> from omaha8.histories import read_pokerstars
+        >>> record = next(read_pokerstars("tests/data/hh/split_quartered.txt"))
+        >>> record.status_replayed() == record.status == "verified"
+        True
+        """
         return reconcile(self).status
 
     def replay(self) -> Hand:
@@ -125,6 +195,9 @@ class HandRecord(RecordData):
         """All-in EV of the hand, or None where it does not apply (see :func:`omaha8.histories.allin_ev`)."""
         return allin_ev(self)
 
+
+# HandRecord's fields in its constructor's order (RecordData's: HandRecord adds none)
+_FIELD_NAMES = tuple([field.name for field in fields(HandRecord)])
 
 def record_from_history(
     history: HandHistory, *, names: dict[int, str] | None = None, hand_id: str = "0", table: str = "omaha8"

@@ -34,6 +34,7 @@ number.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from .._support._args import brief
@@ -93,6 +94,11 @@ class Action(NamedTuple):
     line: int = 0
 
 
+# the name of a Post and of an Action by position (see in_hand)
+_POST_NAME = itemgetter(0)
+_ACTION_NAME = itemgetter(1)
+
+
 class Collection(NamedTuple):
     """A ``collected`` line: ``pot`` is ``"pot"``, ``"main pot"``, ``"side pot"`` or ``"side pot-N"``."""
 
@@ -136,8 +142,16 @@ class SkippedHand:
         return f"{self.source}:{self.line}" + (f":{self.column}" if self.column else "")
 
 
+class _Memo:
+    """A slot beside a record's fields for what :class:`~omaha8.histories.HandRecord` works out once
+    (its status): no field, so never compared, printed, pickled or listed by ``dataclasses.fields``."""
+
+    __slots__ = ("_status_memo",)
+    _status_memo: str
+
+
 @dataclass(frozen=True, slots=True)
-class RecordData:
+class RecordData(_Memo):
     """The fields of a hand record and the lookups over them (see :class:`~omaha8.histories.HandRecord`).
 
     Readers build :class:`~omaha8.histories.HandRecord`, which adds the
@@ -216,7 +230,7 @@ class RecordData:
     @property
     def n_seats(self) -> int:
         """Seats at the table for the engine: the ``N-max`` size, or the highest seat number."""
-        top = max(seat.number for seat in self.seats)
+        top = max([seat.number for seat in self.seats])
         return max(top, self.max_seats or 0, 2)
 
     def seat_of(self, name: str) -> Seat:
@@ -280,6 +294,7 @@ class RecordData:
         that says "is sitting out" does not keep out a player who posts or
         acts: in tournaments such a player is dealt in, posts and is folded.
         """
-        active = {post.name for post in self.posts}
-        active.update([action.name for action in self.actions])
+        # the tuples' name fields by position: a getter mapped over them is cheaper than attribute reads
+        active = set(map(_POST_NAME, self.posts))
+        active.update(map(_ACTION_NAME, self.actions))
         return tuple([seat for seat in self.seats if seat.stack > 0 and seat.name in active])

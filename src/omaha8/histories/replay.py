@@ -17,6 +17,8 @@ others come from a shuffle with a fixed seed, so a replay is repeatable.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from itertools import chain
 
 from ..errors import Omaha8Error, ReplayDiscrepancy
 from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
@@ -34,10 +36,48 @@ _SEEDED = random.Random(SHUFFLE_SEED).getstate()
 
 
 def _shuffle() -> random.Random:
-    """A generator in the state ``random.Random(SHUFFLE_SEED)`` starts in (the same draws)."""
+    """A generator in the state ``random.Random(SHUFFLE_SEED)`` starts in (the same draws): the slow twin
+    of :class:`_SeededFloats`."""
     rng = random.Random.__new__(random.Random)
     rng.setstate(_SEEDED)
     return rng
+
+
+def _first_floats(n: int) -> tuple[float, ...]:
+    rng = random.Random(SHUFFLE_SEED)
+    return tuple([rng.random() for _ in range(n)])
+
+
+# the seeded generator's first floats, taken once: a deal draws one a card, at most 5 for each of
+# 10 seats and 5 for each board
+_FLOATS = _first_floats(128)
+
+
+def _later_floats() -> Iterator[float]:
+    """The seeded generator's floats after :data:`_FLOATS` (a generator in that state is made only if asked)."""
+    rng = random.Random(SHUFFLE_SEED)
+    for _ in range(len(_FLOATS)):
+        rng.random()
+    while True:
+        yield rng.random()
+
+
+class _SeededFloats(random.Random):
+    """``random.Random(SHUFFLE_SEED)``'s floats for one replay, without setting a generator's state.
+
+    The engine deals the cards a file does not show with ``random()`` alone
+    (:func:`omaha8.game.dealing._draw`): each instance serves the seeded
+    generator's floats from :data:`_FLOATS`, then from a generator brought to
+    the same point. Any other draw is refused (the engine would deal other
+    cards than :func:`_shuffle`'s generator; tests/histories/test_histories_replay_lanes.py
+    replays every fixture both ways).
+    """
+
+    def __init__(self) -> None:  # no seeding: this generator's own state is never drawn from
+        self.random = chain(_FLOATS, _later_floats()).__next__  # type: ignore[method-assign]
+
+    def getrandbits(self, k: int, /) -> int:
+        raise NotImplementedError("a replay's generator draws floats only")
 
 
 class SmallestChipOddChips(CardroomOddChips):
@@ -74,6 +114,10 @@ def structure_of(record: RecordData) -> Structure:
     small_blind = next((p.amount for p in record.posts if p.kind == "small_blind" and not p.all_in), max(1, low // 2))
     return FixedLimit(low, high, small_blind=min(small_blind, low), big_blind=low)
 
+
+#: Whether the cards a file does not show are dealt from the seeded generator's floats taken once (faster);
+#: False sets a generator to the seeded state for every replay, as the slow twin.
+SEEDED_FLOATS = True
 
 #: Whether a hand without rake is replayed without a rake policy (the faster settlement); False replays every
 #: hand with one, as its slow twin (tests/histories/test_histories_replay_lanes.py).
@@ -142,7 +186,7 @@ def replay_record(record: RecordData) -> Hand:
             game="courchevel" if record.game == "Courchevel Hi/Lo" else "omaha",
             runs=len(record.runs) or 1,
             boards=record.runs[1:] or None,
-            rng=_shuffle(),
+            rng=_SeededFloats() if SEEDED_FLOATS else _shuffle(),
             posts=posts,
             # no rake: no policy, the engine's own lane settles the hand (a policy taking 0 from every pot pays
             # the same; tests/histories/test_histories_replay_lanes.py replays every fixture both ways)

@@ -272,7 +272,8 @@ def _showdown_result(
     (what :func:`omaha8.pots._showdown.showdown` returns once its checks pass)."""
     payouts, uncalled, pots, show_order, _, _, hands = _settle(
         board, cards, chips, live, live_chips, button, last_aggressor, policy, True)
-    scoops = {pot.scooper for pot in pots if pot.scooper is not None}
+    # each pot's scooper read once: a property that compares enum members on every read
+    scoops = {seat for seat in [pot.scooper for pot in pots] if seat is not None}
     return _frozen(ShowdownResult, (
         payouts,  # payouts
         tuple([p - c for p, c in zip(payouts, chips)]),  # net

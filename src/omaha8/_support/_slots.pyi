@@ -1,0 +1,3 @@
+"""Typed surface of the compiled omaha8._support._slots module."""
+
+def fill_slots(obj: object, names: tuple[str, ...], values: tuple[object, ...]) -> None: ...
