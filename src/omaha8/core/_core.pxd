@@ -70,28 +70,9 @@ cdef uint8_t low_value_row(const uint8_t* hole, int n_hole, const uint8_t* board
 # Flush part of high_value_row: best flush or straight flush value, 0 if none.
 cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil
 
-# HIGH_RANKS[pair_offset(r1, r2) + triple_index(r3, r4, r5)]: value of five
-# ranks as a non-flush hand (0 for five of a kind).
-cdef const uint16_t* high_rank_table() noexcept nogil
-# HIGH_BOARD[board class * N_PAIR_CLASSES + pair class]: best non-flush
-# value of a hole rank pair over the ten triples of a board rank multiset.
-cdef const uint16_t* high_board_table() noexcept nogil
-# PAIR_CLASS[r1 * 13 + r2]: unordered rank pair class 0..90
-cdef const uint8_t* pair_class_table() noexcept nogil
 # Board class (0..6187) of five card bytes: the HIGH_BOARD row of their ranks.
 cdef int board_class_of_cards(const uint8_t* board) noexcept nogil
-# HIGH_FLUSH[13-bit rank mask]: value of five suited cards (0 unless 5 bits).
-cdef const uint16_t* high_flush_table() noexcept nogil
-# PAIR_OFFSET[r1 * 13 + r2] = pair class * N_TRIPLE_CLASSES
-cdef const uint16_t* pair_offset_table() noexcept nogil
-# TRIPLE_INDEX[r1 * 169 + r2 * 13 + r3] = triple class
-cdef const uint16_t* triple_index_table() noexcept nogil
-# LOW_BEST[hole low-rank mask << 8 | board low-rank mask] = best low value
-cdef const uint8_t* low_best_table() noexcept nogil
-# Per card byte (256 entries): rank 0..12, suit 0..3, low-rank bit (ace = bit 0).
-cdef const uint8_t* card_rank_table() noexcept nogil
-cdef const uint8_t* card_suit_table() noexcept nogil
-cdef const uint8_t* card_lowbit_table() noexcept nogil
+# The tables themselves are read through tables() (below), the one way into them.
 
 
 # ---------------------------------------------------------------- the flush rule
@@ -169,14 +150,29 @@ cdef inline uint32_t flush_possible(uint32_t board_flush, uint32_t hole_counters
 # low_value_row exactly.
 
 cdef struct Tables:
-    const uint16_t* high_board    # HIGH_BOARD
-    const uint16_t* high_flush    # HIGH_FLUSH
-    const uint8_t* pair_class     # PAIR_CLASS
-    const uint8_t* low_best       # LOW_BEST
-    const uint8_t* card_rank      # CARD_RANK
-    const uint32_t* card_info     # CARD_INFO: suit counter | low bit << 16 | rank << 24
-    const uint16_t* board_class_3_2   # BOARD_CLASS_3_2
-    const uint16_t* triple_index  # TRIPLE_INDEX
+    # HIGH_BOARD[board class * N_PAIR_CLASSES + pair class]: best non-flush
+    # value of a hole rank pair over the ten triples of a board rank multiset
+    const uint16_t* high_board
+    # HIGH_FLUSH[13-bit rank mask]: value of five suited cards (0 unless 5 bits)
+    const uint16_t* high_flush
+    # PAIR_CLASS[r1 * 13 + r2]: unordered rank pair class 0..90
+    const uint8_t* pair_class
+    # LOW_BEST[hole low-rank mask << 8 | board low-rank mask] = best low value
+    const uint8_t* low_best
+    # per card byte (256 entries): rank 0..12, suit 0..3, low-rank bit (ace = bit 0), and
+    # CARD_INFO: suit counter 1 << (4 * suit) | low bit << 16 | rank << 24
+    const uint8_t* card_rank
+    const uint8_t* card_suit
+    const uint8_t* card_lowbit
+    const uint32_t* card_info
+    # BOARD_CLASS_3_2[triple class * N_PAIR_CLASSES + pair class]: board class of five ranks
+    const uint16_t* board_class_3_2
+    # TRIPLE_INDEX[r1 * 169 + r2 * 13 + r3] = triple class
+    const uint16_t* triple_index
+    # HIGH_RANKS[PAIR_OFFSET[r1 * 13 + r2] + triple class of r3, r4, r5]: value of five ranks
+    # as a non-flush hand (0 for five of a kind); PAIR_OFFSET = pair class * N_TRIPLE_CLASSES
+    const uint16_t* high_ranks
+    const uint16_t* pair_offset
 
 # The tables of this module, filled when it is imported.
 cdef const Tables* tables() noexcept nogil
@@ -209,8 +205,13 @@ cdef inline void prepare_board(const Tables* t, const uint8_t* board, PreparedBo
     out.high_row = t.high_board + board_class_of_ranks(t, r) * N_PAIR_CLASSES
     out.low_mask = (low >> 16) & 0xFF
     out.flush_bits = bits
-    # exactly one of bits 3, 7, 11, 15 is set when a suit has three: its number is the suit
-    out.flush_suit = ((bits >> 7) & 1) + 2 * ((bits >> 11) & 1) + 3 * ((bits >> 15) & 1)
+    out.flush_suit = flush_suit_of_bits(bits)
+
+
+# The suit of board_flush_bits (meaningful only when they are not 0): exactly one of
+# bits 3, 7, 11, 15 is set when a suit has three, and its number is the suit.
+cdef inline uint32_t flush_suit_of_bits(uint32_t bits) noexcept nogil:
+    return ((bits >> 7) & 1) + 2 * ((bits >> 11) & 1) + 3 * ((bits >> 15) & 1)
 
 
 # A cache-line fetch started ahead of use, where the compiler has one (a no-op elsewhere).
@@ -258,8 +259,37 @@ cdef inline uint16_t prepared_flush(const Tables* t, const PreparedBoard* b, con
     return best_flush(t.high_flush, hole_mask, board_mask)
 
 
-# Best high value (1..7462) of a hole of n_hole (2..5) cards on a prepared
-# board, and its best low (1..56, 0 = none) in ``low``.
+# prepared_flush on this module's tables as a call, not inlined; the board comes by value, so a
+# caller's copy of it never escapes and may stay in registers.
+cdef uint16_t prepared_flush_call(PreparedBoard b, const uint8_t* hole, int n_hole,
+                                  uint32_t hole_counters) noexcept nogil
+
+
+# The high and low of a hole on a prepared board from the parts of the hole that do
+# not depend on the board: its n_pairs rank-pair classes (PAIR_CLASS), its low-rank
+# bits (0..255) and its suit counters (suit_counters). Kernels that score one hole on
+# many boards keep these parts and call this; prepared_values (below) is the same rule with
+# the parts read from the cards (tests/odds/test_range_equity.py compares the range kernel
+# that uses this with the Fraction reference).
+cdef inline uint16_t prepared_values_of_parts(const Tables* t, const PreparedBoard* b, const uint8_t* pairs,
+                                              int n_pairs, uint32_t low_bits, uint32_t counters,
+                                              const uint8_t* hole, int n_hole, uint8_t* low) noexcept nogil:
+    cdef int q
+    cdef uint16_t best = 0, v
+    for q in range(n_pairs):
+        v = b.high_row[pairs[q]]
+        best = v if v > best else best
+    low[0] = t.low_best[(low_bits << 8 & 0xFF00) | b.low_mask]
+    if not flush_possible(b.flush_bits, counters & 0xFFFF):
+        return best
+    # out of line: the rare flush keeps the caller's loop over holes small
+    v = prepared_flush_call(b[0], hole, n_hole, counters & 0xFFFF)
+    return v if v > best else best
+
+
+# Best high value (1..7462) of a hole of n_hole (2..5) cards on a prepared board, and its
+# best low (1..56, 0 = none) in ``low``: prepared_values_of_parts with the parts read from
+# the cards as it goes (one CARD_INFO load a card, the pair classes used as they are found).
 cdef inline uint16_t prepared_values(const Tables* t, const PreparedBoard* b, const uint8_t* hole,
                                      int n_hole, uint8_t* low) noexcept nogil:
     cdef uint32_t r[MAX_HOLE]

@@ -100,6 +100,11 @@ cdef uint16_t flush_value_row(const uint8_t* hole, int n_hole, const uint8_t* bo
     return prepared_flush(&TABLES, &b, hole, n_hole, suit_counters(hole, n_hole))
 
 
+cdef uint16_t prepared_flush_call(PreparedBoard b, const uint8_t* hole, int n_hole,
+                                  uint32_t hole_counters) noexcept nogil:
+    return prepared_flush(&TABLES, &b, hole, n_hole, hole_counters)
+
+
 cdef uint16_t high_value_row(const uint8_t* hole, int n_hole, const uint8_t* board) noexcept nogil:
     cdef PreparedBoard b
     if n_hole > MAX_HOLE:
@@ -122,15 +127,6 @@ cdef uint8_t low_value_row(const uint8_t* hole, int n_hole, const uint8_t* board
     return LOW_BEST[hole_mask << 8 | board_mask]
 
 
-cdef const uint16_t* high_rank_table() noexcept nogil:
-    return HIGH_RANKS
-
-cdef const uint16_t* high_board_table() noexcept nogil:
-    return HIGH_BOARD
-
-cdef const uint8_t* pair_class_table() noexcept nogil:
-    return PAIR_CLASS
-
 cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
     cdef uint32_t r[5]
     cdef int i
@@ -138,29 +134,9 @@ cdef int board_class_of_cards(const uint8_t* board) noexcept nogil:
         r[i] = CARD_RANK[board[i]]
     return board_class_of_ranks(&TABLES, r)
 
-cdef const uint16_t* high_flush_table() noexcept nogil:
-    return HIGH_FLUSH
 
 cdef const uint64_t* card_bit_table() noexcept nogil:
     return CARD_BIT
-
-cdef const uint16_t* pair_offset_table() noexcept nogil:
-    return PAIR_OFFSET
-
-cdef const uint16_t* triple_index_table() noexcept nogil:
-    return TRIPLE_INDEX
-
-cdef const uint8_t* low_best_table() noexcept nogil:
-    return LOW_BEST
-
-cdef const uint8_t* card_rank_table() noexcept nogil:
-    return CARD_RANK
-
-cdef const uint8_t* card_suit_table() noexcept nogil:
-    return CARD_SUIT
-
-cdef const uint8_t* card_lowbit_table() noexcept nogil:
-    return CARD_LOWBIT
 
 
 # ---------------------------------------------------------------- Python surface

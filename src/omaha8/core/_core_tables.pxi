@@ -279,6 +279,10 @@ cdef int build_tables() except -1:
     TABLES.card_info = CARD_INFO
     TABLES.board_class_3_2 = BOARD_CLASS_3_2
     TABLES.triple_index = TRIPLE_INDEX
+    TABLES.high_ranks = HIGH_RANKS
+    TABLES.pair_offset = PAIR_OFFSET
+    TABLES.card_suit = CARD_SUIT
+    TABLES.card_lowbit = CARD_LOWBIT
     return 0
 
 

@@ -42,7 +42,7 @@ from math import comb
 
 import numpy as np
 
-from omaha8.core._core cimport MAX_HOLE, N_TRIPLE_CLASSES
+from omaha8.core._core cimport MAX_HOLE, N_TRIPLE_CLASSES, Tables, tables
 
 cdef extern from "Python.h":
     int PyErr_CheckSignals() except -1
@@ -56,7 +56,6 @@ STATS = ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "squar
 #: The largest number of players.
 MAX_SEATS = MAX_PLAYERS
 
-load_tables()
 fill_shares()
 
 
@@ -65,7 +64,7 @@ fill_shares()
 # One player's tables: the best non-flush value per board rank triple (the
 # maximum over the hole's rank pairs, in a local array so the compiler
 # vectorises it), the rank mask of each suit in the hole and the low row.
-cdef void init_player(Player* pl, const uint8_t* hole, int H) noexcept nogil:
+cdef void init_player(const Tables* tb, Player* pl, const uint8_t* hole, int H) noexcept nogil:
     cdef uint16_t best[N_TRIPLE_CLASSES]
     cdef const uint16_t* row
     cdef uint32_t hole_low = 0
@@ -73,10 +72,10 @@ cdef void init_player(Player* pl, const uint8_t* hole, int H) noexcept nogil:
     for s in range(4):
         pl.suit_ranks[s] = 0
     for i in range(H):
-        hole_low |= CARD_LOWBIT[hole[i]]
-        pl.suit_ranks[CARD_SUIT[hole[i]]] |= (<uint32_t>1) << CARD_RANK[hole[i]]
+        hole_low |= tb.card_lowbit[hole[i]]
+        pl.suit_ranks[tb.card_suit[hole[i]]] |= (<uint32_t>1) << tb.card_rank[hole[i]]
         for j in range(i + 1, H):
-            row = HIGH_RANKS + PAIR_OFFSET[CARD_RANK[hole[i]] * 13 + CARD_RANK[hole[j]]]
+            row = tb.high_ranks + tb.pair_offset[tb.card_rank[hole[i]] * 13 + tb.card_rank[hole[j]]]
             if first:
                 memcpy(best, row, sizeof(best))
                 first = 0
@@ -89,7 +88,7 @@ cdef void init_player(Player* pl, const uint8_t* hole, int H) noexcept nogil:
     for s in range(4):
         # two bits set: a flush in this suit is possible
         pl.two_of_suit[s] = (pl.suit_ranks[s] & (pl.suit_ranks[s] - 1)) != 0
-    pl.low_row = LOW_BEST + (hole_low << 8)
+    pl.low_row = tb.low_best + (hole_low << 8)
 
 
 # Fill a spot: P holes of H cards (row after row), the fixed board cards and
@@ -101,6 +100,7 @@ cdef void init_spot(Spot* sp, const uint8_t* holes, int P, int H, const uint8_t*
     n_known = min(max(n_known, 0), 5)
     n_deck = min(max(n_deck, 0), 52)
     P = min(max(P, 0), MAX_PLAYERS)
+    sp.t = tables()
     sp.n_players = P
     sp.n_known = n_known
     sp.n_deck = n_deck
@@ -112,7 +112,7 @@ cdef void init_spot(Spot* sp, const uint8_t* holes, int P, int H, const uint8_t*
     for i in range(n_deck):
         sp.deck[i] = deck[i]
     for p in range(P):
-        init_player(&sp.players[p], holes + p * H, H)
+        init_player(sp.t, &sp.players[p], holes + p * H, H)
         for s in range(4):
             if sp.players[p].two_of_suit[s]:
                 sp.live_suits |= 1u << s
@@ -132,7 +132,7 @@ cdef inline void count_full(const Spot* sp, Walk* w) noexcept nogil:
     for p in range(P):
         hi[p] = w.high[5][p]
         if fs >= 0:
-            f = flush_value(&sp.players[p], fs, w.suited[5][fs])
+            f = flush_value(sp, &sp.players[p], fs, w.suited[5][fs])
             if f > hi[p]:
                 hi[p] = f
         lo[p] = sp.players[p].low_row[w.low[5]]
@@ -155,6 +155,10 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
     cdef uint16_t h, v
     cdef int64_t plain
     cdef const uint16_t* best
+    cdef const uint8_t* CARD_RANK = sp.t.card_rank
+    cdef const uint8_t* CARD_SUIT = sp.t.card_suit
+    cdef const uint8_t* CARD_LOWBIT = sp.t.card_lowbit
+    cdef const uint16_t* TRIPLE_INDEX = sp.t.triple_index
     q = 0
     for i in range(3):
         for j in range(i + 1, 4):
@@ -168,7 +172,7 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
     for p in range(P):
         flush4[p] = 0
         if fs >= 0 and (sp.live_suits >> fs) & 1:
-            flush4[p] = flush_value(&sp.players[p], fs, w.suited[4][fs])
+            flush4[p] = flush_value(sp, &sp.players[p], fs, w.suited[4][fs])
     i = start
     while i < n:
         r = CARD_RANK[sp.deck[i]]
@@ -192,7 +196,7 @@ cdef void last_card(const Spot* sp, Walk* w, int start) noexcept nogil:
                 # this card makes (or extends) a flush board in a suit someone holds twice
                 board_mask = w.suited[4][s] | ((<uint32_t>1) << r)
                 for p in range(P):
-                    v = flush_value(&sp.players[p], s, board_mask)
+                    v = flush_value(sp, &sp.players[p], s, board_mask)
                     hi[p] = v if v > nf[p] else nf[p]
                 count_board(P, hi, lo, 1, w.acc)
             else:

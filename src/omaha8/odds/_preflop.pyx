@@ -21,6 +21,9 @@ from omaha8.core._core cimport (
     MAX_PLAYERS,
     PreparedBoard,
     Tables,
+    add_cards,
+    card_bit_table,
+    cards_failed,
     prepare_board,
     prepared_values,
     tables,
@@ -40,6 +43,9 @@ cdef enum:
     STAT_SQUARES = 6       # sum of (pot units won) ** 2
     STAT_NO_LOW = 7        # samples on which nobody has a low
     N_STATS = 8
+
+# the card check's bits (core/_core.pxd)
+cdef const uint64_t* CARD_BIT = card_bit_table()
 
 #: Names of the counts of one hand, in the order of a row of ``out``.
 STATS = ("units", "high_win", "high_tie", "low_win", "low_tie", "scoop", "squares", "no_low")
@@ -136,6 +142,7 @@ def sample_hands(const uint8_t[:, ::1] hands, const int64_t[::1] index, int oppo
     cdef int k = hands.shape[1]
     cdef int threads = max(1, n_threads)
     cdef int64_t pot
+    cdef uint64_t total, seen
     if k < 2 or k > MAX_HOLE:
         raise ValueError(f"hands must have 2..{MAX_HOLE} cards, got {k}")
     if opponents < 1 or 5 + (opponents + 1) * k > 52:
@@ -145,6 +152,11 @@ def sample_hands(const uint8_t[:, ::1] hands, const int64_t[::1] index, int oppo
     if index.shape[0] != K or out.shape[0] != K or out.shape[1] != N_STATS:
         raise ValueError(f"index must be ({K},) and out ({K}, {N_STATS})")
     for i in range(K):
+        # the one card check (core/_core.pxd); a failed hand is read again for the message
+        total = seen = 0
+        add_cards(CARD_BIT, &hands[i, 0], k, &total, &seen)
+        if not cards_failed(total, seen):
+            continue
         for j in range(k):
             if hands[i, j] >= 52:
                 raise ValueError(f"hands[{i}, {j}] = {hands[i, j]} is not a card id")

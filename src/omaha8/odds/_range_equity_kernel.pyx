@@ -21,12 +21,12 @@ and every completion of the board is equally likely.
   is dealt cards from what the others left instead: every deal of the others
   leaves the same number of cards, so this is the same joint distribution.
 
-A combo is evaluated on a five-card board with one ``HIGH_BOARD`` row (the
-best non-flush value of each hole rank pair over the board's ten triples),
-a flush check only when the board has three cards of a suit the combo holds
-twice, and one ``LOW_BEST`` lookup; a Monte Carlo deal's seats are valued
-from their cards on the prepared board of :mod:`omaha8.core._core`'s
-``prepared_values``, as in every other kernel. Pot shares are in units of 1/55440 of a
+A combo is evaluated on a five-card board by :mod:`omaha8.core._core`'s
+``prepared_values_of_parts``: the parts of its values that do not depend on the
+board (rank-pair classes, low bits, suit counters) are kept in its record, the
+board is prepared once for every combo (its class found from the unknown cards'
+ranks alone when 2 or fewer are unknown), and a Monte Carlo deal's seats are
+valued from their cards with ``prepared_values``, as in every other kernel. Pot shares are in units of 1/55440 of a
 pot, as in :mod:`omaha8.odds._equity_kernel`, and rows of counts have its layout: per
 seat the ``STATS`` columns, then no-low boards, boards (weighted), and
 deals evaluated (unweighted). Every chunk writes its own row and draws from
@@ -51,16 +51,12 @@ from omaha8.core._core cimport (
     PreparedBoard,
     Tables,
     board_class_of_cards,
-    card_lowbit_table,
-    card_rank_table,
-    card_suit_table,
-    flush_value_row,
-    high_board_table,
-    low_best_table,
-    pair_class_table,
+    board_flush_bits,
+    flush_suit_of_bits,
     prefetch,
     prepare_board,
     prepared_values,
+    prepared_values_of_parts,
     tables,
 )
 
@@ -77,25 +73,20 @@ REJECTION_LIMIT = MAX_TRIES
 #: The largest number of seats.
 MAX_SEATS = MAX_PLAYERS
 
-cdef const uint16_t* HIGH_BOARD = high_board_table()
-cdef const uint8_t* PAIR_CLASS = pair_class_table()
-# the evaluator's tables, for a Monte Carlo deal's values on its prepared board
+# the evaluator's tables (omaha8.core._core), read through its prepared-board surface
 cdef const Tables* TABLES = tables()
-cdef const uint8_t* LOW_BEST = low_best_table()
-cdef const uint8_t* CARD_RANK = card_rank_table()
-cdef const uint8_t* CARD_SUIT = card_suit_table()
-cdef const uint8_t* CARD_LOWBIT = card_lowbit_table()
 fill_shares()
 
 
-# What the kernels read of one combo, in one 32-byte record.
+# What the kernels read of one combo, in one 32-byte record: the parts of its values
+# that do not depend on the board (omaha8.core._core's prepared_values_of_parts).
 cdef struct Combo:
     uint64_t mask                      # bit c: the combo holds card c
+    uint16_t counters                  # suit counters of the combo (core's suit_counters)
     uint8_t pairs[10]                  # PAIR_CLASS of each hole rank pair
     uint8_t low                        # low-rank bits of the combo
-    uint8_t suit_pairs                 # bit s: the combo holds 2+ cards of suit s
     uint8_t cards[MAX_HOLE]
-    uint8_t unused[7]
+    uint8_t unused[6]
 
 
 cdef struct Data:
@@ -108,7 +99,7 @@ cdef struct Data:
     uint8_t known[5]
     uint8_t deck[52]                   # cards the board is completed from
     uint32_t known_low                 # low-rank bits of the known cards
-    int known_count[4]                 # known cards of each suit
+    uint32_t known_counters            # suit counters of the known cards
     uint64_t known_mask
     int32_t board_class[169]           # with 2 or fewer unknown cards: board class by their ranks
     int64_t offset[MAX_PLAYERS + 1]    # seat s holds combos offset[s] .. offset[s + 1] - 1
@@ -127,52 +118,34 @@ cdef struct Data:
 # One board, ready for evaluating combos on it.
 cdef struct Board:
     uint8_t cards[5]
-    const uint16_t* row                # HIGH_BOARD row of the board's ranks
-    uint32_t low                       # low-rank bits of the board
-    int flush_suit                     # the suit with 3+ cards, -1 if none
+    PreparedBoard parts                # what the board brings to every combo's values
     uint64_t mask
 
 
+# Prepare b.cards as omaha8.core._core's prepare_board does, from the known cards' parts
+# computed once and, with 2 or fewer unknown cards, the board class by their ranks.
 cdef inline void board_ready(const Data* d, Board* b) noexcept nogil:
-    cdef int i, s, r = 0
-    cdef int count[4]
-    count[0] = d.known_count[0]
-    count[1] = d.known_count[1]
-    count[2] = d.known_count[2]
-    count[3] = d.known_count[3]
-    b.low = d.known_low
+    cdef int i, r = 0
+    cdef uint32_t counters = d.known_counters, low = d.known_low, info, bits
     b.mask = d.known_mask
     for i in range(d.n_known, 5):
-        b.low |= CARD_LOWBIT[b.cards[i]]
-        count[CARD_SUIT[b.cards[i]]] += 1
+        info = TABLES.card_info[b.cards[i]]
+        counters += info & 0xFFFF
+        low |= (info >> 16) & 0xFF
         b.mask |= (<uint64_t>1) << (b.cards[i] & 63)
-        r = r * 13 + CARD_RANK[b.cards[i]]
-    b.flush_suit = -1
-    for s in range(4):
-        if count[s] >= 3:
-            b.flush_suit = s
+        r = r * 13 + (info >> 24)
+    bits = board_flush_bits(counters & 0xFFFF)
+    b.parts.cards = b.cards
+    b.parts.low_mask = low
+    b.parts.flush_bits = bits
+    b.parts.flush_suit = flush_suit_of_bits(bits)
     if d.unknown <= 2:
         # the known ranks are fixed: the board class is a function of the unknown ones
-        b.row = HIGH_BOARD + d.board_class[r] * N_PAIR_CLASSES
+        b.parts.high_row = TABLES.high_board + d.board_class[r] * N_PAIR_CLASSES
     else:
-        b.row = HIGH_BOARD + board_class_of_cards(b.cards) * N_PAIR_CLASSES
+        b.parts.high_row = TABLES.high_board + board_class_of_cards(b.cards) * N_PAIR_CLASSES
 
 
-# High (1..7462) and low (0 = none) value of combo i on board b.
-cdef inline void evaluate(const Data* d, int64_t i, const Board* b, uint16_t* hi, uint8_t* lo) noexcept nogil:
-    cdef const Combo* c = d.combo + i
-    cdef uint16_t h = 0, v
-    cdef int q
-    for q in range(d.n_pairs):
-        v = b.row[c.pairs[q]]
-        if v > h:
-            h = v
-    if b.flush_suit >= 0 and (c.suit_pairs >> b.flush_suit) & 1:
-        v = flush_value_row(c.cards, d.k, b.cards)
-        if v > h:
-            h = v
-    hi[0] = h
-    lo[0] = LOW_BEST[(<uint32_t>c.low) << 8 | b.low]
 
 
 # Count the split of one deal among P seats with these values (omaha8.pots._split's
@@ -202,15 +175,25 @@ cdef void assign(const Data* d, int s, uint64_t used, double w, const uint16_t* 
 
 
 cdef void exact_board(const Data* d, Board* b, uint16_t* HI, uint8_t* LO, double* acc) noexcept nogil:
-    cdef int64_t i
+    cdef int64_t i, n = d.n_combos
+    cdef int n_pairs = d.n_pairs, k = d.k
     cdef uint16_t hi[MAX_PLAYERS]
     cdef uint8_t lo[MAX_PLAYERS]
+    cdef const Combo* c = d.combo
+    # local copies that nothing else points to: the byte stores to LO cannot alias them, so
+    # the loop keeps them in registers instead of reading them again for every combo
+    cdef Tables t = TABLES[0]
+    cdef PreparedBoard parts
+    cdef uint64_t mask
     board_ready(d, b)
-    for i in range(d.n_combos):
-        if d.combo[i].mask & b.mask:
+    parts = b.parts
+    mask = b.mask
+    for i in range(n):
+        if c[i].mask & mask:
             HI[i] = 0
         else:
-            evaluate(d, i, b, &HI[i], &LO[i])
+            HI[i] = prepared_values_of_parts(&t, &parts, c[i].pairs, n_pairs, c[i].low, c[i].counters,
+                                             c[i].cards, k, &LO[i])
     assign(d, 0, 0, 1.0, HI, LO, hi, lo, acc)
 
 
@@ -481,8 +464,8 @@ cdef class RangeSpot:
         self.d.n_deck = deck.shape[0]
         for i in range(known.shape[0]):
             self.d.known[i] = known[i]
-            self.d.known_low |= CARD_LOWBIT[known[i]]
-            self.d.known_count[CARD_SUIT[known[i]]] += 1
+            self.d.known_low |= TABLES.card_lowbit[known[i]]
+            self.d.known_counters += TABLES.card_info[known[i]] & 0xFFFF
             self.d.known_mask |= (<uint64_t>1) << known[i]
         if self.d.unknown <= 2:
             for i in range(known.shape[0]):
@@ -522,7 +505,6 @@ cdef class RangeSpot:
         """The 32-byte record of every combo, which exact runs read (once, on their first call)."""
         cdef int64_t N = self.d.n_combos, i
         cdef int k = self.d.k, a, b, q
-        cdef int count[4]
         cdef const uint8_t* c
         cdef Combo* rec
         cdef uint8_t[::1] record_bytes
@@ -533,18 +515,14 @@ cdef class RangeSpot:
                 rec = (<Combo*>&record_bytes[0]) + i
                 c = self.d.cards + i * k
                 q = 0
-                count[0] = count[1] = count[2] = count[3] = 0
                 for a in range(k):
                     rec.cards[a] = c[a]
-                    rec.low |= CARD_LOWBIT[c[a]]
+                    rec.low |= TABLES.card_lowbit[c[a]]
                     rec.mask |= (<uint64_t>1) << c[a]
-                    count[CARD_SUIT[c[a]]] += 1
+                    rec.counters += TABLES.card_info[c[a]] & 0xFFFF
                     for b in range(a + 1, k):
-                        rec.pairs[q] = PAIR_CLASS[CARD_RANK[c[a]] * 13 + CARD_RANK[c[b]]]
+                        rec.pairs[q] = TABLES.pair_class[TABLES.card_rank[c[a]] * 13 + TABLES.card_rank[c[b]]]
                         q += 1
-                for a in range(4):
-                    if count[a] >= 2:
-                        rec.suit_pairs |= 1 << a
         self._records = record_array
         self.d.combo = <const Combo*>&record_bytes[0]
 

@@ -25,17 +25,12 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 from omaha8._support._bits cimport popcount
 from omaha8.odds._equity_kernel cimport (
-    CARD_LOWBIT,
-    CARD_RANK,
-    CARD_SUIT,
-    TRIPLE_INDEX,
     Spot,
     Walk,
     add_card,
     flush_value,
     init_spot,
     last_card,
-    load_tables,
 )
 from omaha8.pots._split cimport (
     MAX_PLAYERS,
@@ -57,15 +52,16 @@ from omaha8.pots._split cimport (
 
 cimport numpy as cnp
 
-from omaha8.core._core cimport MAX_HOLE, high_value_row, low_value_row
+from omaha8.core._core cimport MAX_HOLE, add_cards, card_bit_table, cards_failed, high_value_row, low_value_row
 
 cdef enum:
     SHORT_TEXT = 64                   # longest card text the fast lane splits itself
 
 
-load_tables()
 fill_shares()
 cnp.import_array()
+# the card check's bits (core/_core.pxd)
+cdef const uint64_t* CARD_BIT = card_bit_table()
 
 
 # The flop's groups of boards are tallied by outcome (who has the best high,
@@ -170,6 +166,10 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
     cdef uint8_t a = w.rank[0], b = w.rank[1], c = w.rank[2], r
     cdef const uint16_t* best
     cdef Tally tally
+    cdef const uint8_t* CARD_RANK = sp.t.card_rank
+    cdef const uint8_t* CARD_SUIT = sp.t.card_suit
+    cdef const uint8_t* CARD_LOWBIT = sp.t.card_lowbit
+    cdef const uint16_t* TRIPLE_INDEX = sp.t.triple_index
     clear_tally(P, &tally)
     for r in range(13):
         count[r] = 0
@@ -197,10 +197,10 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
             s = suits[i]
             k = w.count[3][s]
             flop_mask = w.suited[3][s]
-            no_new[p][s] = flush_value(&sp.players[p], s, flop_mask) if k == 3 else 0
+            no_new[p][s] = flush_value(sp, &sp.players[p], s, flop_mask) if k == 3 else 0
             if k >= 2:
                 for r in range(13):
-                    one_new[p][s][r] = (flush_value(&sp.players[p], s, flop_mask | (<uint32_t>1) << r)
+                    one_new[p][s][r] = (flush_value(sp, &sp.players[p], s, flop_mask | (<uint32_t>1) << r)
                                         if (present[r] >> s) & 1 else 0)
     for x in range(13):
         if count[x] == 0:
@@ -261,7 +261,7 @@ cdef void flop_runouts(const Spot* sp, Walk* w) noexcept nogil:
                             h = one_new[p][s][y] if one_new[p][s][y] > h else h
                         m = w.suited[3][s] if sp.players[p].two_of_suit[s] else 0
                         while m:
-                            v = flush_value(&sp.players[p], s, (m & (~m + 1)) | (<uint32_t>1) << x | (<uint32_t>1) << y)
+                            v = flush_value(sp, &sp.players[p], s, (m & (~m + 1)) | (<uint32_t>1) << x | (<uint32_t>1) << y)
                             h = v if v > h else h
                             m &= m - 1
                         hi[p] = h
@@ -412,7 +412,7 @@ def small_exact(holes, board, dead, dict names):
     cdef uint8_t dead_cards[52]
     cdef uint8_t deck[52]
     cdef int P, H = 0, h, p, n_board, n_dead, n_deck = 0, i, card
-    cdef uint64_t used = 0, bit
+    cdef uint64_t used = 0, total = 0
     if cnp.PyArray_CheckExact(holes):
         if cnp.PyArray_NDIM(holes) != 2 or not cnp.PyArray_ISINTEGER(holes):
             return None
@@ -436,17 +436,12 @@ def small_exact(holes, board, dead, dict names):
     n_dead = plain_cards(dead, names, dead_cards, 52)
     if n_dead < 0:
         return None
-    for i in range(P * H + n_board + n_dead):
-        if i < P * H:
-            card = hole_cards[i]
-        elif i < P * H + n_board:
-            card = board_cards[i - P * H]
-        else:
-            card = dead_cards[i - P * H - n_board]
-        bit = (<uint64_t>1) << card
-        if used & bit:
-            return None
-        used |= bit
+    # the one card check (core/_core.pxd): every card an id, none twice
+    add_cards(CARD_BIT, hole_cards, P * H, &total, &used)
+    add_cards(CARD_BIT, board_cards, n_board, &total, &used)
+    add_cards(CARD_BIT, dead_cards, n_dead, &total, &used)
+    if cards_failed(total, used):
+        return None
     for card in range(52):
         if not (used >> card) & 1:
             deck[n_deck] = <uint8_t>card

@@ -42,13 +42,27 @@ cdef extern from *:
     int ctz64 "omaha8_ctz64"(uint64_t x) noexcept nogil  # lowest set bit of a non-zero word
 
 
+# Bind variable v (-1: none) of a table of n slots to ``value``: 0 when it cannot be (it holds
+# another value, or another variable holds this one), 1 when it is bound now, 2 when nothing changed.
+cdef inline int bind(int* value_of, int n, int v, int value) noexcept nogil:
+    cdef int slot
+    if v < 0:
+        return 2
+    if value_of[v] >= 0:
+        return 2 if value_of[v] == value else 0
+    for slot in range(n):
+        if value_of[slot] == value:
+            return 0
+    value_of[v] = value
+    return 1
+
+
 # Try to place pattern cards i.. onto the hand's unused cards (52-bit sets); binds undone on failure.
 # An interchangeable card only takes cards above the previous card's, so each set of them is tried once.
 cdef bint place(int i, int k, uint64_t free, const uint64_t* allowed, const int8_t* rvar, const int8_t* svar,
                 const uint8_t* after_previous, int previous, int* rank_of, int* suit_of) noexcept nogil:
-    cdef int card, rank, suit, v, w, slot
+    cdef int card, bound_rank, bound_suit
     cdef uint64_t options
-    cdef bint bound_rank, bound_suit, clash
     if i == k:
         return True
     options = free & allowed[i]
@@ -57,49 +71,21 @@ cdef bint place(int i, int k, uint64_t free, const uint64_t* allowed, const int8
     while options:
         card = ctz64(options)
         options &= options - 1
-        rank = card >> 2
-        suit = card & 3
-        bound_rank = False
-        bound_suit = False
-        v = rvar[i]
-        if v >= 0:
-            if rank_of[v] >= 0:
-                if rank_of[v] != rank:
-                    continue
-            else:
-                clash = False
-                for slot in range(N_RANK_SLOTS):
-                    if rank_of[slot] == rank:
-                        clash = True
-                if clash:
-                    continue
-                rank_of[v] = rank
-                bound_rank = True
-        w = svar[i]
-        if w >= 0:
-            if suit_of[w] >= 0:
-                if suit_of[w] != suit:
-                    if bound_rank:
-                        rank_of[v] = -1
-                    continue
-            else:
-                clash = False
-                for slot in range(N_SUIT_SLOTS):
-                    if suit_of[slot] == suit:
-                        clash = True
-                if clash:
-                    if bound_rank:
-                        rank_of[v] = -1
-                    continue
-                suit_of[w] = suit
-                bound_suit = True
+        bound_rank = bind(rank_of, N_RANK_SLOTS, rvar[i], card >> 2)
+        if bound_rank == 0:
+            continue
+        bound_suit = bind(suit_of, N_SUIT_SLOTS, svar[i], card & 3)
+        if bound_suit == 0:
+            if bound_rank == 1:
+                rank_of[rvar[i]] = -1
+            continue
         if place(i + 1, k, free & ~((<uint64_t>1) << card), allowed, rvar, svar, after_previous, card,
                  rank_of, suit_of):
             return True
-        if bound_rank:
-            rank_of[v] = -1
-        if bound_suit:
-            suit_of[w] = -1
+        if bound_rank == 1:
+            rank_of[rvar[i]] = -1
+        if bound_suit == 1:
+            suit_of[svar[i]] = -1
     return False
 
 

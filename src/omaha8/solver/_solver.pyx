@@ -41,9 +41,7 @@ from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from omaha8.core._core cimport add_cards, card_bit_table, cards_failed
-from omaha8.solver._colex cimport sorted_cards
-
-from math import comb
+from omaha8.solver._colex cimport BINOM, MASK_SIGN, OFFSET, fill_colex, sorted_cards, subset_slots
 
 import numpy as np
 
@@ -55,25 +53,7 @@ cdef enum:
 
 # the card check's bits (core/_core.pxd)
 cdef const uint64_t* CARD_BIT = card_bit_table()
-# BINOM[n][j] = C(n, j) for cards n = 0..51
-cdef int32_t BINOM[DECK][MAX_K + 1]
-# OFFSET[j]: first slot of the subsets of size j; OFFSET[k] slots hold sizes 0..k-1
-cdef int32_t OFFSET[MAX_K + 2]
-# per subset mask of a combo's (sorted) positions: highest position, size, (-1)^size
-cdef uint8_t MASK_TOP[N_MASKS]
-cdef uint8_t MASK_SIZE[N_MASKS]
-cdef double MASK_SIGN[N_MASKS]
-
-for _n in range(DECK):
-    for _j in range(MAX_K + 1):
-        BINOM[_n][_j] = comb(_n, _j)
-OFFSET[0] = 0
-for _j in range(MAX_K + 1):
-    OFFSET[_j + 1] = OFFSET[_j] + comb(DECK, _j)
-for _m in range(N_MASKS):
-    MASK_SIZE[_m] = bin(_m).count("1")
-    MASK_TOP[_m] = _m.bit_length() - 1 if _m else 0
-    MASK_SIGN[_m] = -1.0 if MASK_SIZE[_m] % 2 else 1.0
+fill_colex()
 
 
 def table_slots(int k):
@@ -83,25 +63,9 @@ def table_slots(int k):
     return int(OFFSET[k])
 
 
-# Slot of every proper subset of one combo (masks over its sorted cards); returns 2^k - 1.
-cdef inline int combo_slots(const uint8_t* row, int k, int32_t* slot) noexcept nogil:
-    cdef uint8_t c[MAX_K]
-    cdef int32_t rank[N_MASKS]
-    cdef int mask, top, full = (1 << k) - 1
-    sorted_cards(row, k, c)
-    rank[0] = 0
-    slot[0] = 0
-    for mask in range(1, full):
-        # colex rank: the rank without the largest card, plus C(largest, size)
-        top = MASK_TOP[mask]
-        rank[mask] = rank[mask ^ (1 << top)] + BINOM[c[top]][MASK_SIZE[mask]]
-        slot[mask] = OFFSET[MASK_SIZE[mask]] + rank[mask]
-    return full
-
-
 cdef inline void add_combo(double* table, const uint8_t* row, int k, double w, int base, int digit) noexcept nogil:
     cdef int32_t slot[N_MASKS]
-    cdef int mask, n = combo_slots(row, k, slot)
+    cdef int mask, n = subset_slots(row, k, slot)
     for mask in range(n):
         table[slot[mask] * base + digit] += w
 
@@ -110,7 +74,7 @@ cdef inline void add_combo(double* table, const uint8_t* row, int k, double w, i
 # with the hand (less the hand-equal term).
 cdef inline double disjoint_weight(const double* table, const uint8_t* row, int k, int base, int below) noexcept nogil:
     cdef int32_t slot[N_MASKS]
-    cdef int mask, d, n = combo_slots(row, k, slot)
+    cdef int mask, d, n = subset_slots(row, k, slot)
     cdef double s = 0.0, part
     cdef const double* entry
     for mask in range(n):

@@ -45,9 +45,8 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
-from omaha8.solver._colex cimport sorted_cards
+from omaha8.solver._colex cimport MASK_SIGN, OFFSET, fill_colex, subset_slots
 
-from math import comb
 
 import numpy as np
 
@@ -62,20 +61,7 @@ cdef enum:
 # opponent: the alternating sums leave some 1e-16 of the column there, never more than 1e-13 of it.
 cdef double NO_OPPONENT = 1e-12
 
-# BINOM[n][j] = C(n, j); OFFSET[j]: first slot of the subsets of size j
-cdef int32_t BINOM[DECK][MAX_K + 1]
-cdef int64_t OFFSET[MAX_K + 2]
-# sign (-1)^|S| of subset mask S of a combo's sorted positions
-cdef double MASK_SIGN[MAX_SUBSETS + 1]
-
-for _n in range(DECK):
-    for _j in range(MAX_K + 1):
-        BINOM[_n][_j] = comb(_n, _j)
-OFFSET[0] = 0
-for _j in range(MAX_K + 1):
-    OFFSET[_j + 1] = OFFSET[_j] + comb(DECK, _j)
-for _m in range(MAX_SUBSETS + 1):
-    MASK_SIGN[_m] = -1.0 if bin(_m).count("1") % 2 else 1.0
+fill_colex()
 
 
 def table_rows(int k):
@@ -96,9 +82,7 @@ def combo_slots(const uint8_t[:, ::1] cards):
     live combos hold (:func:`omaha8.solver._arrays.board_slots`).
     """
     cdef Py_ssize_t n = cards.shape[0], r
-    cdef int k = <int>cards.shape[1], i, mask, top, size, full
-    cdef uint8_t c[MAX_K]
-    cdef int64_t rank[MAX_SUBSETS + 1]
+    cdef int k = <int>cards.shape[1], i, full
     if not 1 <= k <= MAX_K:
         raise ValueError(f"combos must have 1..{MAX_K} cards, got {k}")
     for r in range(n):
@@ -110,18 +94,7 @@ def combo_slots(const uint8_t[:, ::1] cards):
     cdef int32_t[:, ::1] slots = out
     with nogil:
         for r in range(n):
-            sorted_cards(&cards[r, 0], k, c)
-            rank[0] = 0
-            slots[r, 0] = 0
-            for mask in range(1, full):
-                top = 0
-                size = 0
-                for i in range(k):
-                    if mask & (1 << i):
-                        top = i
-                        size += 1
-                rank[mask] = rank[mask ^ (1 << top)] + BINOM[c[top]][size]
-                slots[r, mask] = <int32_t>(OFFSET[size] + rank[mask])
+            subset_slots(&cards[r, 0], k, &slots[r, 0])
     return out
 
 
@@ -149,6 +122,36 @@ cdef inline void read_row(double* acc, const double* table, int width, const int
             acc[j] += sign * row[j]
 
 
+# Add to the table the opponents o_seq[i..] whose key is below ``limit`` (keys ascend);
+# returns the index of the first one left out.
+cdef inline int64_t add_below(double* table, int width, int c0, int nsub, const int32_t* o_seq,
+                              const uint16_t* o_key, int64_t i, int64_t n_o, int32_t limit,
+                              const int32_t* o_slots, const double* reach, int m_t) noexcept nogil:
+    cdef int32_t o
+    while i < n_o and o_key[i] < limit:
+        o = o_seq[i]
+        add_row(table, width, o_slots + <int64_t>o * nsub, nsub, reach + <int64_t>o * m_t + c0, width)
+        i += 1
+    return i
+
+
+# out[h] += what the table holds for each hand h_seq[t..t_end-1], columns 0..w-1.
+cdef inline void read_hands(const double* table, int width, int w, int nsub, const int32_t* h_seq,
+                            int64_t t, int64_t t_end, const int32_t* h_slots, double* out,
+                            int out_width) noexcept nogil:
+    cdef int64_t u
+    cdef int32_t h
+    cdef int j
+    cdef double acc[MAX_W]
+    for u in range(t, t_end):
+        h = h_seq[u]
+        for j in range(w):
+            acc[j] = 0.0
+        read_row(acc, table, width, h_slots + <int64_t>h * nsub, nsub, w)
+        for j in range(w):
+            out[<int64_t>h * out_width + j] += acc[j]
+
+
 # Up one order: each hand gets out[h] += A (weight below its key plus weight at or below it),
 # reading columns c0 .. c0 + w of a table ``width`` wide; every opponent ends in the table.
 cdef void walk(double* table, int width, int c0, int w, int nsub,
@@ -156,43 +159,20 @@ cdef void walk(double* table, int width, int c0, int w, int nsub,
                const double* reach, int m_t,
                const int32_t* h_seq, const uint16_t* h_key, int64_t n_h, const int32_t* h_slots,
                double* out, int out_width) noexcept nogil:
-    cdef int64_t i = 0, t = 0, t_end, u
-    cdef int32_t h, o
+    cdef int64_t i = 0, t = 0, t_end
     cdef uint16_t v
-    cdef int j
-    cdef double acc[MAX_W]
     while t < n_h:
         v = h_key[t]
         t_end = t
         while t_end < n_h and h_key[t_end] == v:
             t_end += 1
-        while i < n_o and o_key[i] < v:
-            o = o_seq[i]
-            add_row(table, width, o_slots + <int64_t>o * nsub, nsub, reach + <int64_t>o * m_t + c0, width)
-            i += 1
-        for u in range(t, t_end):  # below the key
-            h = h_seq[u]
-            for j in range(w):
-                acc[j] = 0.0
-            read_row(acc, table, width, h_slots + <int64_t>h * nsub, nsub, w)
-            for j in range(w):
-                out[<int64_t>h * out_width + j] += acc[j]
-        while i < n_o and o_key[i] == v:
-            o = o_seq[i]
-            add_row(table, width, o_slots + <int64_t>o * nsub, nsub, reach + <int64_t>o * m_t + c0, width)
-            i += 1
-        for u in range(t, t_end):  # at or below the key
-            h = h_seq[u]
-            for j in range(w):
-                acc[j] = 0.0
-            read_row(acc, table, width, h_slots + <int64_t>h * nsub, nsub, w)
-            for j in range(w):
-                out[<int64_t>h * out_width + j] += acc[j]
+        # below the key, then at or below it
+        i = add_below(table, width, c0, nsub, o_seq, o_key, i, n_o, v, o_slots, reach, m_t)
+        read_hands(table, width, w, nsub, h_seq, t, t_end, h_slots, out, out_width)
+        i = add_below(table, width, c0, nsub, o_seq, o_key, i, n_o, <int32_t>v + 1, o_slots, reach, m_t)
+        read_hands(table, width, w, nsub, h_seq, t, t_end, h_slots, out, out_width)
         t = t_end
-    while i < n_o:
-        o = o_seq[i]
-        add_row(table, width, o_slots + <int64_t>o * nsub, nsub, reach + <int64_t>o * m_t + c0, width)
-        i += 1
+    add_below(table, width, c0, nsub, o_seq, o_key, i, n_o, 0x10000, o_slots, reach, m_t)
 
 
 cdef enum:
@@ -217,9 +197,7 @@ cdef int run_task(int kind, int c0, int c1, int m_s, int m_t, int nsub,
             walk(table, w, c0, ws, nsub, os.high_seq, os.high_key, os.n_live, os.slots, reach, m_t,
                  hs.high_seq, hs.high_key, hs.n_live, hs.slots, out_high + c0, m_s)
         else:
-            for t in range(os.n_live):
-                add_row(table, w, os.slots + <int64_t>os.high_seq[t] * nsub, nsub,
-                        reach + <int64_t>os.high_seq[t] * m_t + c0, w)
+            add_below(table, w, c0, nsub, os.high_seq, os.high_key, 0, os.n_live, 0x10000, os.slots, reach, m_t)
         for t in range(hs.n_live):  # every opponent is in the table now: the totals
             h = hs.high_seq[t]
             for j in range(w):
