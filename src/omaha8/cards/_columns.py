@@ -3,14 +3,7 @@
 The lowest layer of :mod:`omaha8.deals`: it imports only the card grammar, the
 argument checks and the text kernels (:mod:`omaha8.cards._parse_text`, :mod:`omaha8.cards._format_text`),
 so the argument layer (:mod:`omaha8.cards._validate`) can parse card strings through it.
-
-Examples
---------
->>> parse_card_array(["AsKd2c3h", "td 9h 8c 7s"])
-array([[51, 45,  0,  6],
-       [33, 30, 24, 23]], dtype=uint8)
->>> format_card_array([[51, 45, 0, 6]], sep=" ")
-array(['As Kd 2c 3h'], dtype='<U11')
+The round trip of a column is shown in :mod:`omaha8.deals`, which publishes both functions.
 """
 
 from __future__ import annotations

@@ -141,28 +141,27 @@ def describe_high(value: int) -> str:
     return _describe_high(_check_high(value))
 
 
+# each category's words, from the names (``n``) and plurals (``p``) of its ranks, highest first
+_HIGH_WORDS = {
+    HighCategory.HIGH_CARD: "High card, {n[0]} high",
+    HighCategory.ONE_PAIR: "One pair, {p[0]}",
+    HighCategory.TWO_PAIR: "Two pair, {p[0]} and {p[1]}",
+    HighCategory.THREE_OF_A_KIND: "Three of a kind, {p[0]}",
+    HighCategory.STRAIGHT: "Straight, {n[0]} high",
+    HighCategory.FLUSH: "Flush, {n[0]} high",
+    HighCategory.FULL_HOUSE: "Full house, {p[0]} full of {p[1]}",
+    HighCategory.FOUR_OF_A_KIND: "Four of a kind, {p[0]}",
+    HighCategory.STRAIGHT_FLUSH: "Straight flush, {n[0]} high",
+}
+
+
 @cache
 def _describe_high(value: int) -> str:
     category = high_category(value)
     ranks = high_ranks(value)
-    name = [_RANK_NAMES[r] for r in ranks]
-    if category == HighCategory.HIGH_CARD:
-        return f"High card, {name[0]} high"
-    if category == HighCategory.ONE_PAIR:
-        return f"One pair, {_plural(ranks[0])}"
-    if category == HighCategory.TWO_PAIR:
-        return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
-    if category == HighCategory.THREE_OF_A_KIND:
-        return f"Three of a kind, {_plural(ranks[0])}"
-    if category == HighCategory.STRAIGHT:
-        return f"Straight, {name[0]} high"
-    if category == HighCategory.FLUSH:
-        return f"Flush, {name[0]} high"
-    if category == HighCategory.FULL_HOUSE:
-        return f"Full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
-    if category == HighCategory.FOUR_OF_A_KIND:
-        return f"Four of a kind, {_plural(ranks[0])}"
-    return "Royal flush" if ranks[0] == 12 else f"Straight flush, {name[0]} high"
+    if category == HighCategory.STRAIGHT_FLUSH and ranks[0] == 12:  # ace high: a name of its own
+        return "Royal flush"
+    return _HIGH_WORDS[category].format(n=[_RANK_NAMES[r] for r in ranks], p=[_plural(r) for r in ranks])
 
 
 def low_ranks(value: int) -> tuple[int, ...]:

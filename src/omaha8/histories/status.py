@@ -17,7 +17,16 @@ import enum
 __all__ = ["HandStatus", "SkipKind"]
 
 
-class HandStatus(str, enum.Enum):
+class _Text(str, enum.Enum):
+    """A string enum that prints as its text (``enum.StrEnum`` comes with Python 3.11; omaha8 runs on 3.10)."""
+
+    _value_: str
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class HandStatus(_Text):
     """The outcome of a hand's reconciliation, or ``SKIPPED`` for a hand that was not read."""
 
     #: Every player's chips agree with the replay.
@@ -29,16 +38,13 @@ class HandStatus(str, enum.Enum):
     #: Not read as an Omaha Hi/Lo hand (:class:`SkipKind` says why).
     SKIPPED = "skipped"
 
-    def __str__(self) -> str:
-        return self.value
-
     @property
     def ok(self) -> bool:
         """Verified or totals only."""
         return self is HandStatus.VERIFIED or self is HandStatus.TOTALS_ONLY
 
 
-class SkipKind(str, enum.Enum):
+class SkipKind(_Text):
     """Why a hand (or other text) was not read as an Omaha Hi/Lo hand."""
 
     #: A hand of another game the reader knows (hold'em, high-only Omaha, ...).
@@ -51,9 +57,6 @@ class SkipKind(str, enum.Enum):
     OTHER_FORMAT = "other format"
     #: Text that cannot be read: the reason says where and why.
     UNREADABLE = "unreadable"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def failure(self) -> bool:
