@@ -32,13 +32,13 @@ COMPILED = _compiled_python()
 #: The engine's compiled modules (the hand-history readers' are compared in tests/histories/).
 ENGINE = [name for name in COMPILED if name.startswith("omaha8.game.")]
 
-# Plays seeded hands of every structure with random legal actions and prints one digest of
-# everything they produce. With "source", the engine's compiled modules are loaded from their .py.
-PLAY = r'''
-import hashlib, importlib.util, random, sys
+# Loads ``COMPILED`` from their .py when run with "source", after dropping what the package had imported: the
+# prelude of every compiled-against-source script (this file's and tests/histories/'s)
+SOURCE_FIRST = r'''
+import importlib.util, sys
 COMPILED = %r
 if sys.argv[1] == "source":
-    import omaha8.game as _probe  # the package's directory, without importing a compiled module yet
+    import omaha8 as _probe  # the package's directory, without importing a compiled module yet
     class SourceFirst:
         @staticmethod
         def find_spec(name, path=None, target=None):
@@ -46,21 +46,36 @@ if sys.argv[1] == "source":
                 return None
             base = importlib.util.find_spec("omaha8").submodule_search_locations[0]
             return importlib.util.spec_from_file_location(name, base + "/" + name.split(".", 1)[1].replace(".", "/") + ".py")
-    for name in COMPILED:
-        sys.modules.pop(name, None)
-    sys.meta_path.insert(0, SourceFirst)
     for name in list(sys.modules):
-        if name.startswith("omaha8.game"):
+        if name.startswith(%r):
             del sys.modules[name]
+    sys.meta_path.insert(0, SourceFirst)
+'''
+
+
+def run_digest(script: str, modules: list[str], package: str, mode: str) -> tuple[str, str]:
+    """Run ``script`` after :data:`SOURCE_FIRST` in a fresh interpreter ("compiled" or "source"); the module
+    kinds it loaded and the digest it printed."""
+    done = subprocess.run([sys.executable, "-c", SOURCE_FIRST % (modules, package) + script, mode],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    kinds, digest = done.stdout.strip().rsplit(" ", 1)
+    return kinds, digest
+
+
+# Plays seeded hands of every structure with random legal actions and prints one digest of
+# everything they produce. With "source", the engine's compiled modules are loaded from their .py.
+PLAY = r'''
+import hashlib, random
 from omaha8.game import FixedLimit, Hand, NoLimit, PotLimit
 kinds = {name: sys.modules[name].__file__.rsplit(".", 1)[-1] for name in COMPILED}
 digest = hashlib.sha256()
 rng = random.Random(2026)
 for i in range(300):
-    structure = (PotLimit(1, 2), NoLimit(1, 2), FixedLimit(2, 4))[i %% 3]
-    seats = 2 + i %% 8
+    structure = (PotLimit(1, 2), NoLimit(1, 2), FixedLimit(2, 4))[i % 3]
+    seats = 2 + i % 8
     stacks = [rng.choice([3, 40, 200, 1000]) for _ in range(seats)]
-    hand = Hand(stacks, structure, button=i %% seats, variant=4 + i %% 2, rng=rng)
+    hand = Hand(stacks, structure, button=i % seats, variant=4 + i % 2, rng=rng)
     while not hand.is_over:
         legal = hand.legal_actions()
         kind = legal.kinds[int(rng.random() * len(legal.kinds))]
@@ -76,11 +91,7 @@ print(sorted(set(kinds.values())), digest.hexdigest())
 
 
 def _play(mode: str) -> tuple[str, str]:
-    done = subprocess.run([sys.executable, "-c", PLAY % (ENGINE,), mode], capture_output=True, text=True,
-                          timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    kinds, digest = done.stdout.strip().rsplit(" ", 1)
-    return kinds, digest
+    return run_digest(PLAY, ENGINE, "omaha8.game", mode)
 
 
 def test_the_compiled_modules_are_the_ones_imported() -> None:

@@ -10,33 +10,18 @@ and column), and every record's reconciliation, all-in EV and replayed history, 
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "game"))
-from test_game_compiled import COMPILED  # noqa: E402  (setup.py's list, read from its source)
+from test_game_compiled import COMPILED, run_digest  # noqa: E402  (setup.py's list, read from its source)
 
 READERS = [name for name in COMPILED if name.startswith("omaha8.histories.")]
 
 READ = r'''
-import hashlib, importlib.util, random, sys
+import hashlib, random
 from pathlib import Path
-COMPILED = %r
-if sys.argv[1] == "source":
-    import omaha8 as _probe  # the package's directory, without importing a compiled reader yet
-    class SourceFirst:
-        @staticmethod
-        def find_spec(name, path=None, target=None):
-            if name not in COMPILED:
-                return None
-            base = importlib.util.find_spec("omaha8").submodule_search_locations[0]
-            return importlib.util.spec_from_file_location(name, base + "/" + name.split(".", 1)[1].replace(".", "/") + ".py")
-    for name in list(sys.modules):
-        if name.startswith("omaha8.histories"):
-            del sys.modules[name]
-    sys.meta_path.insert(0, SourceFirst)
 from omaha8.histories import HandRecord, ReplayDiscrepancy, read
 from omaha8.histories.reconcile import safe_reconcile
 kinds = {name: sys.modules[name].__file__.rsplit(".", 1)[-1] for name in COMPILED}
@@ -72,11 +57,7 @@ print(sorted(set(kinds.values())), digest.hexdigest())
 
 
 def _read(mode: str) -> tuple[str, str]:
-    done = subprocess.run([sys.executable, "-c", READ % (READERS,), mode], capture_output=True, text=True,
-                          timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    kinds, digest = done.stdout.strip().rsplit(" ", 1)
-    return kinds, digest
+    return run_digest(READ, READERS, "omaha8.histories", mode)
 
 
 def test_the_readers_are_compiled() -> None:
