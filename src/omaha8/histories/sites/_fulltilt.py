@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
+from .._grammar import MAX_NAME, _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import (BET, CALL, RAISE_TO, SHOW, act, marked_hand, named, phrases, post_line, seat_line, star_marker,
                      summary_board, uncalled_line)
@@ -44,7 +44,8 @@ _ACTIONS = {
     "mucks": (SHOW, Form("mucks {cards}")),
 }
 _WON = Form("the {label}pot ({amount}){text}")
-_GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5)}
+# "Omaha Hi/Lo" in the 2006 headers, which put the stakes before the game
+_GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5), "Omaha Hi/Lo": ("Omaha Hi/Lo", 4)}
 _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "Limit": "Limit", "Pot Limit": "Pot Limit",
            "No Limit": "No Limit"}
 _OTHER = ("Hold'em", "Omaha", "Razz", "Stud", "Draw", "Badugi", "5 Card Omaha", "Omaha Hi", "Triple Draw")
@@ -94,19 +95,22 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
             name, size = name[: name.rfind(" (")], name[name.rfind("(") + 1:-1].split(",")[0]
             f["max_seats"] = ascii_int(size.split()[0], at, 1, "the table size")
         f["table"] = name
-        stakes_text = parts[game_at + 1] if game_at + 1 < len(parts) else ""
+        # "Table X - PL Omaha H/L - $0.05/$0.10 - date", or (2006) "Table X - $200/$400 - Limit Omaha Hi/Lo - date"
+        stakes_at = game_at + 1 if game_at == 1 else game_at - 1
+        stakes_text = parts[stakes_at] if stakes_at < len(parts) else ""
         currency, stakes = stakes_of(stakes_text, at, 1)
         b.money = Money(currency, 2 if currency else 0)
     else:  # a tournament: "$10 + $1 Sit & Go (123), Table 1 - 15/30 - Limit Omaha H/L - ..."
         f["tournament_id"] = table[table.rfind("(") + 1: table.rfind(")")] if "(" in table else table
         f["table"] = table[table.rfind(", ") + 2:] if ", " in table else table
-        _, stakes = stakes_of(parts[game_at - 1], at, 1)
+        stakes_at = game_at - 1
+        _, stakes = stakes_of(parts[stakes_at], at, 1)
         b.money = Money(None, 0)
     f["stakes"] = tuple(b.amount(s, at, 1) for s in stakes)
     if b.money.currency is not None and f["limit"] == "Limit" and f["stakes"][0] >= 50:
         # the smallest chip at these tables is 5 cents: the halves of a pot are cut in 5-cent chips
         f["chip_unit"] = 5
-    f["date"] = " - ".join(parts[game_at + 2:])
+    f["date"] = " - ".join(parts[max(game_at, stakes_at) + 1:])
 
 
 def _game(text: str) -> tuple[tuple[str, int], str] | None:
@@ -143,9 +147,12 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Uncalled bet of "):
         uncalled_line(b, _UNCALLED, line, at)
         return
+    if line.startswith(" (") and line.endswith(")"):  # (2006) the low a showing player holds: " (8,7,4,3,A)"
+        b.messages.append((at, line))
+        return
     found = b.player(line, ": ")
-    if found is not None:
-        b.messages.append((at, line))  # chat
+    if found is not None or 0 < line.find(" (Observer): ") <= MAX_NAME:
+        b.messages.append((at, line))  # chat, a player's or (2006) a watcher's
         return
     found = b.player(line, " ")
     if found is None:
