@@ -49,3 +49,29 @@ def test_full_tilt_chat_of_someone_not_watching_is_still_refused() -> None:
     items = list(read(text.replace("Kibitz (Observer): good luck all", "Kibitz (Dealer): good luck all", 1)))
     assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
     assert items[0].line == 11 and "Kibitz (Dealer)" in items[0].reason, items[0]
+
+
+# ------------------------------------------------------------ 888poker
+
+
+def test_888_a_fold_before_the_deal_is_a_player_not_dealt_in() -> None:
+    # Hand 1, $1/$2 blinds fixed limit (bets $2/$4): Dee folds before "** Dealing down cards **" and is not
+    # dealt in, so Eve acts first. Eve, Ann, Bob and Cyd put in 2 each: 8. Flop: Cyd bets 2, Eve folds,
+    # Ann calls, Bob folds: 12. High: Cyd's jacks and deuces (Jd 2d with Jc 2s Ks) beat Ann's aces; low:
+    # Ann's 6-5-4-2-A (Ac 6c with 2s 4d 5h), Cyd has none. The collections pay 11.50: rake 0.50, halves of
+    # 5.75. Nets: Ann 5.75 - 4 = +1.75, Cyd +1.75, Bob -2, Eve -2; Dee is in no row.
+    # Hand 2: Cyd's flop bet of 2 is folded to; 888 counts it in "collected [ $6 ]": the pot is 4, no rake:
+    # Cyd +2, Ann -2, Bob 0.
+    first, second = _reports(DATA / "888" / "with_a_fold_before_the_deal.txt")
+    assert first.outcome is HandStatus.VERIFIED and first.item.stakes == (200, 400) and first.item.rake == 50
+    assert _nets(first) == {"Ann": 175, "Bob": -200, "Cyd": 175, "Eve": -200}
+    assert [seat.name for seat in first.item.in_hand()] == ["Ann", "Bob", "Cyd", "Eve"]
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 0, "Cyd": 200}
+
+
+def test_888_a_fold_before_the_deal_after_a_post_is_refused() -> None:
+    # a player who posted is in the hand: a fold before the deal is then out of its place, not an absence
+    text = (DATA / "888" / "with_a_fold_before_the_deal.txt").read_text(encoding="utf-8")
+    items = list(read(text.replace("Dee folds", "Cyd folds", 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
+    assert items[0].line == 14 and "before the hole cards were dealt" in items[0].reason, items[0]

@@ -118,6 +118,10 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if player is None:
         return
     name, rest, col = player
+    if rest == "folds" and b.current < 0 and all(post.name != name for post in b.posts):
+        _not_dealt_in(b, name)
+        b.messages.append((at, line))
+        return
     if rest.startswith(("is all-In ", "is all-in ")):
         m = _ALL_IN.match(rest.replace("all-in", "all-In", 1))
         if m is None:
@@ -129,6 +133,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.collect(name, b.amount(m.group(1), at, col + 12), "pot", at)
     elif not act(b, _ACTIONS, name, rest, at, col, BY_SIZE):
         raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
+
+
+def _not_dealt_in(b: HandBuilder, name: str) -> None:
+    """888 writes ``Name folds`` before ``** Dealing down cards **`` for a seated player it does not deal
+    in (away): he puts nothing in and takes no part, as a player sitting out."""
+    for k, seat in enumerate(b.seats):
+        if seat.name == name:
+            b.seats[k] = b.names[name] = seat._replace(sitting_out=True)
 
 
 def _settle_totals(b: HandBuilder, last: int) -> None:
