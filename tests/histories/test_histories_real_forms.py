@@ -75,3 +75,29 @@ def test_888_a_fold_before_the_deal_after_a_post_is_refused() -> None:
     items = list(read(text.replace("Dee folds", "Cyd folds", 1)))
     assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.UNREADABLE
     assert items[0].line == 14 and "before the hole cards were dealt" in items[0].reason, items[0]
+
+
+# ------------------------------------------------------------ PartyPoker
+
+
+def test_party_announcement_before_the_first_hand_is_not_a_hand() -> None:
+    # "Game #N starts." opens the file: it announces the hand that follows and is no hand to report.
+    # Hand 1, $2/$4 limit: Bob (small blind) raises [$3] to 4, Ann calls [$2]: 8; Bob's flop bet of 2 is
+    # folded to and comes back inside "wins $10": pot 8, no rake: Bob +4, Ann -4.
+    # Hand 2: Ann folds her small blind; Bob's "wins $3" is the pot of 2 and his 1 returned: Bob +1, Ann -1.
+    items = list(read(DATA / "partypoker" / "announced_first_hand.txt"))
+    assert [type(item) for item in items] == [HandRecord, HandRecord]
+    first, second = (analyze(item) for item in items)
+    assert first.item.line == 3 and first.item.hand_id == "30000000001"
+    assert first.outcome is HandStatus.VERIFIED and _nets(first) == {"Ann": -400, "Bob": 400}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -100, "Bob": 100}
+
+
+def test_party_announcement_alone_is_still_reported_and_a_broken_hand_keeps_its_number() -> None:
+    alone = list(read("Game #30000000009 starts.\n"))
+    assert len(alone) == 1 and isinstance(alone[0], SkippedHand) and alone[0].kind is SkipKind.UNREADABLE
+    text = (DATA / "partypoker" / "announced_first_hand.txt").read_text(encoding="utf-8")
+    # a line Party does not write, in the first hand: its number comes from "***** Hand History for Game N"
+    items = list(read(text.replace("Ann checks\n", "Ann chxcks\n", 1).replace("#Game No : 30000000001 \n", "", 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].hand_id == "30000000001", items[0]
+    assert isinstance(items[1], HandRecord)

@@ -53,6 +53,15 @@ STARTS = re.compile(
 PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #|<description ")
 
 
+# PartyPoker's announcement of the next hand (``Game #N starts.``), which some exports put before a file's
+# first hand too: there, alone, it is not a hand to report
+_ANNOUNCEMENT = re.compile(r"Game #[0-9]+ starts\.\Z")
+
+
+def _announcement_only(lines: list[str]) -> bool:
+    return any(lines) and all(not line or _ANNOUNCEMENT.match(line) is not None for line in lines)
+
+
 # the first two characters of the lines that start a hand (every alternative of STARTS): most lines fail
 # this one test before the pattern is tried (tests/histories/test_histories_reader.py checks it lets every
 # start through)
@@ -249,7 +258,7 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                     lines.append(line)
                     header_only = False
                     continue
-                if lines or problem is not None:
+                if (lines or problem is not None) and not (problem is None and _announcement_only(lines)):
                     yield Chunk(start, lines, problem)
                 start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
                 continue

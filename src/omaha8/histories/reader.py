@@ -160,6 +160,8 @@ def _hand_id(first: str) -> str | None:
         i = 6  # Entraction
     elif first.startswith("***** History for hand "):
         i = 22  # OnGame
+    elif first.startswith("*****") and " for Game " in first:
+        i = first.find(" for Game ") + 9  # PartyPoker's and 888's "***** Hand History for Game N *****"
     elif first.startswith("<"):
         # the XML formats: the hand's id attribute (Boss Media's ID, Microgaming's and Merge's id)
         k = max(first.find(' ID="', 0, 200), first.find(' id="', 0, 200))
