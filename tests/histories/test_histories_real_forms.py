@@ -101,3 +101,35 @@ def test_party_announcement_alone_is_still_reported_and_a_broken_hand_keeps_its_
     items = list(read(text.replace("Ann checks\n", "Ann chxcks\n", 1).replace("#Game No : 30000000001 \n", "", 1)))
     assert isinstance(items[0], SkippedHand) and items[0].hand_id == "30000000001", items[0]
     assert isinstance(items[1], HandRecord)
+
+
+# ------------------------------------------------------------ Bovada
+
+
+def test_bovada_limit_stakes_raise_totals_without_street_lines_and_admin_forms() -> None:
+    # Hand 1, a fixed-limit tournament at level (75/150): the blinds, so the bets are 150 and 300. No
+    # street lines; "Raises X" is the street total X. Pre-flop: the small blind is all-in for 90 (75 +
+    # 15), Big Blind and UTG 150 each. Flop: bet 150, raise to 300, call. Turn: bet 300, raises to 600,
+    # 900, 1200, call 300. River: bet 300, raise to 600, call 300. Big Blind and UTG put in 150 + 300 +
+    # 1200 + 600 = 2250 each. Main pot 90 x 3 = 270, side pot 4590 - 270 = 4320; both hold jacks full of
+    # tens (J-T with Ts Jd Js) and split both: 135 + 2160 = 2295 each, +45; the small blind -90 (no low:
+    # the board has only 5d 5c below 9). "Folds(timeout)", "Hand Result-Side Pot", "Ranking", "Stand".
+    # Hand 2, 2014 cash: "Ante/Small Blind", a dealer line and "Seat stand" without a name (the button is
+    # then the seat before the small blind). 0.05 each pre-flop, 0.10, 0.30 and 0.45 each after: 1.80;
+    # the Small Blind's kings full take 1.71: rake 0.09; +0.81, Big Blind -0.90.
+    first, second = _reports(DATA / "bovada" / "limit_totals_and_nameless_lines.txt")
+    assert first.outcome is HandStatus.VERIFIED and first.item.limit == "Limit" and first.item.stakes == (150, 300)
+    assert _nets(first) == {"Dealer": 0, "Small Blind [ME]": -90, "Big Blind": 45, "UTG": 45}
+    assert [a.to for a in first.item.actions if a.kind == "raise"] == [300, 600, 900, 1200, 600]
+    assert [a.street for a in first.item.actions if a.kind == "raise"] == [1, 2, 2, 2, 3]
+    assert second.outcome is HandStatus.VERIFIED and second.item.rake == 9
+    assert _nets(second) == {"UTG": 0, "Small Blind": 81, "Big Blind [ME]": -90} and second.item.button == 4
+
+
+def test_bovada_a_raise_total_below_the_bet_is_refused() -> None:
+    # with street lines, "Raises X" goes to X: after calling 0.10 on the flop, "Raises $0.10" raises nothing
+    text = (DATA / "bovada" / "limit_totals_and_nameless_lines.txt").read_text(encoding="utf-8")
+    call = "Big Blind  [ME] : Calls $0.10 \n"
+    items = list(read(text.replace(call, call + "Big Blind  [ME] : Raises $0.10\n", 1)))
+    assert isinstance(items[1], SkippedHand) and items[1].kind is SkipKind.UNREADABLE, items[1]
+    assert "is not more than" in items[1].reason

@@ -198,6 +198,11 @@ class HandBuilder:
         """A raise that adds ``added`` chips (sites that write what goes in, such as ``raises [$4]``)."""
         self.wager_to(name, "raise", self.bets.get(name, 0) + added, at, col, all_in=all_in)
 
+    def raise_total(self, name: str, to: int, at: int, col: int) -> None:
+        """A raise written only as its street total ``to`` in a hand whose streets :meth:`infer_streets` finds
+        (Bovada's ``Raises 900`` without street lines): the chips it adds are known once the streets are."""
+        self.actions.append(_new(Action, (self._acting(at, col), name, "raise", 0, to, False, at)))
+
     def bet_adding(self, name: str, added: int, at: int, col: int, *, all_in: bool = False) -> None:
         """A bet of ``added`` chips, as a raise when a bet was already made on the street (sites that write "bets" both ways)."""
         kind = "raise" if self.top_bet() > 0 else "bet"
@@ -234,9 +239,11 @@ class HandBuilder:
             live = [n for n in dealt if n not in folded and n not in all_in]
             if live and all(n in acted and bets.get(n, 0) == top for n in live) and street < 3:
                 street, bets, acted, top = street + 1, {}, set(), 0
-            kind, to = a.kind, 0
+            kind, to, added = a.kind, 0, a.amount
             if kind in ("bet", "raise"):
-                to = bets.get(a.name, 0) + a.amount
+                if not added:  # a raise given as its street total (raise_total)
+                    added = a.to - bets.get(a.name, 0)
+                to = bets.get(a.name, 0) + added
                 kind = "raise" if top > 0 else "bet"
                 top = max(top, to)
                 bets[a.name] = to
@@ -250,7 +257,7 @@ class HandBuilder:
                 folded.add(a.name)
             if a.all_in:
                 all_in.add(a.name)
-            out.append(Action(street, a.name, kind, a.amount, to, a.all_in, a.line))
+            out.append(Action(street, a.name, kind, added, to, a.all_in, a.line))
         self.actions = out
 
     def behind(self, name: str) -> int:

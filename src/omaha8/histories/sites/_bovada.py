@@ -3,10 +3,11 @@
 Players are named by position (``Dealer``, ``Small Blind``, ``UTG+1``, ``Big Blind [ME]``), as the file
 names them (runs of spaces made one: ``Big Blind  [ME]`` is ``Big Blind [ME]``); lines are ``Name : Action``,
 every player's hole cards are listed (``Card dealt to a spot [..]``), calls and ``All-in`` are the chips they
-add, ``Raises $X to $Y`` goes to a street total (``Raises $X`` alone adds X), ``Return uncalled portion of
+add, ``Raises $X to $Y`` goes to a street total (and ``Raises X`` alone to X), ``Return uncalled portion of
 bet`` returns, ``Hand Result`` (``Hand result-Side pot``) pays. Table admin lines (``Seat sit out``,
 ``Table deposit``, ``Enter(Auto)``) are kept as messages. Cash headers give no blinds: the posts do; the
-rake is what the results leave.
+rake is what the results leave. A fixed-limit hand's blinds (a level's ``(75/150)``, or the posts) make its
+bets the big blind and twice it.
 
 The hand-worked fixtures of this format: ``tests/data/hh/bovada/``.
 """
@@ -26,7 +27,8 @@ SITE = "Bovada"
 
 _SEAT = Form("Seat {int}: {name} ({amount} in chips){text}")
 _DEALER = (Form("Set dealer/Bring in spot [{int}]"), Form("Set dealer [{int}]"))
-_POSTS = (("small_blind", Form("Ante/Small blind {amount}")), ("small_blind", Form("Small Blind {amount}")),
+_POSTS = (("small_blind", Form("Ante/Small blind {amount}")), ("small_blind", Form("Ante/Small Blind {amount}")),
+          ("small_blind", Form("Small Blind {amount}")),
           ("small_blind", Form("Small blind {amount}")), ("big_blind", Form("Big blind/Bring in {amount}")),
           ("big_blind", Form("Big blind {amount}")), ("big_blind", Form("Big Blind {amount}")),
           ("big_blind", Form("Posts chip {amount}")), ("dead", Form("Posts dead chip {amount}")),
@@ -36,12 +38,15 @@ _FORMS = (("call", Form("Call {amount}")), ("call", Form("Calls {amount}")), ("b
           ("all_in_to", Form("All-in(raise) {amount} to {amount}")), ("all_in", Form("All-in {amount}")),
           ("return", Form("Return uncalled portion of bet {amount}")), ("result", Form("Hand Result {amount}")),
           ("result", Form("Hand result {amount}")), ("side", Form("Hand result-Side pot {amount}")),
-          ("side", Form("Hand Result-Side pot {amount}")), ("dealt", Form("Card dealt to a spot {cards}")),
+          ("side", Form("Hand Result-Side pot {amount}")), ("side", Form("Hand Result-Side Pot {amount}")), ("dealt", Form("Card dealt to a spot {cards}")),
           ("shown", Form("Does not show {cards}{text}")), ("shown", Form("Mucks {cards}{text}")),
           ("shown", Form("Folds & shows {cards}{text}")))
 _ADMIN = ("Table enter user", "Table leave user", "Seat sit down", "Seat sit out", "Seat stand", "Seat re-join",
           "Re-join", "Sit out", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Sitout", "Enter", "Leave",
-          "Showdown", "Checks (", "Folds (", "Ranking")
+          "Showdown", "Checks (", "Folds (", "Ranking", "Stand",
+          # a dealer line some 2014 cash files write without the seat's name or number: the button is then
+          # found as when there is none
+          "Set dealer/Bring in spot")
 _LIMITS = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Fixed Limit": "Limit", "Limit": "Limit"}
 
 
@@ -56,12 +61,14 @@ def _name(text: str) -> str:
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
+    # without street lines a raise's street total ("Raises 900") gives its chips only once the streets are found
+    totals = not any(line.startswith("*** FLOP ***") for line in lines)
     summary = marked_hand(b, lines, 1, start, marker=partial(star_marker, board=bracketed), seat=_seat,
-                          line=_body_line, summary=_summary_line)
+                          line=partial(_body_line, totals=totals), summary=_summary_line)
     if not summary:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
     f = b.fields
-    if not f["streets_marked"]:
+    if not f["streets_marked"] or totals:
         b.infer_streets()
     if not f["button"]:
         # no "Set dealer" line: the seat named Dealer, else the seat just before the small blind (maybe empty)
@@ -73,6 +80,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             f["button"] = small - 1 if small > 1 else max(seat.number for seat in b.seats)
     if f["stakes"] == (0, 0):
         f["stakes"] = stakes_from_posts(b)
+    if f["limit"] == "Limit":
+        f["stakes"] = (f["stakes"][1], 2 * f["stakes"][1])
     paid = sum(c.amount for c in b.collections) + sum(amount for _, amount in b.uncalled_lines)
     b.rake = payout_rake(b, start + len(lines) - 1, paid)
     f["rake_stated"] = False
@@ -80,7 +89,14 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
-_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Dealer ($2 in chips)", highest=99, rename=_name)
+_seat_of = partial(seat_line, forms=(_SEAT,), example="Seat 1: Dealer ($2 in chips)", highest=99, rename=_name)
+
+
+def _seat(b: HandBuilder, line: str, at: int) -> None:
+    if line.startswith(_ADMIN):  # "Seat stand" (no name) among the seat lines
+        b.messages.append((at, line))
+    else:
+        _seat_of(b, line, at)
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -118,7 +134,7 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         f["table"] = "?"
 
 
-def _body_line(b: HandBuilder, line: str, at: int) -> None:
+def _body_line(b: HandBuilder, line: str, at: int, totals: bool = False) -> None:
     cut = line.find(" : ")
     if cut < 0:
         if line.startswith(_ADMIN):
@@ -132,7 +148,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             b.messages.append((at, line))
             return
         raise _Bad(at, 1, f"{name[:40]!r} is not seated at this table")
-    if rest in ("Folds", "Folds (timeout)", "Folds (auth)", "Folds (disconnect)"):
+    if rest in ("Folds", "Folds (timeout)", "Folds(timeout)", "Folds (auth)", "Folds (disconnect)"):
         b.fold(name, at, col)
         return
     if rest in ("Checks", "Checks (timeout)", "Checks (disconnect)"):
@@ -171,8 +187,11 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             if added + b.bets.get(name, 0) != value:
                 raise _Bad(at, col, f"{rest[:60]!r}: {m.group(1)} more does not make {m.group(2)}")
             b.raise_adding(name, added, at, col, all_in=what == "all_in_to")
-        elif what == "raise":
-            b.raise_adding(name, value, at, col)
+        elif what == "raise":  # "Raises 900": to a street total of 900 (the 2012 tournaments' files)
+            if totals:
+                b.raise_total(name, value, at, col)
+            else:
+                b.wager_to(name, "raise", value, at, col)
         elif what == "all_in":
             b.all_in_adding(name, value, at, col)
         elif what == "return":
