@@ -133,3 +133,20 @@ def test_bovada_a_raise_total_below_the_bet_is_refused() -> None:
     items = list(read(text.replace(call, call + "Big Blind  [ME] : Raises $0.10\n", 1)))
     assert isinstance(items[1], SkippedHand) and items[1].kind is SkipKind.UNREADABLE, items[1]
     assert "is not more than" in items[1].reason
+
+
+# ------------------------------------------------------------ Everleaf
+
+
+def test_everleaf_fixed_limit_names_its_bets() -> None:
+    # "$0.50/$1 Omaha Hi/Lo": blinds 0.25/0.50, bets 0.50 and 1. Hand 1: Bob completes, Ann raises [0.50]
+    # to 1, Bob calls: 2; Ann's flop bet of 0.50 goes back (Everleaf prints no return); she wins 1.90:
+    # rake 0.10, Ann +0.90, Bob -1. Hand 2: 1 + 1 (flop) + 2 (river) = 4, rake 0.20, halves of 1.90: high to
+    # Ann's three fours (4h 4d with 4s Ah Jd), low to Bob's 6-4-3-2-A (3c 6h with Ah 2s 4s): -0.10 each.
+    first, second = _reports(DATA / "everleaf" / "fixed_limit.txt")
+    assert first.outcome is HandStatus.VERIFIED and first.item.limit == "Limit"
+    assert first.item.stakes == (50, 100) and _nets(first) == {"Ann": 90, "Bob": -100} and first.item.rake == 10
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -10, "Bob": -10}
+    other = list(read(DATA.joinpath("everleaf", "fixed_limit.txt").read_text().replace(
+        "$0.50/$1 Omaha Hi/Lo", "$0.50/$1 Hold'em", 1)))
+    assert isinstance(other[0], SkippedHand) and other[0].kind is SkipKind.UNREADABLE

@@ -7,8 +7,9 @@ the chips it adds (``raises [$ 0.20 USD]`` puts 0.20 more in). Posts and bets ar
 main pot`` and, split, ``wins  high ($ X USD)`` and ``wins  low ($X)`` lines. Everleaf prints no pot, no
 rake and no returned bets: the uncalled part of the top bet goes back by the usual rule, and the rake is
 what is left of the rest once the ``wins`` lines are paid (5% of the pot, nothing without a flop, in the
-samples; the replay checks each player's share of what is left). Only pot-limit Omaha Hi/Lo cash games
-are read: Everleaf's other games and its tournaments are skipped with the reason.
+samples; the replay checks each player's share of what is left). Fixed-limit games name their bets, not
+their blinds: ``$0.50/$1 Omaha Hi/Lo - date``. Only pot-limit and fixed-limit Omaha Hi/Lo cash games are
+read: Everleaf's other games and its tournaments are skipped with the reason.
 
 The hand-worked fixtures of this format: ``tests/data/hh/everleaf/``.
 """
@@ -25,6 +26,8 @@ __all__ = ["SITE", "starts", "parse"]
 SITE = "Everleaf"
 
 _GAME = Form("Blinds {amount}/{amount} {text}")
+# fixed limit names its bets, not its blinds, and no limit: "$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 11:00:02"
+_GAME_LIMIT = Form("{amount}/{amount} Omaha Hi/Lo - {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
 _ACTIONS = {
     **BRACKET_ACTIONS,
@@ -79,6 +82,11 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 
 def _game_line(b: HandBuilder, line: str, at: int) -> None:
     m = _GAME.match(line)
+    if m is None and (fixed := _GAME_LIMIT.match(line)) is not None:
+        b.fields.update(game="Omaha Hi/Lo", variant=4, limit="Limit", date=fixed.group(3))
+        b.money = Money("USD" if "$" in fixed.group(1) else None, 2)
+        b.fields["stakes"] = (b.amount(fixed.group(1), at, 1), b.amount(fixed.group(2), at, fixed.start(2) + 1))
+        return
     if m is None:
         if line.startswith("Tournament") or "Tourney" in line:
             raise _NotReplayed(at, "Everleaf tournament hands are not read by omaha8")
