@@ -150,3 +150,24 @@ def test_everleaf_fixed_limit_names_its_bets() -> None:
     other = list(read(DATA.joinpath("everleaf", "fixed_limit.txt").read_text().replace(
         "$0.50/$1 Omaha Hi/Lo", "$0.50/$1 Hold'em", 1)))
     assert isinstance(other[0], SkippedHand) and other[0].kind is SkipKind.UNREADABLE
+
+
+# ------------------------------------------------------------ PKR
+
+
+def test_pkr_cash_rake_line_and_tied_pots() -> None:
+    # Hand 1, $1/$2 real money: Ann raises to 6, Bob calls: 12; flop 8 each: 28. "Taking Rake of $1":
+    # 27, high 13.50 and low 13.50, each tied (both A-2-3-4-5 straights, both A2345 lows): 6.75 four
+    # times. Ann 13.50 - 14 = -0.50, Bob -0.50; the stacks after ($99.50) agree.
+    # Hand 2: 2 each pre-flop (6), Cyd bets 6 and Ann calls on the flop (18); Cyd's river bet of 10 comes
+    # back; rake 0.90, Cyd wins 17.10: +9.10 (109.10 after), Ann -8, Bob -2.
+    first, second = _reports(DATA / "pkr" / "cash_ties_and_rake.txt")
+    assert first.outcome is HandStatus.VERIFIED and first.item.currency == "USD" and first.item.rake == 100
+    assert _nets(first) == {"Ann": -50, "Bob": -50, "Cyd": 0}
+    assert second.outcome is HandStatus.VERIFIED and second.item.rake == 90
+    assert _nets(second) == {"Ann": -800, "Bob": -200, "Cyd": 910}
+    text = (DATA / "pkr" / "cash_ties_and_rake.txt").read_text(encoding="utf-8")
+    bad = list(read(text.replace("Seat 1: Ann - $99.50\nSeat 5", "Seat 1: Ann - $99.60\nSeat 5", 1)))
+    assert isinstance(bad[0], SkippedHand) and "contradict" in bad[0].reason, bad[0]
+    play = list(read(text.replace("REAL MONEY", "PLAY MONEY")))
+    assert all(isinstance(i, SkippedHand) and i.kind is SkipKind.NOT_REPLAYED for i in play)

@@ -207,9 +207,9 @@ def test_pkr_refusals() -> None:
     assert isinstance(items[1], HandRecord)
     held = list(read(text.replace("Game Type: OMAHA HI/LO", "Game Type: HOLD'EM", 1)))
     assert isinstance(held[0], SkippedHand) and held[0].kind is SkipKind.OTHER_GAME
-    cash = list(read(text.replace("Money Type: TOURNAMENT CHIPS", "Money Type: REAL MONEY", 1)))
-    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED
-    assert cash[0].hand_id == "800000001" and "'REAL MONEY' hands are not read" in cash[0].reason
+    play = list(read(text.replace("Money Type: TOURNAMENT CHIPS", "Money Type: PLAY MONEY", 1)))
+    assert isinstance(play[0], SkippedHand) and play[0].kind is SkipKind.NOT_REPLAYED
+    assert play[0].hand_id == "800000001" and "'PLAY MONEY' hands are not read" in play[0].reason
     bad = list(read(text.replace("Dealing [3 h][4 h][J c][J s] to Ann", "Dealing [3 h][4 h][J c][J x] to Ann")))
     assert isinstance(bad[0], SkippedHand) and "line 19, column 9" in bad[0].reason
 

@@ -7,10 +7,12 @@ cards are written a card a bracket with a space (``[9 s][7 s]``). A call is writ
 player's street total (``calls 110`` after a big blind of 20 adds 90), as is a raise (``raises to 1,090
 (all-in)``); returned bets are ``Returning 710 to Name
 uncalled``; the pots are paid by ``Name wins 2,470 with high hand: ...`` and ``Name wins 135 from side pot
-#1 with low hand: ...`` lines. PKR states no total pot; its tournaments take no rake. The seat list
+#1 with low hand: ...`` lines, a split pot's shares by ``Name ties, and wins $34.75 with high hand: ...``
+and ``Name ties $34.75 with low hand: ...``. PKR states no total pot; its tournaments take no rake, its cash
+games (``Money Type: REAL MONEY``, amounts in dollars) write ``Taking Rake of $1 from pot 1``. The seat list
 after the showdown gives the stacks after the hand: each must be the stack before, less what the player
-put in, plus what came back and what they won, or the hand is unreadable. Only pot-limit Omaha Hi/Lo tournament
-hands are read: no sample shows PKR's cash games or other limits, which are skipped with the reason.
+put in, plus what came back and what they won, or the hand is unreadable. Only pot-limit Omaha Hi/Lo
+hands are read: no sample shows PKR's other limits or play money, which are skipped with the reason.
 
 The hand-worked fixtures of this format: ``tests/data/hh/pkr/``.
 """
@@ -38,6 +40,9 @@ _ACTIONS = {
 _SHOWS = Form("shows {text}")
 _POST = Form("posts {word} blind ({amount})")
 _WINS = Form("wins {amount} {text}")
+# a split pot's shares: "ties, and wins $34.75 with high hand: ..." and "ties $34.75 with low hand: A2345"
+_TIES = (Form("ties, and wins {amount} {text}"), Form("ties {amount} {text}"))
+_RAKE = Form("Taking Rake of {amount} from pot {int}")
 _RETURN = Form("Returning {amount} to {name} uncalled")
 _STREETS = {"Dealing Flop ": 1, "Dealing Turn ": 2, "Dealing River ": 3}
 # lines about a player (seated or not) that touch neither chips nor cards
@@ -46,7 +51,7 @@ _NOTES = (" yawns.", " says ", " has joined from ", " brings ", " has requested 
 _HEAD_LINES = ("Start time of hand: ", "Last Hand ", "Table Type: ", "Shuffling Deck",
                "Pot sizes: ", "End of Hand #")
 # the first word of every line _table_line reads: any other line is a player's, found without trying each prefix
-_TABLE_WORDS = frozenset(["Game", "Limit", "Money", "Blinds", "Button", "Moving", "Dealing", "Returning", "There",
+_TABLE_WORDS = frozenset(["Game", "Limit", "Money", "Blinds", "Button", "Moving", "Dealing", "Returning", "There", "Taking",
                           *(prefix.split(" ", 1)[0] for prefix in _HEAD_LINES)])
 
 
@@ -90,6 +95,8 @@ def _table_line(b: HandBuilder, line: str, at: int, kinds: dict[str, str]) -> bo
         kinds[key] = value
         if key == "Money Type":
             _check_kinds(kinds, at)
+            if value == "REAL MONEY":  # a cash game: "Seat 1: Hero - $402", "Blinds are now $2 / $4"
+                b.money = Money("USD", 2)
     elif line.startswith("Blinds are now "):
         m = _BLINDS.match(line)
         if m is None:
@@ -104,6 +111,11 @@ def _table_line(b: HandBuilder, line: str, at: int, kinds: dict[str, str]) -> bo
         _dealing(b, line, at, kinds)
     elif line.startswith("Returning "):
         uncalled_line(b, _RETURN, line, at)
+    elif line.startswith("Taking Rake of "):
+        m = _RAKE.match(line)
+        if m is None:
+            raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+        b.rake += b.amount(m.group(1), at, 16)
     elif line == "There is no qualifying low hand":
         b.no_low = True
     elif line.startswith(_HEAD_LINES):
@@ -186,9 +198,9 @@ def _check_kinds(kinds: dict[str, str], at: int) -> None:
         raise _Bad(at, 1, f"the game type {game[:40]!r} is not one PKR deals")
     if kinds.get("Limit Type") != "POT LIMIT":
         raise _NotReplayed(at, f"PKR's {kinds.get('Limit Type', '')[:30]!r} games are not read by omaha8 (pot limit only)")
-    if kinds.get("Money Type") != "TOURNAMENT CHIPS":
+    if kinds.get("Money Type") not in ("TOURNAMENT CHIPS", "REAL MONEY"):
         raise _NotReplayed(at, f"PKR's {kinds.get('Money Type', '')[:30]!r} hands are not read by omaha8 "
-                               "(tournament chips only)")
+                               "(tournament chips and real money only)")
 
 
 def _cards(text: str, at: int, col: int) -> tuple[int, ...]:
@@ -214,6 +226,12 @@ def _player_line(b: HandBuilder, line: str, at: int) -> bool:
             raise _Bad(at, col, f"cannot read {rest[:60]!r}")
         pot = "main pot" if m.group(2).startswith("with ") else m.group(2)[5:].split(" with ", 1)[0]
         b.collect(name, b.amount(m.group(1), at, col + 5), pot, at)
+        return True
+    if rest.startswith("ties"):
+        m = _TIES[0].match(rest) or _TIES[1].match(rest)
+        if m is None or not m.group(2).startswith("with "):
+            raise _Bad(at, col, f"cannot read {rest[:60]!r}")
+        b.collect(name, b.amount(m.group(1), at, col + m.start(1)), "main pot", at)
         return True
     if rest.startswith("shows ") and (m := _SHOWS.match(rest)) is not None:
         b.shown(name, _cards(m.group(1), at, col + 6), at, col + 6)
