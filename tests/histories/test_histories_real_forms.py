@@ -171,3 +171,17 @@ def test_pkr_cash_rake_line_and_tied_pots() -> None:
     assert isinstance(bad[0], SkippedHand) and "contradict" in bad[0].reason, bad[0]
     play = list(read(text.replace("REAL MONEY", "PLAY MONEY")))
     assert all(isinstance(i, SkippedHand) and i.kind is SkipKind.NOT_REPLAYED for i in play)
+
+
+# ------------------------------------------------------------ Winning, older format
+
+
+def test_winning_disconnected_all_in_protection_is_not_replayed() -> None:
+    # the site keeps a disconnected player in the pots he paid into without calling a bet: the engine does
+    # not play that rule, so the hand is skipped with the reason, never replayed as something else
+    text = (DATA / "winning" / "old_format.txt").read_text(encoding="utf-8")
+    items = list(read(text.replace("Player Bob calls (0.75)\n",
+                                   "Player Bob is disconnected and ALL IN.\nPlayer Bob allin\n", 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.NOT_REPLAYED, items[0]
+    assert items[0].line == 29 and "all-in protection" in items[0].reason
+    assert all(isinstance(item, HandRecord) for item in items[1:]) and len(items) > 1

@@ -15,7 +15,7 @@ The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _OtherGame, cards_of
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, cards_of
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STAR_STREETS, act, body, bracketed, button_line,
                      post_line, seat_line, summary_board, uncalled_line)
@@ -134,6 +134,11 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
         post_line(b, _POSTS, name, rest, at, col, SITE, before_cards=False, noun="action")
     elif rest.startswith("received card: ") and (m := _CARD.match(rest)) is not None:
         cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + m.start(1)))
+    elif rest == "is disconnected and ALL IN.":
+        # the site keeps a disconnected player in the pots he has paid into without calling more (then writes a
+        # bare "allin"): a rule the engine does not play
+        raise _NotReplayed(at, f"{name[:40]!r} is disconnected and kept in the hand without calling "
+                               "(Winning's all-in protection): omaha8 does not replay that rule")
     elif not act(b, _ACTIONS, name, rest, at, col, None):
         if rest in _NOTES or rest.startswith(_NOTES):
             b.messages.append((at, text))
