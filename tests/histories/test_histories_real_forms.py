@@ -185,3 +185,16 @@ def test_winning_disconnected_all_in_protection_is_not_replayed() -> None:
     assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.NOT_REPLAYED, items[0]
     assert items[0].line == 29 and "all-in protection" in items[0].reason
     assert all(isinstance(item, HandRecord) for item in items[1:]) and len(items) > 1
+
+
+# ------------------------------------------------------------ Absolute Poker
+
+
+def test_absolute_poker_is_recognised_and_skipped_hand_by_hand() -> None:
+    hand = ("Stage #1828549717: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31 18:23:36.005 (ET)\n"
+            "Table: Linden Ct (Real Money) Seat #6 is the dealer\nSeat 6 - Ann ($1,000 in chips)\n")
+    items = list(read(hand + "\n" + hand.replace("1828549717", "1828549718")))
+    assert len(items) == 2 and all(isinstance(item, SkippedHand) for item in items)
+    assert [item.kind for item in items] == [SkipKind.OTHER_FORMAT] * 2  # type: ignore[union-attr]
+    assert [item.site for item in items] == ["Absolute Poker"] * 2  # type: ignore[union-attr]
+    assert [item.hand_id for item in items] == ["1828549717", "1828549718"]  # type: ignore[union-attr]

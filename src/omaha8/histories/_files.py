@@ -44,7 +44,7 @@ STARTS = re.compile(
     r"|(?:Game )?Hand #[0-9]+ - |Game started at: "
     r"|Winamax Poker - |(?:Bovada|Ignition|Bodog) Hand #|Full ?Tilt ?Poker Game #|#[0-9]+: "
     r"|Hand#[0-9A-F]+ - |Game # [0-9]+ - |\*{5} History for hand |Everleaf Gaming Game #"
-    r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description "
+    r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description |Stage #[0-9]+: "
 )
 
 
@@ -66,7 +66,7 @@ def _announcement_only(lines: list[str]) -> bool:
 # this one test before the pattern is tried (tests/histories/test_histories_reader.py checks it lets every
 # start through)
 _START_PAIRS = frozenset(["Po", "#G", "**", "Ga", "Ha", "Wi", "Bo", "Ig", "Fu", "Ev", "Ta", "<H", "<G", "<g", "<s",
-                          "<d"] + [f"#{digit}" for digit in "0123456789"])
+                          "<d", "St"] + [f"#{digit}" for digit in "0123456789"])
 
 
 def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:

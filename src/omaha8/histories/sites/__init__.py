@@ -54,6 +54,7 @@ READERS: tuple[ModuleType, ...] = (_pokerstars, _fulltilt, _winamax, _winning, _
 #: Formats recognised by their first line and skipped: (first-line prefix, site).
 RECOGNISED = (
     ("<session", "iPoker"),
+    ("Stage #", "Absolute Poker"),
 )
 
 
