@@ -117,13 +117,24 @@ def test_bovada_limit_stakes_raise_totals_without_street_lines_and_admin_forms()
     # Hand 2, 2014 cash: "Ante/Small Blind", a dealer line and "Seat stand" without a name (the button is
     # then the seat before the small blind). 0.05 each pre-flop, 0.10, 0.30 and 0.45 each after: 1.80;
     # the Small Blind's kings full take 1.71: rake 0.09; +0.81, Big Blind -0.90.
-    first, second = _reports(DATA / "bovada" / "limit_totals_and_nameless_lines.txt")
+    first, second, _ = _reports(DATA / "bovada" / "limit_totals_and_nameless_lines.txt")
     assert first.outcome is HandStatus.VERIFIED and first.item.limit == "Limit" and first.item.stakes == (150, 300)
     assert _nets(first) == {"Dealer": 0, "Small Blind [ME]": -90, "Big Blind": 45, "UTG": 45}
     assert [a.to for a in first.item.actions if a.kind == "raise"] == [300, 600, 900, 1200, 600]
     assert [a.street for a in first.item.actions if a.kind == "raise"] == [1, 2, 2, 2, 3]
     assert second.outcome is HandStatus.VERIFIED and second.item.rake == 9
     assert _nets(second) == {"UTG": 0, "Small Blind": 81, "Big Blind [ME]": -90} and second.item.button == 4
+
+
+def test_bovada_takes_the_rake_from_each_pot() -> None:
+    # Hand 3: the Small Blind is all-in for 0.50 pre-flop, Big Blind and Dealer call: a main pot of 1.50;
+    # on the flop they put in 1 each: a side pot of 2. The results pay 1.43 (main, the Small Blind's kings
+    # and 8-5-3-2-A low scoop it) and 1.90 (side, the Dealer's queens and 8-5-4-2-A scoop it): rake 0.07 of
+    # the main pot and 0.10 of the side pot, 0.17. Taken from the main pot first it would pay 1.33 and 2.00.
+    # Nets: Small Blind 1.43 - 0.50 = +0.93, Dealer 1.90 - 1.50 = +0.40, Big Blind -1.50.
+    third = _reports(DATA / "bovada" / "limit_totals_and_nameless_lines.txt")[2]
+    assert third.outcome is HandStatus.VERIFIED and third.item.rake == 17 and third.item.pots == (143, 190)
+    assert _nets(third) == {"Small Blind": 93, "Big Blind": -150, "Dealer [ME]": 40}
 
 
 def test_bovada_a_raise_total_below_the_bet_is_refused() -> None:

@@ -84,6 +84,12 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         f["stakes"] = (f["stakes"][1], 2 * f["stakes"][1])
     paid = sum(c.amount for c in b.collections) + sum(amount for _, amount in b.uncalled_lines)
     b.rake = payout_rake(b, start + len(lines) - 1, paid)
+    side = sum(c.amount for c in b.collections if c.pot == "side pot")
+    if side:
+        # what the main pot and the side pot paid: the rake comes from each (a 2014 hand: 0.15 of a 2.97 main
+        # pot and 0.06 of a 1.26 side pot); with more side pots than one the two sums do not fit the pots and
+        # the replay takes the rake from the main pot first
+        b.pots = (paid - side - sum(amount for _, amount in b.uncalled_lines), side)
     f["rake_stated"] = False
     b.total_pot = -1 if b.total_pot < 0 else b.total_pot
     return b.build()
