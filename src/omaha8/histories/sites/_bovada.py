@@ -38,7 +38,8 @@ _FORMS = (("call", Form("Call {amount}")), ("call", Form("Calls {amount}")), ("b
           ("all_in_to", Form("All-in(raise) {amount} to {amount}")), ("all_in", Form("All-in {amount}")),
           ("return", Form("Return uncalled portion of bet {amount}")), ("result", Form("Hand Result {amount}")),
           ("result", Form("Hand result {amount}")), ("side", Form("Hand result-Side pot {amount}")),
-          ("side", Form("Hand Result-Side pot {amount}")), ("side", Form("Hand Result-Side Pot {amount}")), ("dealt", Form("Card dealt to a spot {cards}")),
+          ("side", Form("Hand Result-Side pot {amount}")), ("side", Form("Hand Result-Side Pot {amount}")),
+          ("dealt", Form("Card dealt to a spot {cards}")),
           ("shown", Form("Does not show {cards}{text}")), ("shown", Form("Mucks {cards}{text}")),
           ("shown", Form("Folds & shows {cards}{text}")))
 _ADMIN = ("Table enter user", "Table leave user", "Seat sit down", "Seat sit out", "Seat stand", "Seat re-join",

@@ -45,7 +45,8 @@ _ACTIONS = {
 }
 _WON = Form("the {label}pot ({amount}){text}")
 # "Omaha Hi/Lo" in the 2006 headers, which put the stakes before the game
-_GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5), "Omaha Hi/Lo": ("Omaha Hi/Lo", 4)}
+_GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5),
+          "Omaha Hi/Lo": ("Omaha Hi/Lo", 4)}
 _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit", "Limit": "Limit", "Pot Limit": "Pot Limit",
            "No Limit": "No Limit"}
 _OTHER = ("Hold'em", "Omaha", "Razz", "Stud", "Draw", "Badugi", "5 Card Omaha", "Omaha Hi", "Triple Draw")

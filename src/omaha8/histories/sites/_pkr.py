@@ -51,7 +51,8 @@ _NOTES = (" yawns.", " says ", " has joined from ", " brings ", " has requested 
 _HEAD_LINES = ("Start time of hand: ", "Last Hand ", "Table Type: ", "Shuffling Deck",
                "Pot sizes: ", "End of Hand #")
 # the first word of every line _table_line reads: any other line is a player's, found without trying each prefix
-_TABLE_WORDS = frozenset(["Game", "Limit", "Money", "Blinds", "Button", "Moving", "Dealing", "Returning", "There", "Taking",
+_TABLE_WORDS = frozenset(["Game", "Limit", "Money", "Blinds", "Button", "Moving", "Dealing", "Returning", "There",
+                          "Taking",
                           *(prefix.split(" ", 1)[0] for prefix in _HEAD_LINES)])
 
 
