@@ -174,6 +174,7 @@ def test_pkr_cash_rake_line_and_tied_pots() -> None:
     # back; rake 0.90, Cyd wins 17.10: +9.10 (109.10 after), Ann -8, Bob -2.
     first, second = _reports(DATA / "pkr" / "cash_ties_and_rake.txt")
     assert first.outcome is HandStatus.VERIFIED and first.item.currency == "USD" and first.item.rake == 100
+    assert first.item.date == "26 Aug 2011 11:24:50"
     assert _nets(first) == {"Ann": -50, "Bob": -50, "Cyd": 0}
     assert second.outcome is HandStatus.VERIFIED and second.item.rake == 90
     assert _nets(second) == {"Ann": -800, "Bob": -200, "Cyd": 910}

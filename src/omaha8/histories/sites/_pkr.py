@@ -119,6 +119,8 @@ def _table_line(b: HandBuilder, line: str, at: int, kinds: dict[str, str]) -> bo
         b.rake += b.amount(m.group(1), at, 16)
     elif line == "There is no qualifying low hand":
         b.no_low = True
+    elif line.startswith("Start time of hand: "):
+        b.fields["date"] = line[20:]
     elif line.startswith(_HEAD_LINES):
         b.messages.append((at, line))
     else:
