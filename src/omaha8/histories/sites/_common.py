@@ -37,7 +37,9 @@ __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
     "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "by_kind", "put_in", "post_by_size", "at_seat",
     "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
-    "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
+    "STREET_WORDS", "BUTTON",
+    "STARS_SEAT", "STARS_UNCALLED", "RAKED_TOTAL", "SHOWS", "SHOWS_CARDS", "MUCKS", "COMMA_ALL_IN", "COMMA_WAGERS",
+    "PAREN_ALL_IN", "PAREN_WAGERS", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
     "button_line", "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board",
     "payout_rake", "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
 ]
@@ -74,6 +76,26 @@ STARS_ACTIONS = {
     "bets": (BET, Form("bets {amount}" + STARS_ALL_IN)),
     "raises": (RAISE_BY_TO, Form("raises {amount} to {amount}" + STARS_ALL_IN)),
     "shows": (SHOW, Form("shows {cards}{text}")),
+}
+#: That format's seat line (``Seat 1: Ann ($100){text}``), returned bet and summary total.
+STARS_SEAT = Form("Seat {int}: {name} ({amount}){text}")
+STARS_UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
+RAKED_TOTAL = Form("Total pot {amount} | Rake {amount}")
+#: Cards shown, with any words after them, or alone; cards mucked face up.
+SHOWS = STARS_ACTIONS["shows"]
+SHOWS_CARDS = (SHOW, Form("shows {cards}"))
+MUCKS = (SHOW, Form("mucks {cards}"))
+#: The bets and raises of the sites that write an all-in ", and is all in" (Full Tilt, KingsClub)...
+COMMA_ALL_IN = "{?, and is all in}"
+COMMA_WAGERS = {
+    "bets": (BET, Form("bets {amount}" + COMMA_ALL_IN)),
+    "raises": (RAISE_TO, Form("raises to {amount}" + COMMA_ALL_IN)),
+}
+#: ... and of the sites that write it " (all-in)" after a bet's chips and a raise's total (Cake, PKR).
+PAREN_ALL_IN = "{? (all-in)}"
+PAREN_WAGERS = {
+    "bets": (BET_ADDING, Form("bets {amount}" + PAREN_ALL_IN)),
+    "raises": (RAISE_TO, Form("raises to {amount}" + PAREN_ALL_IN)),
 }
 #: The pots paid in that format: ``collected $2 from pot`` (the pots' names differ by site).
 COLLECTED = Form("collected {amount} from {text}")

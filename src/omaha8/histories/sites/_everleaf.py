@@ -18,7 +18,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, post_line
+from ._common import BRACKET_ACTIONS, BY_SIZE, SHOWS, act, body, button_line, dealing_marker, pairs, post_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -28,7 +28,7 @@ _GAME = Form("Blinds {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
 _ACTIONS = {
     **BRACKET_ACTIONS,
-    "shows": (SHOW, Form("shows {cards}{text}")),
+    "shows": SHOWS,
 }
 _POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
 _WINS = Form("wins {text}")

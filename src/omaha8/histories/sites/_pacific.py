@@ -16,8 +16,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, payout_rake,
-                     player_line, seat_line)
+from ._common import (BRACKET_ACTIONS, BY_SIZE, MUCKS, SHOWS_CARDS, act, body, button_line, dealing_marker, pairs,
+                     payout_rake, player_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -27,8 +27,8 @@ _GAME = Form("{amount}/{amount} Blinds {label} - *** {text}")
 _SEAT = Form("Seat {int}: {name} ( {amount} ){text}")
 _ACTIONS = {
     **BRACKET_ACTIONS,
-    "shows": (SHOW, Form("shows {cards}")),
-    "mucks": (SHOW, Form("mucks {cards}")),
+    "shows": SHOWS_CARDS,
+    "mucks": MUCKS,
 }
 _COLLECTED = Form("collected [ {amount} ]")
 _ALL_IN = Form("is all-In [{amount}]")

@@ -16,8 +16,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, SHOW, act, body, button_line, dealing_marker, live_and_dead,
-                     named, pairs, payout_rake, post_line, seat_line, stakes_from_posts)
+from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, SHOW, SHOWS, act, body, button_line, dealing_marker,
+                     live_and_dead, named, pairs, payout_rake, post_line, seat_line, stakes_from_posts)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -31,7 +31,7 @@ _POSTS = (("small_blind", Form("posts small blind [{amount}].")), ("big_blind", 
 _ACTIONS = {
     **BRACKET_ACTIONS,
     "is": (ALL_IN_ADDING, Form("is all-In  [{amount}]")),
-    "shows": (SHOW, Form("shows {cards}{text}")),
+    "shows": SHOWS,
     "doesn't": (SHOW, Form("doesn't show {cards}{text}")),
 }
 _WINS = (Form("wins {amount}"), Form("wins {amount} from the {label} with {text}"), Form("wins {amount} from the {text}"),
