@@ -37,9 +37,9 @@ __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
     "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "by_kind", "put_in", "post_by_size", "at_seat",
     "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
-    "STREET_WORDS", "BUTTON",
-    "STARS_SEAT", "STARS_UNCALLED", "RAKED_TOTAL", "SHOWS", "SHOWS_CARDS", "MUCKS", "COMMA_ALL_IN", "COMMA_WAGERS",
-    "PAREN_ALL_IN", "PAREN_WAGERS", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
+    "STREET_WORDS", "BUTTON", "STARS_SEAT", "STARS_UNCALLED", "RAKED_TOTAL", "SHOWS", "SHOWS_CARDS", "MUCKS",
+    "COMMA_ALL_IN", "COMMA_WAGERS", "PAREN_ALL_IN", "PAREN_WAGERS", "body", "marked_hand", "player_line",
+    "header_line", "named", "first_match", "seat_line",
     "button_line", "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board",
     "payout_rake", "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
 ]
@@ -155,6 +155,16 @@ def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]
     if found is None:
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of {an(site)} hand")
     return found[0], found[1], len(found[0]) + 2
+
+
+def header_line(b: HandBuilder, form: Form, line: str, at: int, site: str, *, hand_id: int = 1) -> Match[str]:
+    """The match of a hand's first line, ``form``, whose slot ``hand_id`` is the hand's id (set here); else the
+    line is not the ``site`` hand's header."""
+    m = form.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"not {an(site)} hand header")
+    b.fields["hand_id"] = m.group(hand_id)
+    return m
 
 
 def first_match(forms: tuple[Form, ...], line: str, at: int, what: str) -> Match[str]:

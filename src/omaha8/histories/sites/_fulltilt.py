@@ -17,8 +17,8 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (CALL, COMMA_ALL_IN, COMMA_WAGERS, MUCKS, RAKED_TOTAL, SHOWS, STARS_SEAT, act, marked_hand, named,
-                     phrases, post_line, seat_line, star_marker, summary_board, uncalled_line)
+from ._common import (CALL, COMMA_ALL_IN, COMMA_WAGERS, MUCKS, RAKED_TOTAL, SHOWS, STARS_SEAT, act, header_line,
+                     marked_hand, named, phrases, post_line, seat_line, star_marker, summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -69,11 +69,8 @@ _seat = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2)", out
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
-    m = _HEAD.match(line)
-    if m is None:
-        raise _Bad(at, 1, "not a Full Tilt hand header")
+    m = header_line(b, _HEAD, line, at, SITE)
     f = b.fields
-    f["hand_id"] = m.group(1)
     parts = m.group(2).split(" - ")
     game_at = next((i for i, part in enumerate(parts) if _game(part) is not None), None)
     if game_at is None:

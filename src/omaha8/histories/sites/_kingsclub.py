@@ -16,7 +16,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import (CALL_TO, COMMA_ALL_IN, COMMA_WAGERS, MUCKS, SHOW, SHOWS_CARDS, STREET_WORDS, act, body,
-                     bracketed, named, post_line, seat_line)
+                     bracketed, header_line, named, post_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -78,11 +78,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
-    m = _HEAD.match(line)
-    if m is None:
-        raise _Bad(at, 1, "not a KingsClub hand header")
+    m = header_line(b, _HEAD, line, at, SITE)
     f = b.fields
-    f["hand_id"] = m.group(1)
     text = m.group(2)
     limit = next((lim for lim in _LIMITS if text.startswith(lim + " ")), None)
     game = _GAMES.get(text[len(limit) + 1:]) if limit else None

@@ -19,8 +19,8 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (COLLECTED, RAKED_TOTAL, STARS_ACTIONS, STARS_ALL_IN, STARS_SEAT, STAR_STREETS, act, marked_hand,
-                     player_line, seat_line, summary_board)
+from ._common import (COLLECTED, RAKED_TOTAL, STARS_ACTIONS, STARS_ALL_IN, STARS_SEAT, STAR_STREETS, act, header_line,
+                     marked_hand, player_line, seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -63,11 +63,9 @@ _seat = partial(seat_line, forms=(STARS_SEAT, _SEAT_BOUNTY), example="Seat 1: Na
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
-    m = _HEAD.match(line)
-    if m is None:
-        raise _Bad(at, 1, "not a Winamax hand header")
+    m = header_line(b, _HEAD, line, at, SITE, hand_id=2)
     f = b.fields
-    kind, f["hand_id"], rest = m.group(1), m.group(2), m.group(3)
+    kind, rest = m.group(1), m.group(3)
     cut = rest.rfind(" - ")
     game_text, f["date"] = (rest[:cut], rest[cut + 3:]) if cut >= 0 else (rest, "")
     paren = game_text.rfind(" (")
