@@ -221,11 +221,17 @@ class FixedLimit:
         return None
 
 
+@dataclass(frozen=True, init=False)
 class _BigBet:
-    """The rules pot limit and no limit share: the minimum bet and raise, no cap, no counted bets."""
+    """The rules pot limit and no limit share: two blinds, the minimum bet and raise, no cap, no counted bets."""
 
-    __slots__ = ()
+    small_blind: int
     big_blind: int
+
+    def __init__(self, small_blind: int, big_blind: int) -> None:
+        sb, bb = _blinds(type(self).__name__, small_blind, big_blind)
+        object.__setattr__(self, "small_blind", sb)
+        object.__setattr__(self, "big_blind", bb)
 
     def bet_size(self, street: int) -> int:
         """The least bet on every street: the big blind."""
@@ -273,14 +279,6 @@ class PotLimit(_BigBet):
     >>> PotLimit(1, 2).name
     'pot limit 1/2'
     """
-
-    small_blind: int
-    big_blind: int
-
-    def __init__(self, small_blind: int, big_blind: int) -> None:
-        sb, bb = _blinds("PotLimit", small_blind, big_blind)
-        object.__setattr__(self, "small_blind", sb)
-        object.__setattr__(self, "big_blind", bb)
 
     kind = POT_LIMIT
 
@@ -336,14 +334,6 @@ class NoLimit(_BigBet):
     >>> NoLimit(1, 2).name
     'no limit 1/2'
     """
-
-    small_blind: int
-    big_blind: int
-
-    def __init__(self, small_blind: int, big_blind: int) -> None:
-        sb, bb = _blinds("NoLimit", small_blind, big_blind)
-        object.__setattr__(self, "small_blind", sb)
-        object.__setattr__(self, "big_blind", bb)
 
     kind = NO_LIMIT
 
