@@ -237,6 +237,11 @@ class _BigBet:
         """The least bet on every street: the big blind."""
         return self.big_blind
 
+    @property
+    def max_buy_in(self) -> int | None:
+        """Default buy-in limit: 100 big blinds."""
+        return 100 * self.big_blind
+
     def counts_as_bet(self, raised_by: int, bet_size: int) -> bool:
         """Big-bet games count no bets (there is no cap)."""
         return False
@@ -318,11 +323,6 @@ class PotLimit(_BigBet):
         """``"pot limit 1/2"``."""
         return f"pot limit {self.small_blind}/{self.big_blind}"
 
-    @property
-    def max_buy_in(self) -> int | None:
-        """Default buy-in limit: 100 big blinds."""
-        return 100 * self.big_blind
-
 
 @dataclass(frozen=True, init=False)
 class NoLimit(_BigBet):
@@ -353,11 +353,6 @@ class NoLimit(_BigBet):
     def name(self) -> str:
         """``"no limit 1/2"``."""
         return f"no limit {self.small_blind}/{self.big_blind}"
-
-    @property
-    def max_buy_in(self) -> int | None:
-        """Default buy-in limit: 100 big blinds."""
-        return 100 * self.big_blind
 
 
 #: The structure of one hand: :class:`FixedLimit`, :class:`PotLimit` or :class:`NoLimit`.
