@@ -36,7 +36,8 @@ from .._grammar import Form, _Bad, ascii_int, cards_of
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
     "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "by_kind", "put_in", "post_by_size", "at_seat",
-    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
+    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "BRACKET_BLINDS",
+    "DEALING_STREETS", "STAR_STREETS",
     "STREET_WORDS", "BUTTON", "STARS_SEAT", "STARS_UNCALLED", "RAKED_TOTAL", "SHOWS", "SHOWS_CARDS", "MUCKS",
     "COMMA_ALL_IN", "COMMA_WAGERS", "PAREN_ALL_IN", "PAREN_WAGERS", "body", "marked_hand", "player_line",
     "header_line", "named", "first_match", "seat_line",
@@ -105,6 +106,10 @@ BRACKET_ACTIONS = {
     "bets": (BET_ADDING, Form("bets [{amount}]")),
     "raises": (RAISE_ADDING, Form("raises [{amount}]")),
 }
+#: The blinds of the sites that write a post's chips in brackets (``posts small blind [$1]``).
+BRACKET_BLINDS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
+#: The street markers of the sites that deal the new cards alone (see :func:`dealing_marker`).
+DEALING_STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 #: The button's line of the sites that give it after the seats' header.
 BUTTON = Form("Seat {int} is the button")
 

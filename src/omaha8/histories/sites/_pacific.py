@@ -16,8 +16,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BRACKET_ACTIONS, BY_SIZE, MUCKS, SHOWS_CARDS, act, body, button_line, dealing_marker, pairs,
-                     payout_rake, player_line, seat_line)
+from ._common import (BRACKET_ACTIONS, BRACKET_BLINDS, BY_SIZE, MUCKS, SHOWS_CARDS, act, body, button_line,
+                     dealing_marker, pairs, payout_rake, player_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -32,8 +32,7 @@ _ACTIONS = {
 }
 _COLLECTED = Form("collected [ {amount} ]")
 _ALL_IN = Form("is all-In [{amount}]")
-_POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")),
-          ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
+_POSTS = (*BRACKET_BLINDS, ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
           ("big_blind", Form("posts [{amount}]")))
 _GAMES = {"Pot Limit OmahaHL": "Pot Limit", "Fix Limit OmahaHL": "Limit", "No Limit OmahaHL": "No Limit"}
 _OTHER = ("Holdem", "Omaha ", "Stud", "Razz")
