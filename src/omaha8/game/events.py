@@ -31,7 +31,7 @@ ACTIONS = ("fold", "check", "call", "bet", "raise")
 POST_KINDS = ("ante", "small_blind", "big_blind", "dead")
 
 _new = tuple.__new__
-_P = TypeVar("_P", bound="_Passive")
+_A = TypeVar("_A", bound="_Action")
 _W = TypeVar("_W", bound="_Wager")
 
 
@@ -154,39 +154,38 @@ class BoardDealt(_Typed):
         return f"*** {self.kind.upper()} *** {format_cards(self.cards)}"
 
 
-class _Passive(_Typed):
-    # a fold or a check: no chips, the seat's street total kept; the line is the seat and the kind's verb
+class _Action(_Typed):
+    # a seat's action; as such a fold or a check (no chips, the seat's street total kept), its line the seat and
+    # the kind's verb
     __slots__ = ()
     _KIND = ""
     _VERB = ""
 
-    def __new__(cls: type[_P], seat: int, total: int) -> _P:
+    def __new__(cls: type[_A], seat: int, total: int) -> _A:
         return _new(cls, (cls._KIND, seat, 0, total, (), (), False, ""))
 
     def text(self) -> str:
         return f"Seat {self.seat} {self._VERB}"
 
 
-class Fold(_Passive):
+class Fold(_Action):
     """``seat`` folds; ``total`` is what it had bet on the street."""
 
     __slots__ = ()
     _KIND, _VERB = "fold", "folds"
 
 
-class Check(_Passive):
+class Check(_Action):
     """``seat`` checks; ``total`` is its bet on the street."""
 
     __slots__ = ()
     _KIND, _VERB = "check", "checks"
 
 
-class _Wager(_Typed):
-    # a call, bet or raise: ``amount`` added to a street total ``total``; the line gives the verb and the chips
-    # of one of the two (``_CHIPS``), and says all-in
+class _Wager(_Action):
+    # a call, bet or raise: ``amount`` added to a street total ``total``; the line gives the chips of one of the
+    # two (``_CHIPS``) after the verb, and says all-in
     __slots__ = ()
-    _KIND = ""
-    _VERB = ""
     _CHIPS = "total"
 
     def __new__(cls: type[_W], seat: int, amount: int, total: int, all_in: bool = False) -> _W:
