@@ -28,7 +28,8 @@ from xml.parsers import expat
 from ..._support._args import brief
 from .._grammar import _Bad
 
-__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children", "only"]
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children", "only", "Refused", "xml_error", "guard", "position",
+           "stray_text"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
@@ -56,7 +57,7 @@ class Element:
         return f"<{self.tag} line {self.line}>"
 
 
-class _Refused(Exception):
+class Refused(Exception):
     """Raised inside an expat handler: the parse stops with this position and reason."""
 
     def __init__(self, line: int, column: int, reason: str) -> None:
@@ -82,26 +83,24 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     more than white space."""
     text = "\n".join(lines)
     document = f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>"
-    if "<!" in text:
-        _declarations(lines, start)
     # without a declaration, CDATA or comment ("<!") and with no text, expat's text events are all white space:
     # no handler need see them (about half of all its events)
     if watch_text is None:
         watch_text = "<!" in text or _MAYBE_TEXT.search(document) is not None
     parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    guard(parser, lines, start, text)
     top = Element("", {}, start, 1)  # holds the wrapper element, the hand's root
     stack = [top]
 
     def where() -> tuple[int, int]:
-        return _position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber)
+        return position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber)
 
     # the wrapper's line comes first: expat's line n is the hand's line n - 1, file line start + n - 2
     first = start - 2
 
     def open_tag(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) > MAX_DEPTH:
-            raise _Refused(*where(), f"elements nest more than {MAX_DEPTH} deep")
+            raise Refused(*where(), f"elements nest more than {MAX_DEPTH} deep")
         element = Element(tag, attrs, first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         stack[-1].children.append(element)
         stack.append(element)
@@ -112,45 +111,65 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     def characters(data: str) -> None:
         if data.isspace():
             return  # the line breaks and indents between elements: most calls
-        stripped = data.lstrip()
-        if stripped:
-            # the text's first visible character (unbuffered, expat reports where each run of text starts)
-            line, column = where()
-            skipped = data[: len(data) - len(stripped)]
-            newlines = skipped.count("\n")
-            if newlines:
-                line, column = line + newlines, len(skipped) - skipped.rfind("\n")
-            else:
-                column += len(skipped)
-            raise _Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
-
-    def doctype(*_: object) -> None:
-        raise _Refused(*where(), "a document type declaration (DOCTYPE) is not read in a hand history")
-
-    def entity(*_: object) -> None:
-        raise _Refused(*where(), "an entity declaration is not read in a hand history")
-
-    def external(*_: object) -> int:
-        raise _Refused(*where(), "an external entity is not read in a hand history")
+        raise stray_text(data, *where())
 
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
     if watch_text:
         parser.CharacterDataHandler = characters
+    try:
+        parser.Parse(document, True)
+    except Refused as exc:
+        raise _Bad(exc.line, exc.column, exc.reason) from None
+    except expat.ExpatError as exc:
+        raise xml_error(lines, start, exc) from None
+    return top.children[0]
+
+
+def stray_text(data: str, line: int, column: int) -> Refused:
+    """The refusal of text ``data`` (not all white space) that expat reports at (``line``, ``column``): it points at
+    the first visible character (unbuffered, expat reports where each run of text starts)."""
+    stripped = data.lstrip()
+    skipped = data[: len(data) - len(stripped)]
+    newlines = skipped.count("\n")
+    if newlines:
+        line, column = line + newlines, len(skipped) - skipped.rfind("\n")
+    else:
+        column += len(skipped)
+    return Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
+
+
+def guard(parser: expat.XMLParserType, lines: list[str], start: int, text: str) -> None:
+    """Make ``parser`` (over ``lines``, joined ``text``, wrapped in one root) refuse any DOCTYPE, entity declaration
+    or external entity; a declaration in the lines is refused by name at once."""
+    if "<!" in text:
+        _declarations(lines, start)
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def refuse(reason: str) -> Refused:
+        return Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber), reason)
+
+    def doctype(*_: object) -> None:
+        raise refuse("a document type declaration (DOCTYPE) is not read in a hand history")
+
+    def entity(*_: object) -> None:
+        raise refuse("an entity declaration is not read in a hand history")
+
+    def external(*_: object) -> int:
+        raise refuse("an external entity is not read in a hand history")
+
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
     parser.ExternalEntityRefHandler = external
-    try:
-        parser.Parse(document, True)
-    except _Refused as exc:
-        raise _Bad(exc.line, exc.column, exc.reason) from None
-    except expat.ExpatError as exc:
-        at, column = _position(lines, start, exc.lineno, exc.offset)
-        reason = expat.ErrorString(exc.code) if exc.code is not None else "not XML"
-        if at >= start + len(lines):
-            at, column, reason = start + len(lines) - 1, 0, f"the hand's XML ends early ({reason})"
-        raise _Bad(at, column, f"the hand's XML is broken here: {reason}") from None
-    return top.children[0]
+
+
+def xml_error(lines: list[str], start: int, exc: expat.ExpatError) -> _Bad:
+    """The :class:`_Bad` of expat's syntax error ``exc`` in ``lines`` (wrapped in one root, the first on ``start``)."""
+    at, column = position(lines, start, exc.lineno, exc.offset)
+    reason = expat.ErrorString(exc.code) if exc.code is not None else "not XML"
+    if at >= start + len(lines):
+        at, column, reason = start + len(lines) - 1, 0, f"the hand's XML ends early ({reason})"
+    return _Bad(at, column, f"the hand's XML is broken here: {reason}")
 
 
 def _declarations(lines: list[str], start: int) -> None:
@@ -166,7 +185,7 @@ def _declarations(lines: list[str], start: int) -> None:
             j = line.find("<!", j + 2)
 
 
-def _position(lines: list[str], start: int, expat_line: int, expat_column: int) -> tuple[int, int]:
+def position(lines: list[str], start: int, expat_line: int, expat_column: int) -> tuple[int, int]:
     """The file line and 1-based column of expat's (line, 0-based column in characters) in the wrapped text."""
     i = expat_line - 2
     if i < 0:
