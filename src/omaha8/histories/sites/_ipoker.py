@@ -43,7 +43,7 @@ from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
-from ._xml import MAX_DEPTH, Refused, guard, position, stray_text, xml_error
+from ._xml import MAX_DEPTH, Refused, guard, position, run, stray_text
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
@@ -109,13 +109,6 @@ def _parser(lines: list[str], start: int) -> tuple[expat.XMLParserType, str]:
     return parser, f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>"
 
 
-def _run(parser: expat.XMLParserType, document: str, lines: list[str], start: int) -> None:
-    try:
-        parser.Parse(document, True)
-    except Refused as exc:
-        raise _Bad(exc.line, exc.column, exc.reason) from None
-    except expat.ExpatError as exc:
-        raise xml_error(lines, start, exc) from None
 
 
 def session(context: Chunk) -> _Session:
@@ -159,7 +152,7 @@ def _session(context: Chunk) -> _Session:
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
     parser.CharacterDataHandler = text.append
-    _run(parser, document, lines + ["</session>"], start)
+    run(parser, document, lines + ["</session>"], start)
     return _header(fields, start)
 
 
@@ -337,7 +330,7 @@ def _scan(lines: list[str], start: int) -> _Game:
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
     parser.CharacterDataHandler = characters
-    _run(parser, document, lines, start)
+    run(parser, document, lines, start)
     if game.code is None:
         raise _Bad(start, 1, "an iPoker hand is one <game> element")
     return game

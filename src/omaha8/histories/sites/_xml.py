@@ -29,7 +29,7 @@ from ..._support._args import brief
 from .._grammar import _Bad
 
 __all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children", "only", "Refused", "xml_error", "guard", "position",
-           "stray_text"]
+           "stray_text", "run"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
@@ -117,12 +117,7 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     parser.EndElementHandler = close_tag
     if watch_text:
         parser.CharacterDataHandler = characters
-    try:
-        parser.Parse(document, True)
-    except Refused as exc:
-        raise _Bad(exc.line, exc.column, exc.reason) from None
-    except expat.ExpatError as exc:
-        raise xml_error(lines, start, exc) from None
+    run(parser, document, lines, start)
     return top.children[0]
 
 
@@ -137,6 +132,28 @@ def stray_text(data: str, line: int, column: int) -> Refused:
     else:
         column += len(skipped)
     return Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
+
+
+def run(parser: expat.XMLParserType, document: str, lines: list[str], start: int) -> None:
+    """Parse ``document`` (``lines`` under one root): a handler's :class:`Refused` or a syntax error as :class:`_Bad`.
+
+    The handlers are let go of afterwards: they refer to the parser (for its position), and the cycle would
+    keep the parser, the handlers and all they hold alive until a garbage collection, which a file of many
+    hands would then run every few hands."""
+    try:
+        parser.Parse(document, True)
+    except Refused as exc:
+        raise _Bad(exc.line, exc.column, exc.reason) from None
+    except expat.ExpatError as exc:
+        raise xml_error(lines, start, exc) from None
+    finally:
+        _let_go(parser)
+
+
+def _let_go(parser: expat.XMLParserType) -> None:
+    """Clear ``parser``'s handlers, breaking the cycle between it and the closures that ask for its position."""
+    parser.StartElementHandler = parser.EndElementHandler = parser.CharacterDataHandler = None
+    parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = parser.ExternalEntityRefHandler = None
 
 
 def guard(parser: expat.XMLParserType, lines: list[str], start: int, text: str) -> None:
