@@ -43,7 +43,7 @@ from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
-from ._xml import MAX_DEPTH, Refused, guard, position, run, stray_text
+from ._xml import LIMIT_CODES, MAX_DEPTH, Refused, guard, position, run, stray_text
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
@@ -58,8 +58,9 @@ _OTHER = frozenset(("Holdem", "Hold'em", "Omaha", "Six Plus Holdem", "Six Plus H
                     "5Card Omaha", "4Card Omaha", "4Card Omaha H/L", "5Card Omaha Reshuffle", "4Card Omaha Reshuffle"))
 # games omaha8 plays but not as iPoker writes them (no sample)
 _NOT_READ = frozenset(("5Card Omaha H/L", "5Card Omaha H/L Reshuffle", "4Card Omaha H/L Reshuffle"))
-_LIMITS = {"PL": "Pot Limit", "Pot limit": "Pot Limit", "LP": "Pot Limit", "NL": "No Limit", "No limit": "No Limit",
-           "SL": "No Limit", "LZ": "No Limit", "L": "Limit", "Limit": "Limit"}
+# the limits as the game type writes them: the XML formats' codes, and the words and codes of iPoker's skins
+_LIMITS = {**LIMIT_CODES, "Pot limit": "Pot Limit", "LP": "Pot Limit", "No limit": "No Limit", "SL": "No Limit",
+           "LZ": "No Limit", "L": "Limit", "Limit": "Limit"}
 # a sign, before or after the number, and the codes it may stand for
 _SIGNS = {"€": ("EUR",), "$": ("USD",), "£": ("GBP",), "kr": ("SEK", "NOK", "DKK")}
 _SPACES = (" ", "\u00a0", "\u202f")

@@ -26,13 +26,18 @@ import re
 from xml.parsers import expat
 
 from ..._support._args import brief
+from .._builder import HandBuilder
 from .._grammar import _Bad
 
-__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children", "only", "Refused", "xml_error", "guard", "position",
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "Refused", "xml_error", "guard", "position",
            "stray_text", "run"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
+
+#: The limits as the XML formats abbreviate them (Boss Media's ``LIMIT``, Microgaming's ``betlimit``, iPoker's
+#: game type).
+LIMIT_CODES = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 
 # the root the hand's elements are read under (Merge writes two top-level elements per hand), on a line
 # of its own before the hand's first line, so the hand's lines and columns are expat's less one line
@@ -218,6 +223,11 @@ def attr(element: Element, name: str, what: str | None = None) -> str:
     if value is None:
         raise _Bad(element.line, element.column, f"<{element.tag}> has no {what or name} ({name}=\"...\")")
     return value
+
+
+def amount_of(b: HandBuilder, element: Element, name: str, what: str = "amount") -> int:
+    """The attribute ``name`` of ``element`` as an amount in the hand's units; :class:`_Bad` at the element."""
+    return b.amount(attr(element, name, what), element.line, element.column)
 
 
 def children(element: Element, tag: str) -> list[Element]:
