@@ -43,7 +43,7 @@ from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
-from ._xml import LIMIT_CODES, MAX_DEPTH, Refused, guard, position, run, stray_text
+from ._xml import LIMIT_CODES, MAX_DEPTH, MAYBE_TEXT, Refused, guard, position, run, stray_text
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
@@ -262,12 +262,34 @@ class _Game:
         self.cards: list[tuple[int, dict[str, str], int, int, str]] = []  # (round, attributes, line, column, text)
 
 
-def _scan(lines: list[str], start: int) -> _Game:
-    """One pass of expat over a game's lines: its parts in file order, the structure checked as they come."""
+def _stray_text_possible(document: str) -> bool:
+    """Whether ``document`` may hold text outside the elements that have some (``<cards>``, ``<startdate>``).
+
+    Every run of text follows a '>' and maybe white space; one right after a start tag of those elements is
+    theirs. A '>' inside an attribute may be taken for text too: that only costs the slower parse."""
+    if "<!" in document or "<?" in document:
+        return True
+    for m in MAYBE_TEXT.finditer(document):
+        at = m.start()
+        k = document.rfind("<", 0, at)
+        if document[at - 1] == "/" or not (document.startswith("<cards ", k) or document.startswith("<cards>", k)
+                                           or document.startswith("<startdate>", k)):
+            return True
+    return False
+
+
+def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _Game:
+    """One pass of expat over a game's lines: its parts in file order, the structure checked as they come.
+
+    ``watch_text`` True sees every text event (the slow twin); None only the text inside the elements that have
+    some, unless the document may hold text elsewhere (most of expat's text events are the line breaks and
+    indents between elements: no handler need see them)."""
     # the session's end (and a next session's declaration) may follow the last game
     while lines and (lines[-1].strip() == "</session>" or lines[-1].startswith("<?xml ")):
         lines = lines[:-1]
     parser, document = _parser(lines, start)
+    if watch_text is None:
+        watch_text = _stray_text_possible(document)
     first = start - 2
     game = _Game()
     path: list[str] = []
@@ -301,6 +323,10 @@ def _scan(lines: list[str], start: int) -> _Game:
             state[0] = int(no)
         elif tag == "cards":
             game.cards.append((state[0], attrs, line, column, ""))
+            if not watch_text:
+                parser.CharacterDataHandler = characters
+        elif tag == "startdate" and not watch_text:
+            parser.CharacterDataHandler = characters
         elif tag == "game":
             if game.code is not None:
                 raise Refused(line, column, "a second <game> in one hand")
@@ -310,6 +336,8 @@ def _scan(lines: list[str], start: int) -> _Game:
     def close_tag(tag: str) -> None:
         path.pop()
         if tag in _TEXT:
+            if not watch_text:
+                parser.CharacterDataHandler = None
             body = "".join(text).strip()
             if tag == "cards":
                 r, attrs, line, column, _ = game.cards[-1]
@@ -330,17 +358,23 @@ def _scan(lines: list[str], start: int) -> _Game:
 
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
-    parser.CharacterDataHandler = characters
-    run(parser, document, lines, start)
+    if watch_text:
+        parser.CharacterDataHandler = characters
+    try:
+        run(parser, document, lines, start)
+    finally:
+        # the handlers that switch the text handler refer to it: compiled, that ties them into a cycle
+        characters = None  # type: ignore[assignment]
     if game.code is None:
         raise _Bad(start, 1, "an iPoker hand is one <game> element")
     return game
 
 
-def parse_game(context: Chunk, label: str, start: int, lines: list[str]) -> HandRecord:
-    """A ``<game>`` of the session whose header is ``context``."""
+def parse_game(context: Chunk, label: str, start: int, lines: list[str], *,
+               watch_text: bool | None = None) -> HandRecord:
+    """A ``<game>`` of the session whose header is ``context`` (``watch_text``: see :func:`_scan`)."""
     head = session(context)
-    game = _scan(lines, start)
+    game = _scan(lines, start, watch_text=watch_text)
     assert game.code is not None
     attrs, at, col = game.code
     b = HandBuilder(label, start, SITE)

@@ -29,8 +29,8 @@ from ..._support._args import brief
 from .._builder import HandBuilder
 from .._grammar import _Bad
 
-__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "Refused", "xml_error", "guard", "position",
-           "stray_text", "run"]
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "Refused",
+           "xml_error", "guard", "position", "MAYBE_TEXT", "stray_text", "run"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
@@ -42,11 +42,11 @@ LIMIT_CODES = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 # the root the hand's elements are read under (Merge writes two top-level elements per hand), on a line
 # of its own before the hand's first line, so the hand's lines and columns are expat's less one line
 _WRAPPER = "omaha8-hand"
-# Text that may hold more than white space: a '>' then, after white space, anything but a tag. Text always
+#: Text that may hold more than white space: a '>' then, after white space, anything but a tag. Text always
 # follows a '>' (of a tag, or the wrapper's) and holds no '<', so a document without a match has none; a '>'
 # inside an attribute may match too, which only costs the slower parse. Linear: each '>' scans only the white
 # space after it.
-_MAYBE_TEXT = re.compile(r">\s*[^\s<]")
+MAYBE_TEXT = re.compile(r">\s*[^\s<]")
 
 
 class Element:
@@ -91,21 +91,20 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     # without a declaration, CDATA or comment ("<!") and with no text, expat's text events are all white space:
     # no handler need see them (about half of all its events)
     if watch_text is None:
-        watch_text = "<!" in text or _MAYBE_TEXT.search(document) is not None
+        watch_text = "<!" in text or MAYBE_TEXT.search(document) is not None
     parser = expat.ParserCreate()
     guard(parser, lines, start, text)
     top = Element("", {}, start, 1)  # holds the wrapper element, the hand's root
     stack = [top]
 
-    def where() -> tuple[int, int]:
-        return position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber)
-
+    # (no handler calls another inner function: compiled, such a call would tie the handlers into a cycle)
     # the wrapper's line comes first: expat's line n is the hand's line n - 1, file line start + n - 2
     first = start - 2
 
     def open_tag(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) > MAX_DEPTH:
-            raise Refused(*where(), f"elements nest more than {MAX_DEPTH} deep")
+            raise Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber),
+                          f"elements nest more than {MAX_DEPTH} deep")
         element = Element(tag, attrs, first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         stack[-1].children.append(element)
         stack.append(element)
@@ -116,7 +115,7 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     def characters(data: str) -> None:
         if data.isspace():
             return  # the line breaks and indents between elements: most calls
-        raise stray_text(data, *where())
+        raise stray_text(data, *position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber))
 
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
@@ -168,21 +167,22 @@ def guard(parser: expat.XMLParserType, lines: list[str], start: int, text: str) 
         _declarations(lines, start)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
 
-    def refuse(reason: str) -> Refused:
-        return Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber), reason)
-
     def doctype(*_: object) -> None:
-        raise refuse("a document type declaration (DOCTYPE) is not read in a hand history")
+        raise _refusal(parser, lines, start, "a document type declaration (DOCTYPE) is not read in a hand history")
 
     def entity(*_: object) -> None:
-        raise refuse("an entity declaration is not read in a hand history")
+        raise _refusal(parser, lines, start, "an entity declaration is not read in a hand history")
 
     def external(*_: object) -> int:
-        raise refuse("an external entity is not read in a hand history")
+        raise _refusal(parser, lines, start, "an external entity is not read in a hand history")
 
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
     parser.ExternalEntityRefHandler = external
+
+
+def _refusal(parser: expat.XMLParserType, lines: list[str], start: int, reason: str) -> Refused:
+    return Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber), reason)
 
 
 def xml_error(lines: list[str], start: int, exc: expat.ExpatError) -> _Bad:
