@@ -19,7 +19,9 @@ the stakes, the currency, the player) and then a ``<game gamecode="N">``
 element a hand, indented. Inside a session each ``<game gamecode=`` line starts
 a hand whose chunk carries the session header as its :attr:`Chunk.context`;
 the header is no hand of its own. An ``<?xml ...?>`` declaration before a hand
-is no part of it.
+is no part of it. A line that ends one game and starts the next
+(``</game><game gamecode=...>``) is cut between them, the second part's
+columns kept (what went before it becomes blanks).
 """
 
 from __future__ import annotations
@@ -52,11 +54,16 @@ STARTS = re.compile(
     r"|Winamax Poker - |(?:Bovada|Ignition|Bodog) Hand #|Full ?Tilt ?Poker Game #|#[0-9]+: "
     r"|Hand#[0-9A-F]+ - |Game # [0-9]+ - |\*{5} History for hand |Everleaf Gaming Game #"
     r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description "
+    r"|<\?xml [^>]{0,200}\?>[ \t]*<session "
 )
 
 
 #: The first line of an iPoker hand inside a ``<session>`` (indented, or not).
 IPOKER_GAME = re.compile(r"[ \t]*<game gamecode=")
+#: An iPoker session's first line (after the XML declaration, on its line or the one before).
+IPOKER_SESSION = re.compile(r"[ \t]*(?:<\?xml [^>]{0,200}\?>[ \t]*)?<session ")
+# the end of one game and the start of the next on one line: cut between them
+_GAME_AFTER_END = re.compile(r"[ \t]*</game>[ \t]*(?=<game gamecode=)")
 
 #: A first line that the hand's header line follows (888 and PartyPoker's ``#Game No : N``, Everleaf's site line,
 #: Merge's ``<description .../>`` before a file's first ``<game>``).
@@ -67,7 +74,7 @@ PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #|<description ")
 # this one test before the pattern is tried (tests/histories/test_histories_reader.py checks it lets every
 # start through)
 _START_PAIRS = frozenset(["Po", "#G", "**", "Ga", "Ha", "Wi", "Bo", "Ig", "Fu", "Ev", "Ta", "<H", "<G", "<g", "<s",
-                          "<d"] + [f"#{digit}" for digit in "0123456789"])
+                          "<d", "<?"] + [f"#{digit}" for digit in "0123456789"])
 
 
 def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
@@ -247,6 +254,7 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
     """
     starts = STARTS.match
     game_line = IPOKER_GAME.match
+    session_line = IPOKER_SESSION.match
     number = 0
     start = 0
     lines: list[str] = []
@@ -264,15 +272,22 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                     if not lines:
                         start = number
                 line = ""
+            if in_session:
+                cut = _GAME_AFTER_END.match(line)
+                if cut is not None:
+                    # "</game><game gamecode=...>": the end stays with its game, the next starts here (its columns kept)
+                    if len(lines) < MAX_HAND_LINES:
+                        lines.append(line[:cut.end()])
+                    line = " " * cut.end() + line[cut.end():]
             if in_session and game_line(line):
-                if context is None and lines[:1] and lines[0].startswith("<session"):
+                if context is None and lines[:1] and session_line(lines[0]):
                     # the session's header: the context of its games, no hand of its own
                     context = Chunk(start, lines, problem)
                 elif lines or problem is not None:
                     yield Chunk(start, lines, problem, context)
                 start, lines, problem, header_only = number, [line], None, False
                 continue
-            if line[:2] in _START_PAIRS and starts(line):
+            if (line[:2] in _START_PAIRS and starts(line)) or (line[:1] in " \t" and session_line(line)):
                 if header_only:
                     lines.append(line)
                     header_only = False
@@ -280,7 +295,7 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                 if lines or problem is not None:
                     yield Chunk(start, lines, problem, context)
                 start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
-                in_session, context = line.startswith("<session"), None
+                in_session, context = session_line(line) is not None, None
                 continue
             if not lines and problem is None:
                 if line and not line.startswith("<?xml "):  # an XML declaration: no part of a hand

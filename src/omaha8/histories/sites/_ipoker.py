@@ -37,7 +37,7 @@ from xml.parsers import expat
 
 from ..._support._args import brief
 from .._builder import HandBuilder
-from .._files import Chunk
+from .._files import IPOKER_SESSION, Chunk
 from .._grammar import ISO_CODES, _Bad, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
 from ...cards import format_card
@@ -81,12 +81,12 @@ _TEXT = frozenset(("startdate", "cards"))
 
 def starts(lines: list[str]) -> bool:
     first = lines[0]
-    return first.startswith("<session ") or first.lstrip(" \t").startswith("<game gamecode=")
+    return IPOKER_SESSION.match(first) is not None or first.lstrip(" \t").startswith("<game gamecode=")
 
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     """A chunk without a session: a session's header with no game after it, or a game cut from its session."""
-    if lines[0].startswith("<session "):
+    if IPOKER_SESSION.match(lines[0]) is not None:
         raise _Bad(start, 1, "an iPoker <session> with no <game> in it")
     raise _Bad(start, 1, "an iPoker <game> outside a <session> (the session's header names its game and stakes)")
 
@@ -128,9 +128,13 @@ def session(context: Chunk) -> _Session:
 
 
 def _session(context: Chunk) -> _Session:
-    start, lines = context.start, context.lines
+    start, lines = context.start, list(context.lines)
     if context.problem is not None:
         raise _Bad(context.problem[0], 0, f"the session's header: {context.problem[1]}")
+    if "<?xml " in lines[0]:
+        # the XML declaration on the session's line: blanks, so that the columns stay the file's
+        k = lines[0].find("<session ")
+        lines[0] = " " * k + lines[0][k:]
     # the header is cut before its first game: its <session> is closed here
     parser, document = _parser(lines + ["</session>"], start)
     first = start - 2
@@ -168,10 +172,13 @@ def _header(fields: dict[str, tuple[str, int, int]], start: int) -> _Session:
         raise _NotReplayed(start, "iPoker's tournament hands are not read by omaha8 (no sample shows one)")
     game_text, at, col = field("gametype")
     words = game_text.split()
+    if "Ante" in words:  # "... $100.00/$200.00 Ante $0.00": the antes are posts of their own (type 15)
+        words = words[:words.index("Ante")]
     where = next((i for i, w in enumerate(words) if w in _LIMITS), -1)
-    if where < 0 and len(words) > 2 and " ".join(words[1:3]) in _LIMITS:
-        words[1:3] = [" ".join(words[1:3])]
-        where = 1
+    if where < 0:  # a limit in two words: "Pot limit", "No limit"
+        where = next((i for i in range(len(words) - 1) if f"{words[i]} {words[i + 1]}" in _LIMITS), -1)
+        if where >= 0:
+            words[where:where + 2] = [f"{words[where]} {words[where + 1]}"]
     if where < 0:
         if words[:1] == ["LH"]:  # "LH 0.10/0.20 ...": limit hold'em
             raise _OtherGame(f"{game_text[:60]} is not Omaha Hi/Lo")
@@ -198,7 +205,8 @@ def _header(fields: dict[str, tuple[str, int, int]], start: int) -> _Session:
     mode = fields.get("mode", ("real", 0, 0))[0]
     if mode != "real":
         raise _NotReplayed(start, f"iPoker's {brief(mode)} money hands are not read by omaha8 (no sample shows one)")
-    currency, at, col = field("tablecurrency")
+    # the table's currency; older files name only the account's
+    currency, at, col = fields.get("tablecurrency") or field("currency")
     if currency not in ISO_CODES:
         raise _Bad(at, col, f"the table's currency {brief(currency)} is not one omaha8 knows")
     version = fields.get("client_version", ("", 0, 0))[0].split(".")[0]
@@ -240,7 +248,7 @@ def _amount(money: Money, text: str, at: int, col: int) -> int:
 def _cards(text: str, at: int, col: int) -> tuple[int, ...]:
     out = []
     for word in text.split():
-        card = -1 if word == "X" else _CARDS.get(word)
+        card = -1 if word == "X" or word == "x" else _CARDS.get(word)
         if card is None:
             raise _Bad(at, col, f"{brief(word)} is not a card (suit then rank: CA, H10, ...)")
         out.append(card)
@@ -347,6 +355,8 @@ def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _G
         text.clear()
 
     def characters(data: str) -> None:
+        if path[-1] == "?":
+            return  # the text of a field of the game's <general> that is not read (<servername>)
         if path[-1] in _TEXT:
             text.append(data)
             if len(text) > 64:  # bounded: a text is a few words
@@ -389,6 +399,8 @@ def parse_game(context: Chunk, label: str, start: int, lines: list[str], *,
     for attrs, at, col in game.players:
         number = ascii_int(_attr(attrs, "seat", "seat", at, col), at, col, "the seat number")
         name = _attr(attrs, "name", "name", at, col)
+        if not name and name not in in_hand:
+            continue  # an empty seat (name="")
         b.seat(number, name, _amount(b.money, _attr(attrs, "chips", "chips", at, col), at, col), at, col,
                sitting_out=name not in in_hand)
         if attrs.get("dealer") == "1":
