@@ -26,9 +26,10 @@ win 11.70 = the pot 6 less 0.30 rake, plus her 6 back: Ann +2.70, Bob -3.00. Han
 down on 9d Td Jd 2s Kh (no low: one card of 8 or less); Ann's Ad Kd make a flush, Bob's 8c 7c a straight: Ann
 wins 1.90 of 2.00 (rake 0.10): Ann +0.90, Bob -1.00.
 
-``ipoker/mucked_and_malformed.xml``: hand 8000000001 again, then a broken hand (an action of type 42) reported
-at its line, the first hand again as 8000000006; an older session whose hand 8100000002 Bob mucks (``X X X X``):
-totals only; a session of hold'em, whose hand is skipped as another game.
+``ipoker/mucked_and_malformed.xml``: hand 8000000001 again (as 8300000001), then a broken hand (8300000004, an
+action of type 42) reported at its line, the first hand again (8300000003); an older session whose hand
+(8300000002, 8100000002's cards) Bob mucks (``X X X X``): totals only; a session of hold'em, whose hand is skipped
+as another game.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def test_older_files_count_the_returned_bet_in_the_win() -> None:
 
 def test_a_broken_hand_a_mucked_hand_and_another_game() -> None:
     items = list(read(DATA / "mucked_and_malformed.xml"))
-    assert [i.hand_id for i in items] == ["8000000001", "8000000003", "8000000006", "8100000002", "8200000001"]
+    assert [i.hand_id for i in items] == ["8300000001", "8300000004", "8300000003", "8300000002", "8300000005"]
     good, broken, again, mucked, other = items
     assert isinstance(broken, SkippedHand) and broken.kind is SkipKind.UNREADABLE and broken.site == "iPoker"
     assert broken.reason == "unreadable: line 73, column 7: action type='42' is not an iPoker action omaha8 reads"

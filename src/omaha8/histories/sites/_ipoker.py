@@ -43,7 +43,7 @@ from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
-from ._xml import LIMIT_CODES, MAX_DEPTH, MAYBE_TEXT, Refused, guard, position, run, stray_text
+from ._xml import LIMIT_CODES, MAX_DEPTH, MAYBE_TEXT, _Refused, guard, position, run, stray_text
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
@@ -144,7 +144,7 @@ def _session(context: Chunk) -> _Session:
 
     def open_tag(tag: str, attrs: dict[str, str]) -> None:
         if len(path) >= MAX_DEPTH:
-            raise Refused(first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, "elements nest too deep")
+            raise _Refused(first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, "elements nest too deep")
         path.append(tag)
         text.clear()
 
@@ -314,11 +314,11 @@ def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _G
             if path[-1] == "general" and len(path) == 3:
                 parent = tag  # another field of the game's <general>: not read
             elif len(path) == 1 and tag != "game":
-                raise Refused(line, column, f"an iPoker hand is one <game> element, not <{tag[:40]}>")
+                raise _Refused(line, column, f"an iPoker hand is one <game> element, not <{tag[:40]}>")
             else:
-                raise Refused(line, column, f"<{tag[:40]}> inside <{path[-1][:40]}> is not part of an iPoker hand")
+                raise _Refused(line, column, f"<{tag[:40]}> inside <{path[-1][:40]}> is not part of an iPoker hand")
         if len(path) >= MAX_DEPTH:
-            raise Refused(line, column, "elements nest too deep")
+            raise _Refused(line, column, "elements nest too deep")
         path.append(tag if parent == _PARENTS.get(tag) else "?")
         if tag == "action":
             game.actions.append((state[0], attrs, line, column))
@@ -327,7 +327,7 @@ def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _G
         elif tag == "round":
             no = attrs.get("no", "")
             if not (no.isascii() and no.isdigit() and len(no) == 1) or int(no) <= state[0] or int(no) > 4:
-                raise Refused(line, column, f"round no={brief(no)} is not the next round (0 to 4)")
+                raise _Refused(line, column, f"round no={brief(no)} is not the next round (0 to 4)")
             state[0] = int(no)
         elif tag == "cards":
             game.cards.append((state[0], attrs, line, column, ""))
@@ -337,7 +337,7 @@ def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _G
             parser.CharacterDataHandler = characters
         elif tag == "game":
             if game.code is not None:
-                raise Refused(line, column, "a second <game> in one hand")
+                raise _Refused(line, column, "a second <game> in one hand")
             game.code = (attrs, line, column)
         text.clear()
 

@@ -29,8 +29,8 @@ from ..._support._args import brief
 from .._builder import HandBuilder
 from .._grammar import _Bad
 
-__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "Refused",
-           "xml_error", "guard", "position", "MAYBE_TEXT", "stray_text", "run"]
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "xml_error",
+           "guard", "position", "MAYBE_TEXT", "stray_text", "run"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
@@ -62,7 +62,7 @@ class Element:
         return f"<{self.tag} line {self.line}>"
 
 
-class Refused(Exception):
+class _Refused(Exception):
     """Raised inside an expat handler: the parse stops with this position and reason."""
 
     def __init__(self, line: int, column: int, reason: str) -> None:
@@ -103,7 +103,7 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
 
     def open_tag(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) > MAX_DEPTH:
-            raise Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber),
+            raise _Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber),
                           f"elements nest more than {MAX_DEPTH} deep")
         element = Element(tag, attrs, first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         stack[-1].children.append(element)
@@ -125,7 +125,7 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     return top.children[0]
 
 
-def stray_text(data: str, line: int, column: int) -> Refused:
+def stray_text(data: str, line: int, column: int) -> _Refused:
     """The refusal of text ``data`` (not all white space) that expat reports at (``line``, ``column``): it points at
     the first visible character (unbuffered, expat reports where each run of text starts)."""
     stripped = data.lstrip()
@@ -135,18 +135,18 @@ def stray_text(data: str, line: int, column: int) -> Refused:
         line, column = line + newlines, len(skipped) - skipped.rfind("\n")
     else:
         column += len(skipped)
-    return Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
+    return _Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
 
 
 def run(parser: expat.XMLParserType, document: str, lines: list[str], start: int) -> None:
-    """Parse ``document`` (``lines`` under one root): a handler's :class:`Refused` or a syntax error as :class:`_Bad`.
+    """Parse ``document`` (``lines`` under one root): a handler's :class:`_Refused` or a syntax error as :class:`_Bad`.
 
     The handlers are let go of afterwards: they refer to the parser (for its position), and the cycle would
     keep the parser, the handlers and all they hold alive until a garbage collection, which a file of many
     hands would then run every few hands."""
     try:
         parser.Parse(document, True)
-    except Refused as exc:
+    except _Refused as exc:
         raise _Bad(exc.line, exc.column, exc.reason) from None
     except expat.ExpatError as exc:
         raise xml_error(lines, start, exc) from None
@@ -162,9 +162,11 @@ def _let_go(parser: expat.XMLParserType) -> None:
 
 def guard(parser: expat.XMLParserType, lines: list[str], start: int, text: str) -> None:
     """Make ``parser`` (over ``lines``, joined ``text``, wrapped in one root) refuse any DOCTYPE, entity declaration
-    or external entity; a declaration in the lines is refused by name at once."""
-    if "<!" in text:
-        _declarations(lines, start)
+    or external entity; a declaration in the lines is refused by name at once. Without a "<!" in the text there
+    is nothing to refuse (no declaration, so no entity but XML's own): most hands need no handler."""
+    if "<!" not in text:
+        return
+    _declarations(lines, start)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
 
     def doctype(*_: object) -> None:
@@ -181,8 +183,8 @@ def guard(parser: expat.XMLParserType, lines: list[str], start: int, text: str) 
     parser.ExternalEntityRefHandler = external
 
 
-def _refusal(parser: expat.XMLParserType, lines: list[str], start: int, reason: str) -> Refused:
-    return Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber), reason)
+def _refusal(parser: expat.XMLParserType, lines: list[str], start: int, reason: str) -> _Refused:
+    return _Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber), reason)
 
 
 def xml_error(lines: list[str], start: int, exc: expat.ExpatError) -> _Bad:
