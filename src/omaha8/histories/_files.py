@@ -287,7 +287,9 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                     yield Chunk(start, lines, problem, context)
                 start, lines, problem, header_only = number, [line], None, False
                 continue
-            if (line[:2] in _START_PAIRS and starts(line)) or (line[:1] in " \t" and session_line(line)):
+            if (line[:2] in _START_PAIRS and starts(line)) or (
+                    # an indented <session> (iPoker); the substring test keeps the pattern off other indented lines
+                    line[:1] in " \t" and "<session " in line and session_line(line)):
                 if header_only:
                     lines.append(line)
                     header_only = False
