@@ -23,43 +23,61 @@ from pathlib import Path
 import pytest
 from conftest import scaled, timed
 
-from omaha8.histories import HandRecord, read
+from omaha8.histories import HandRecord, SkippedHand, read
 from omaha8.histories._files import hand_chunks
 from omaha8.histories.reconcile import reconcile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 HANDS = scaled(10_000, 2_000)
 SITES = ["pokerstars", "888", "bovada", "cake", "everleaf", "fulltilt", "kingsclub", "partypoker", "pkr", "winamax", "winning",
-         "entraction", "ongame", "bossmedia", "microgaming", "merge"]
+         "entraction", "ongame", "bossmedia", "microgaming", "merge", "ipoker"]
 
 
-def fixture_hands(site: str) -> list[tuple[str, str | None]]:
-    """(text, hand id) of every hand of a site's fixtures, in file order."""
+def fixture_hands(site: str) -> list[tuple[str, str | None, str]]:
+    """(text, hand id, the header it is read under) of every hand of a site's fixtures, in file order.
+
+    The header is an iPoker session's (its ``<session>`` and ``<general>``), empty for the other sites; a
+    game's text leaves out the session's end.
+    """
     paths = sorted(FIXTURES.glob("*.txt")) if site == "pokerstars" else sorted((FIXTURES / site).glob("*.txt"))
     out = []
     for path in paths:
         with open(path, encoding="utf-8-sig") as stream:
             for chunk in hand_chunks(stream):
-                text = "\n".join(chunk.lines)
-                item = next(read(text + "\n"))
-                out.append((text, item.hand_id))
+                lines = list(chunk.lines)
+                head = ""
+                if chunk.context is not None:
+                    head = "\n".join(chunk.context.lines) + "\n"
+                    while lines and lines[-1].strip() == "</session>":
+                        lines.pop()
+                text = "\n".join(lines)
+                out.append((text, _first(head, text).hand_id, head))
     return out
 
 
-def _status(text: str) -> str:
-    item = next(read(text + "\n"))
+def _first(head: str, text: str) -> HandRecord | SkippedHand:
+    """The hand ``text`` read alone (under its session's ``head`` when it has one)."""
+    return next(read(head + text + ("\n</session>\n" if head else "\n")))
+
+
+def _status(head: str, text: str) -> str:
+    item = _first(head, text)
     return str(reconcile(item).outcome) if isinstance(item, HandRecord) else f"skipped {item.kind}"
 
 
 def write_file(path: Path, site: str, n_hands: int) -> Counter[str]:
     """``n_hands`` of the site's fixture hands with new ids; the status counts to expect."""
     hands = fixture_hands(site)
-    per_hand = [_status(text) for text, _ in hands]
+    per_hand = [_status(header, text) for text, _, header in hands]
     want: Counter[str] = Counter()
+    session = ""  # the iPoker session written last, still open
     with open(path, "w", encoding="utf-8") as out:
         for i in range(n_hands):
             j = i % len(hands)
-            text, old = hands[j]
+            text, old, header = hands[j]
+            if header != session:
+                out.write(("</session>\n" if session else "") + header)
+                session = header
             if old is not None:
                 # a new id of the same shape: digits, hexadecimal (Cake's), or Winamax's "N-N-N"
                 new = str(10**12 + i) if old.isdigit() else (
@@ -78,6 +96,8 @@ def write_file(path: Path, site: str, n_hands: int) -> Counter[str]:
                 text = head + sep + second + sep2 + body
             out.write(text + "\n\n")
             want[per_hand[j]] += 1
+        if session:
+            out.write("</session>\n")
     return want
 
 

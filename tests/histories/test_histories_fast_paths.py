@@ -21,7 +21,7 @@ import pytest
 
 from omaha8.histories import _files
 from omaha8.histories._builder import HandBuilder
-from omaha8.histories._files import MAX_HAND_LINES, PRE_HEADER, STARTS, Chunk, hand_chunks
+from omaha8.histories._files import IPOKER_SESSION, MAX_HAND_LINES, PRE_HEADER, STARTS, Chunk, hand_chunks
 from omaha8.histories._grammar import _Bad
 from omaha8.histories.sites import _xml
 
@@ -126,6 +126,8 @@ def _chunks_twin(stream: IO[str]) -> Iterator[Chunk]:
     lines: list[str] = []
     problem: tuple[int, str] | None = None
     header_only = False
+    session = False
+    context: Chunk | None = None
     for raw in _lines_twin(stream):
         number += 1
         if raw is None:
@@ -139,17 +141,31 @@ def _chunks_twin(stream: IO[str]) -> Iterator[Chunk]:
             line = line.lstrip("\ufeff")
         if line and not line.strip("\ufffd"):
             line = ""
-        if STARTS.match(line):
+        if session and line.lstrip(" \t").startswith("</game>") and "<game gamecode=" in line:
+            k = line.index("<game gamecode=")
+            if line[:k].strip(" \t") == "</game>":
+                if len(lines) < MAX_HAND_LINES:
+                    lines.append(line[:k])
+                line = " " * k + line[k:]
+        if session and line.lstrip(" \t").startswith("<game gamecode="):
+            if context is None and lines and IPOKER_SESSION.match(lines[0]):
+                context = Chunk(start, lines, problem)
+            elif lines or problem is not None:
+                yield Chunk(start, lines, problem, context)
+            start, lines, problem, header_only = number, [line], None, False
+            continue
+        if STARTS.match(line) or (line[:1] in " \t" and IPOKER_SESSION.match(line)):
             if header_only:
                 lines.append(line)
                 header_only = False
                 continue
             if lines or problem is not None:
-                yield Chunk(start, lines, problem)
+                yield Chunk(start, lines, problem, context)
             start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
+            session, context = IPOKER_SESSION.match(line) is not None, None
             continue
         if not lines and problem is None:
-            if line:
+            if line and not line.startswith("<?xml "):
                 start, lines, header_only = number, [line], False
             continue
         if line:
@@ -162,16 +178,21 @@ def _chunks_twin(stream: IO[str]) -> Iterator[Chunk]:
             continue
         lines.append(line)
     if lines or problem is not None:
-        yield Chunk(start or number, lines, problem)
+        yield Chunk(start or number, lines, problem, context)
 
 
 _PIECES = ["PokerStars Hand #1: Omaha Hi/Lo", "#Game No : 7", "***** 888poker Hand History for Game 7 *****",
            "Seat 1: Ann ($1 in chips)", "Ann: folds ", "\ufeffPokerStars Hand #2:", "\ufeff", "\ufffd\ufffd", "a\ufffd",
-           "", " ", "\t", "x" * 30, "y" * 9, "Ann: calls $2\r", "\ufeff\ufeffAnn", "Game started at: 2010", "\u2028"]
+           "", " ", "\t", "x" * 30, "y" * 9, "Ann: calls $2\r", "\ufeff\ufeffAnn", "Game started at: 2010", "\u2028",
+           '<?xml version="1.0"?>', '<session sessioncode="1">', ' <general>', '  <game gamecode="5">', '<game gamecode="6">',
+           "</session>", '<game id="7">', '\t</game><game gamecode="8">', '<?xml version="1.0"?><session sessioncode="2">',
+           " </game>  <game gamecode=\"9\">", "</game></game><game gamecode=\"10\">",
+           '\t<session sessioncode="3">', "  <session x>"]
 
 
-def _as_tuples(chunks: Iterator[Chunk]) -> list[tuple[int, list[str], tuple[int, str] | None]]:
-    return [(c.start, c.lines, c.problem) for c in chunks]
+def _as_tuples(chunks: Iterator[Chunk]) -> list[tuple[object, ...]]:
+    return [(c.start, c.lines, c.problem, None if c.context is None else (c.context.start, c.context.lines))
+            for c in chunks]
 
 
 @pytest.mark.parametrize("seed", range(60))

@@ -303,7 +303,8 @@ def test_every_site_line_form_matches_in_linear_time() -> None:
             if isinstance(value, tuple):
                 forms += [f for item in value for f in (item if isinstance(item, tuple) else (item,))
                           if isinstance(f, Form)]
-        assert forms, reader.__name__
+        # iPoker's reader reads attributes and element text alone: it has no line form to check
+        assert forms or reader.SITE == "iPoker", reader.__name__
         for form in forms:
             assert _quantifiers_are_safe(form.pattern.pattern), (reader.__name__, form)
 

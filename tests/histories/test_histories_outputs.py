@@ -44,7 +44,7 @@ def test_parquet_has_the_csv_columns(capsys: pytest.CaptureFixture[str], tmp_pat
     assert table.num_rows == len(csv_out.read_text().splitlines()) - 1
     assert set(table.column("site").to_pylist()) == {"Full Tilt", "Winamax", "Winning", "888poker", "PartyPoker",
                                                     "Bovada", "KingsClub", "Everleaf", "PKR", "Cake", "PokerStars",
-                                                    "Entraction", "OnGame", "Boss Media", "Microgaming", "Merge"}
+                                                    "Entraction", "OnGame", "Boss Media", "Microgaming", "Merge", "iPoker"}
 
 
 def test_tracker_counts_by_hand() -> None:

@@ -13,6 +13,15 @@ the site; a hand's site is found from its own lines (:mod:`omaha8.histories.site
 never from the file name. Lines are capped at :data:`MAX_LINE_CHARS` characters
 and hands at :data:`MAX_HAND_LINES` lines; a hand over either is reported,
 not read, and the reading goes on at the next hand.
+
+iPoker writes a file as one ``<session>``: a header (``<general>``: the game,
+the stakes, the currency, the player) and then a ``<game gamecode="N">``
+element a hand, indented. Inside a session each ``<game gamecode=`` line starts
+a hand whose chunk carries the session header as its :attr:`Chunk.context`;
+the header is no hand of its own. An ``<?xml ...?>`` declaration before a hand
+is no part of it. A line that ends one game and starts the next
+(``</game><game gamecode=...>``) is cut between them, the second part's
+columns kept (what went before it becomes blanks).
 """
 
 from __future__ import annotations
@@ -45,8 +54,16 @@ STARTS = re.compile(
     r"|Winamax Poker - |(?:Bovada|Ignition|Bodog) Hand #|Full ?Tilt ?Poker Game #|#[0-9]+: "
     r"|Hand#[0-9A-F]+ - |Game # [0-9]+ - |\*{5} History for hand |Everleaf Gaming Game #"
     r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description |Stage #[0-9]+: "
+    r"|<\?xml [^>]{0,200}\?>[ \t]*<session "
 )
 
+
+#: The first line of an iPoker hand inside a ``<session>`` (indented, or not).
+IPOKER_GAME = re.compile(r"[ \t]*<game gamecode=")
+#: An iPoker session's first line (after the XML declaration, on its line or the one before).
+IPOKER_SESSION = re.compile(r"[ \t]*(?:<\?xml [^>]{0,200}\?>[ \t]*)?<session ")
+# the end of one game and the start of the next on one line: cut between them
+_GAME_AFTER_END = re.compile(r"[ \t]*</game>[ \t]*(?=<game gamecode=)")
 
 #: A first line that the hand's header line follows (888 and PartyPoker's ``#Game No : N``, Everleaf's site line,
 #: Merge's ``<description .../>`` before a file's first ``<game>``).
@@ -66,7 +83,7 @@ def _announcement_only(lines: list[str]) -> bool:
 # this one test before the pattern is tried (tests/histories/test_histories_reader.py checks it lets every
 # start through)
 _START_PAIRS = frozenset(["Po", "#G", "**", "Ga", "Ha", "Wi", "Bo", "Ig", "Fu", "Ev", "Ta", "<H", "<G", "<g", "<s",
-                          "<d", "St"] + [f"#{digit}" for digit in "0123456789"])
+                          "<d", "St", "<?"] + [f"#{digit}" for digit in "0123456789"])
 
 
 def _cp1252_fallback(error: UnicodeError) -> tuple[str, int]:
@@ -178,12 +195,18 @@ class _Unclosing(io.RawIOBase):
 
 
 class Chunk:
-    """One hand's lines as the file holds them: the first line's number (from 1), the lines, and a problem."""
+    """One hand's lines as the file holds them: the first line's number (from 1), the lines, and a problem.
 
-    __slots__ = ("start", "lines", "problem")
+    ``context`` is the chunk of the header the hand belongs to (an iPoker session's), or None; ``memo``
+    keeps what a reader made of a context chunk, so that a header is read once for all its hands.
+    """
 
-    def __init__(self, start: int, lines: list[str], problem: tuple[int, str] | None) -> None:
-        self.start, self.lines, self.problem = start, lines, problem
+    __slots__ = ("start", "lines", "problem", "context", "memo")
+
+    def __init__(self, start: int, lines: list[str], problem: tuple[int, str] | None,
+                 context: Chunk | None = None) -> None:
+        self.start, self.lines, self.problem, self.context = start, lines, problem, context
+        self.memo: object = None
 
 
 _BLOCK = 1 << 16  # characters read at a time
@@ -235,14 +258,19 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
 
     Text before the first hand is a chunk of its own (reported as not a hand).
     A line that starts a hand right after another one (``#Game No : 1`` then
-    ``***** 888poker Hand History for Game 1 *****``) joins it.
+    ``***** 888poker Hand History for Game 1 *****``) joins it. Inside an
+    iPoker ``<session>`` each game is a chunk whose ``context`` is the session's header.
     """
     starts = STARTS.match
+    game_line = IPOKER_GAME.match
+    session_line = IPOKER_SESSION.match
     number = 0
     start = 0
     lines: list[str] = []
     problem: tuple[int, str] | None = None
     header_only = False  # the chunk so far is one line that another header line follows
+    in_session = False  # inside an iPoker <session>: its games start chunks
+    context: Chunk | None = None  # the header of the session the current chunk is a game of
     for block in _bounded_lines(stream):
         for line in block:
             number += 1
@@ -253,17 +281,35 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                     if not lines:
                         start = number
                 line = ""
-            if line[:2] in _START_PAIRS and starts(line):
+            if in_session:
+                cut = _GAME_AFTER_END.match(line)
+                if cut is not None:
+                    # "</game><game gamecode=...>": the end stays with its game, the next starts here (its columns kept)
+                    if len(lines) < MAX_HAND_LINES:
+                        lines.append(line[:cut.end()])
+                    line = " " * cut.end() + line[cut.end():]
+            if in_session and game_line(line):
+                if context is None and lines[:1] and session_line(lines[0]):
+                    # the session's header: the context of its games, no hand of its own
+                    context = Chunk(start, lines, problem)
+                elif lines or problem is not None:
+                    yield Chunk(start, lines, problem, context)
+                start, lines, problem, header_only = number, [line], None, False
+                continue
+            if (line[:2] in _START_PAIRS and starts(line)) or (
+                    # an indented <session> (iPoker); the substring test keeps the pattern off other indented lines
+                    line[:1] in " \t" and "<session " in line and session_line(line)):
                 if header_only:
                     lines.append(line)
                     header_only = False
                     continue
                 if (lines or problem is not None) and not (problem is None and _announcement_only(lines)):
-                    yield Chunk(start, lines, problem)
+                    yield Chunk(start, lines, problem, context)
                 start, lines, problem, header_only = number, [line], None, PRE_HEADER.match(line) is not None
+                in_session, context = session_line(line) is not None, None
                 continue
             if not lines and problem is None:
-                if line:
+                if line and not line.startswith("<?xml "):  # an XML declaration: no part of a hand
                     start, lines, header_only = number, [line], False
                 continue
             if line:
@@ -276,4 +322,4 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                 continue
             lines.append(line)
     if lines or problem is not None:
-        yield Chunk(start or number, lines, problem)
+        yield Chunk(start or number, lines, problem, context)

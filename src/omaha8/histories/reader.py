@@ -124,6 +124,9 @@ def _read_hand(label: str, chunk: Chunk, readers: tuple[ModuleType, ...]) -> Han
         return SkippedHand(label, chunk.problem[0], hand_id, SkipKind.UNREADABLE, f"unreadable: {chunk.problem[1]}",
                            0, site)
     try:
+        if chunk.context is not None and hasattr(reader, "parse_game"):
+            # a hand of a file whose header says what every hand is (an iPoker session)
+            return reader.parse_game(chunk.context, label, start, lines)  # type: ignore[no-any-return]
         return reader.parse(label, start, lines)  # type: ignore[no-any-return]
     except (_OtherGame, _NotReplayed, _Bad) as exc:
         return _skipped(label, start, lines, site, exc)
@@ -164,6 +167,8 @@ def _hand_id(first: str) -> str | None:
         i = 22  # OnGame
     elif first.startswith("*****") and " for Game " in first:
         i = first.find(" for Game ") + 9  # PartyPoker's and 888's "***** Hand History for Game N *****"
+    elif first.lstrip(" \t").startswith("<game gamecode=\""):
+        i = first.find('"')  # iPoker's game code
     elif first.startswith("<"):
         # the XML formats: the hand's id attribute (Boss Media's ID, Microgaming's and Merge's id)
         k = max(first.find(' ID="', 0, 200), first.find(' id="', 0, 200))

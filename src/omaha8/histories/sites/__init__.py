@@ -12,8 +12,8 @@ is skipped with that reason, never misread.
 
 >>> site_of(["PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2024/05/01 20:00:00 ET"]).SITE
 'PokerStars'
->>> recognised(["<session sessioncode=\\"1\\">"])
-'iPoker'
+>>> site_of(["<session sessioncode=\\"1\\">"]).SITE, recognised(["<session sessioncode=\\"1\\">"]) is None
+('iPoker', True)
 
 Every reader, on a file of its fixtures (``tests/data/hh/<site>/``, each hand's result worked out by hand):
 
@@ -42,18 +42,17 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import _bossmedia, _bovada, _cake, _entraction, _everleaf, _fulltilt, _kingsclub, _merge, _microgaming, _ongame, _pacific, _party, _pkr, _pokerstars, _winamax, _winning, _winning_old
+from . import _bossmedia, _bovada, _cake, _entraction, _everleaf, _fulltilt, _ipoker, _kingsclub, _merge, _microgaming, _ongame, _pacific, _party, _pkr, _pokerstars, _winamax, _winning, _winning_old
 
 __all__ = ["READERS", "RECOGNISED", "site_of", "recognised", "by_name"]
 
 #: Every reader, in the order their ``starts`` are asked.
 READERS: tuple[ModuleType, ...] = (_pokerstars, _fulltilt, _winamax, _winning, _pacific, _party, _bovada,
                                      _kingsclub, _winning_old, _everleaf, _pkr, _cake, _bossmedia,
-                                     _microgaming, _merge, _entraction, _ongame)
+                                     _microgaming, _ipoker, _merge, _entraction, _ongame)
 
 #: Formats recognised by their first line and skipped: (first-line prefix, site).
-RECOGNISED = (
-    ("<session", "iPoker"),
+RECOGNISED: tuple[tuple[str, str], ...] = (
     ("Stage #", "Absolute Poker"),
 )
 

@@ -27,14 +27,13 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, ISO_CODES, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, by_kind, post_by_size, put_in
-from ._xml import Element, attr, only, parse_xml
+from ._xml import LIMIT_CODES, Element, amount_of, attr, only, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
 
 SITE = "Boss Media"
 
 _STAKES = Form("{amount}/{amount}")
-_LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 # Boss Media's other games (GAME_THM hold'em, GAME_OMA high-only Omaha), skipped as such
 _OTHER_GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMA5": "5 Card Omaha"}
 _STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
@@ -79,7 +78,7 @@ def _header(b: HandBuilder, hand: Element) -> None:
         if game in _OTHER_GAMES:
             raise _OtherGame(f"{_OTHER_GAMES[game]} is not Omaha Hi/Lo")
         raise _Bad(at, col, f"GAME={game[:40]!r} names no game that Boss Media deals")
-    limit = _LIMITS.get(attr(hand, "LIMIT", "limit"))
+    limit = LIMIT_CODES.get(attr(hand, "LIMIT", "limit"))
     if limit is None:
         raise _Bad(at, col, f"LIMIT={hand.attrs['LIMIT'][:20]!r} is not PL, NL or FL")
     kind = attr(hand, "GAMEKIND", "kind of game")
@@ -113,7 +112,7 @@ def _player(b: HandBuilder, item: Element) -> None:
         return
     number = ascii_int(attr(item, "SEAT", "seat"), at, col, "the seat number")
     name = attr(item, "NAME", "name")
-    b.seat(number, name, b.amount(attr(item, "AMOUNT", "chips"), at, col), at, col,
+    b.seat(number, name, amount_of(b, item, "AMOUNT", "chips"), at, col,
            sitting_out=state != "STATE_PLAYING")
     if item.attrs.get("DEALER") == "Y":
         b.fields["button"] = number
@@ -153,12 +152,12 @@ def _action(b: HandBuilder, item: Element) -> None:
         if post is None or b.current >= 0:
             raise _NotReplayed(at, f"Boss Media's blind {item.attrs['KIND'][:30]!r} is not read by omaha8 "
                                    "(no sample shows one)") if post is None else _Bad(at, col, "a blind after the cards")
-        post_by_size(b, name, post, _value(b, item), at)
+        post_by_size(b, name, post, amount_of(b, item, "VALUE"), at)
         return
     if kind == "HAND_ANTE":
         if b.current >= 0:
             raise _Bad(at, col, "an ante after the cards")
-        post_by_size(b, name, "ante", _value(b, item), at)
+        post_by_size(b, name, "ante", amount_of(b, item, "VALUE"), at)
         return
     if b.current < 0:
         b.street(0, (), at, col)
@@ -174,16 +173,12 @@ def _action(b: HandBuilder, item: Element) -> None:
 
 def _amount(b: HandBuilder, name: str, item: Element, action: str) -> int:
     """An action's ``VALUE``; an all-in may be written as its street total, read as the chips it adds."""
-    value = _value(b, item)
+    value = amount_of(b, item, "VALUE")
     if action == ALL_IN_BEHIND:
         behind = b.behind(name)
         if behind > 0 and value == b.bets.get(name, 0) + behind:
             return behind
     return value
-
-
-def _value(b: HandBuilder, item: Element) -> int:
-    return b.amount(attr(item, "VALUE", "amount"), item.line, item.column)
 
 
 def _check_pot(b: HandBuilder, item: Element) -> None:
@@ -202,8 +197,8 @@ def _check_pot(b: HandBuilder, item: Element) -> None:
 
 def _showdown(b: HandBuilder, showdown: Element) -> None:
     at, col = showdown.line, showdown.column
-    b.rake = b.amount(attr(showdown, "RAKE", "rake"), at, col)
-    b.total_pot = b.amount(attr(showdown, "POT", "pot"), at, col) + b.rake
+    b.rake = amount_of(b, showdown, "RAKE", "rake")
+    b.total_pot = amount_of(b, showdown, "POT", "pot") + b.rake
     b.current = max(b.current, 0)
     for result in showdown.children:
         if result.tag != "RESULT":
@@ -212,7 +207,7 @@ def _showdown(b: HandBuilder, showdown: Element) -> None:
         cards = tuple(c for c in _cards(result.children) if c >= 0)
         if cards:
             b.shown(name, cards, result.line, result.column)
-        won = b.amount(attr(result, "WIN", "amount won"), result.line, result.column)
+        won = amount_of(b, result, "WIN", "amount won")
         if won:
             b.collect(name, won, result.attrs.get("WINTYPE", "pot"), result.line)
     if not b.collections:

@@ -25,7 +25,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, at_seat, by_kind
-from ._xml import Element, attr, parse_xml
+from ._xml import Element, amount_of, attr, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -122,7 +122,7 @@ def _players(b: HandBuilder, players: Element) -> None:
         if player.tag != "player" or player.children:
             raise _Bad(at, col, f"<{player.tag[:40]}> inside <players>")
         number = ascii_int(attr(player, "seat", "seat"), at, col, "the seat number") + 1
-        b.seat(number, attr(player, "nickname", "name"), b.amount(attr(player, "balance", "chips"), at, col), at, col,
+        b.seat(number, attr(player, "nickname", "name"), amount_of(b, player, "balance", "chips"), at, col,
                sitting_out=player.attrs.get("dealtin", "true") != "true")
 
 
@@ -171,7 +171,7 @@ def _event(b: HandBuilder, item: Element, index: int) -> None:
     if kind in _POSTS:
         if index != -1:
             raise _Bad(at, col, "a blind after the cards")
-        value = _value(b, item)
+        value = amount_of(b, item, "amount")
         # the balance was written with the blind already out of it: the stack before the hand is both
         left = b.names[name].stack
         seat = b.names[name]._replace(stack=left + value)
@@ -181,12 +181,8 @@ def _event(b: HandBuilder, item: Element, index: int) -> None:
         return
     if index < 0 or index > 3:
         raise _Bad(at, col, f"{kind[:30]} outside the betting rounds")
-    if not by_kind(b, _ACTIONS, kind, name, lambda _: _value(b, item), at, col):
+    if not by_kind(b, _ACTIONS, kind, name, lambda _: amount_of(b, item, "amount"), at, col):
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Merge event")
-
-
-def _value(b: HandBuilder, item: Element) -> int:
-    return b.amount(attr(item, "amount", "amount"), item.line, item.column)
 
 
 def _cards(b: HandBuilder, item: Element) -> None:
@@ -207,7 +203,7 @@ def _cards(b: HandBuilder, item: Element) -> None:
 
 def _winner(b: HandBuilder, item: Element) -> None:
     name = _name(b, item)
-    amount = b.amount(attr(item, "amount", "amount won"), item.line, item.column)
+    amount = amount_of(b, item, "amount", "amount won")
     if item.attrs.get("uncalled") == "true":
         b.uncalled(name, amount)
     elif amount:

@@ -27,14 +27,13 @@ from .._grammar import CURRENCY_SIGNS, _Bad, Form, Money, _NotReplayed, _OtherGa
 from ..hand_record import HandRecord
 from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_ADDING, at_seat, by_kind, post_by_size
 from ._totals import settled
-from ._xml import Element, attr, only, parse_xml
+from ._xml import LIMIT_CODES, Element, amount_of, attr, only, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
 
 SITE = "Microgaming"
 
 _STAKES = Form("{amount}|{amount}")
-_LIMITS = {"PL": "Pot Limit", "NL": "No Limit"}
 _GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4)}
 _OTHER = ("Hold", "Omaha", "Stud", "Razz", "Draw")
 _STREETS = {"DealFlop": (1, 3), "DealTurn": (2, 1), "DealRiver": (3, 1)}
@@ -78,8 +77,8 @@ def _header(b: HandBuilder, game: Element) -> None:
         if any(name.startswith(o) for o in _OTHER):
             raise _OtherGame(f"{name[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, col, f"gametype={name[:40]!r} names no game that Microgaming deals")
-    limit = _LIMITS.get(attr(game, "betlimit", "limit"))
-    if limit is None:
+    limit = LIMIT_CODES.get(attr(game, "betlimit", "limit"))
+    if limit is None or limit == "Limit":
         raise _NotReplayed(at, f"Microgaming's betlimit={game.attrs['betlimit'][:20]!r} is not read by omaha8 "
                                "(the samples show PL only)")
     if game.attrs.get("istournament", "0") != "0" or attr(game, "tabletype", "kind of table") != "Cash Game" or (
@@ -119,8 +118,8 @@ def _seat(b: HandBuilder, seat: Element, after: dict[str, int]) -> None:
         raise _Bad(at, col, f"<{seat.tag[:40]}> inside <Seats>")
     number = ascii_int(attr(seat, "num", "seat"), at, col, "the seat number")
     name = attr(seat, "alias", "name")
-    b.seat(number, name, b.amount(attr(seat, "balance", "chips"), at, col), at, col)
-    after[name] = b.amount(attr(seat, "endbalance", "chips after the hand"), at, col)
+    b.seat(number, name, amount_of(b, seat, "balance", "chips"), at, col)
+    after[name] = amount_of(b, seat, "endbalance", "chips after the hand")
     if seat.attrs.get("dealer") == "true":
         b.fields["button"] = number
 
@@ -160,7 +159,7 @@ def _action(b: HandBuilder, item: Element) -> None:
         for seat in item.children:
             if seat.tag != "Seat":
                 raise _Bad(seat.line, seat.column, f"<{seat.tag[:40]}> inside a Win")
-            won = b.amount(attr(seat, "amount", "amount won"), seat.line, seat.column)
+            won = amount_of(b, seat, "amount", "amount won")
             if won:
                 b.collect(_name(b, seat), won, "pot", seat.line)
         return
@@ -173,16 +172,12 @@ def _action(b: HandBuilder, item: Element) -> None:
     if kind in _POSTS:
         if b.current >= 0:
             raise _Bad(at, col, "a blind after the cards")
-        post_by_size(b, name, _POSTS[kind], _value(b, item), at)
+        post_by_size(b, name, _POSTS[kind], amount_of(b, item, "value"), at)
         return
     if b.current < 0:
         b.street(0, (), at, col)
-    if not by_kind(b, _ACTIONS, kind, name, lambda _: _value(b, item), at, col):
+    if not by_kind(b, _ACTIONS, kind, name, lambda _: amount_of(b, item, "value"), at, col):
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Microgaming action")
-
-
-def _value(b: HandBuilder, item: Element) -> int:
-    return b.amount(attr(item, "value", "amount"), item.line, item.column)
 
 
 def _check_balances(b: HandBuilder, after: dict[str, int], seats: Element) -> None:

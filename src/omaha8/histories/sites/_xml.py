@@ -26,21 +26,27 @@ import re
 from xml.parsers import expat
 
 from ..._support._args import brief
+from .._builder import HandBuilder
 from .._grammar import _Bad
 
-__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "children", "only"]
+__all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "xml_error",
+           "guard", "position", "MAYBE_TEXT", "stray_text", "run"]
 
 #: Deepest nesting read (the formats nest four deep at most).
 MAX_DEPTH = 16
 
+#: The limits as the XML formats abbreviate them (Boss Media's ``LIMIT``, Microgaming's ``betlimit``, iPoker's
+#: game type).
+LIMIT_CODES = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
+
 # the root the hand's elements are read under (Merge writes two top-level elements per hand), on a line
 # of its own before the hand's first line, so the hand's lines and columns are expat's less one line
 _WRAPPER = "omaha8-hand"
-# Text that may hold more than white space: a '>' then, after white space, anything but a tag. Text always
+#: Text that may hold more than white space: a '>' then, after white space, anything but a tag. Text always
 # follows a '>' (of a tag, or the wrapper's) and holds no '<', so a document without a match has none; a '>'
 # inside an attribute may match too, which only costs the slower parse. Linear: each '>' scans only the white
 # space after it.
-_MAYBE_TEXT = re.compile(r">\s*[^\s<]")
+MAYBE_TEXT = re.compile(r">\s*[^\s<]")
 
 
 class Element:
@@ -82,26 +88,23 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     more than white space."""
     text = "\n".join(lines)
     document = f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>"
-    if "<!" in text:
-        _declarations(lines, start)
     # without a declaration, CDATA or comment ("<!") and with no text, expat's text events are all white space:
     # no handler need see them (about half of all its events)
     if watch_text is None:
-        watch_text = "<!" in text or _MAYBE_TEXT.search(document) is not None
+        watch_text = "<!" in text or MAYBE_TEXT.search(document) is not None
     parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    guard(parser, lines, start, text)
     top = Element("", {}, start, 1)  # holds the wrapper element, the hand's root
     stack = [top]
 
-    def where() -> tuple[int, int]:
-        return _position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber)
-
+    # (no handler calls another inner function: compiled, such a call would tie the handlers into a cycle)
     # the wrapper's line comes first: expat's line n is the hand's line n - 1, file line start + n - 2
     first = start - 2
 
     def open_tag(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) > MAX_DEPTH:
-            raise _Refused(*where(), f"elements nest more than {MAX_DEPTH} deep")
+            raise _Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber),
+                          f"elements nest more than {MAX_DEPTH} deep")
         element = Element(tag, attrs, first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         stack[-1].children.append(element)
         stack.append(element)
@@ -112,45 +115,85 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
     def characters(data: str) -> None:
         if data.isspace():
             return  # the line breaks and indents between elements: most calls
-        stripped = data.lstrip()
-        if stripped:
-            # the text's first visible character (unbuffered, expat reports where each run of text starts)
-            line, column = where()
-            skipped = data[: len(data) - len(stripped)]
-            newlines = skipped.count("\n")
-            if newlines:
-                line, column = line + newlines, len(skipped) - skipped.rfind("\n")
-            else:
-                column += len(skipped)
-            raise _Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
-
-    def doctype(*_: object) -> None:
-        raise _Refused(*where(), "a document type declaration (DOCTYPE) is not read in a hand history")
-
-    def entity(*_: object) -> None:
-        raise _Refused(*where(), "an entity declaration is not read in a hand history")
-
-    def external(*_: object) -> int:
-        raise _Refused(*where(), "an external entity is not read in a hand history")
+        raise stray_text(data, *position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber))
 
     parser.StartElementHandler = open_tag
     parser.EndElementHandler = close_tag
     if watch_text:
         parser.CharacterDataHandler = characters
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = entity
-    parser.ExternalEntityRefHandler = external
+    run(parser, document, lines, start)
+    return top.children[0]
+
+
+def stray_text(data: str, line: int, column: int) -> _Refused:
+    """The refusal of text ``data`` (not all white space) that expat reports at (``line``, ``column``): it points at
+    the first visible character (unbuffered, expat reports where each run of text starts)."""
+    stripped = data.lstrip()
+    skipped = data[: len(data) - len(stripped)]
+    newlines = skipped.count("\n")
+    if newlines:
+        line, column = line + newlines, len(skipped) - skipped.rfind("\n")
+    else:
+        column += len(skipped)
+    return _Refused(line, column, f"text {brief(stripped.strip())} is no part of the hand's XML")
+
+
+def run(parser: expat.XMLParserType, document: str, lines: list[str], start: int) -> None:
+    """Parse ``document`` (``lines`` under one root): a handler's :class:`_Refused` or a syntax error as :class:`_Bad`.
+
+    The handlers are let go of afterwards: they refer to the parser (for its position), and the cycle would
+    keep the parser, the handlers and all they hold alive until a garbage collection, which a file of many
+    hands would then run every few hands."""
     try:
         parser.Parse(document, True)
     except _Refused as exc:
         raise _Bad(exc.line, exc.column, exc.reason) from None
     except expat.ExpatError as exc:
-        at, column = _position(lines, start, exc.lineno, exc.offset)
-        reason = expat.ErrorString(exc.code) if exc.code is not None else "not XML"
-        if at >= start + len(lines):
-            at, column, reason = start + len(lines) - 1, 0, f"the hand's XML ends early ({reason})"
-        raise _Bad(at, column, f"the hand's XML is broken here: {reason}") from None
-    return top.children[0]
+        raise xml_error(lines, start, exc) from None
+    finally:
+        _let_go(parser)
+
+
+def _let_go(parser: expat.XMLParserType) -> None:
+    """Clear ``parser``'s handlers, breaking the cycle between it and the closures that ask for its position."""
+    parser.StartElementHandler = parser.EndElementHandler = parser.CharacterDataHandler = None
+    parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = parser.ExternalEntityRefHandler = None
+
+
+def guard(parser: expat.XMLParserType, lines: list[str], start: int, text: str) -> None:
+    """Make ``parser`` (over ``lines``, joined ``text``, wrapped in one root) refuse any DOCTYPE, entity declaration
+    or external entity; a declaration in the lines is refused by name at once. Without a "<!" in the text there
+    is nothing to refuse (no declaration, so no entity but XML's own): most hands need no handler."""
+    if "<!" not in text:
+        return
+    _declarations(lines, start)
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def doctype(*_: object) -> None:
+        raise _refusal(parser, lines, start, "a document type declaration (DOCTYPE) is not read in a hand history")
+
+    def entity(*_: object) -> None:
+        raise _refusal(parser, lines, start, "an entity declaration is not read in a hand history")
+
+    def external(*_: object) -> int:
+        raise _refusal(parser, lines, start, "an external entity is not read in a hand history")
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = external
+
+
+def _refusal(parser: expat.XMLParserType, lines: list[str], start: int, reason: str) -> _Refused:
+    return _Refused(*position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber), reason)
+
+
+def xml_error(lines: list[str], start: int, exc: expat.ExpatError) -> _Bad:
+    """The :class:`_Bad` of expat's syntax error ``exc`` in ``lines`` (wrapped in one root, the first on ``start``)."""
+    at, column = position(lines, start, exc.lineno, exc.offset)
+    reason = expat.ErrorString(exc.code) if exc.code is not None else "not XML"
+    if at >= start + len(lines):
+        at, column, reason = start + len(lines) - 1, 0, f"the hand's XML ends early ({reason})"
+    return _Bad(at, column, f"the hand's XML is broken here: {reason}")
 
 
 def _declarations(lines: list[str], start: int) -> None:
@@ -166,7 +209,7 @@ def _declarations(lines: list[str], start: int) -> None:
             j = line.find("<!", j + 2)
 
 
-def _position(lines: list[str], start: int, expat_line: int, expat_column: int) -> tuple[int, int]:
+def position(lines: list[str], start: int, expat_line: int, expat_column: int) -> tuple[int, int]:
     """The file line and 1-based column of expat's (line, 0-based column in characters) in the wrapped text."""
     i = expat_line - 2
     if i < 0:
@@ -182,6 +225,11 @@ def attr(element: Element, name: str, what: str | None = None) -> str:
     if value is None:
         raise _Bad(element.line, element.column, f"<{element.tag}> has no {what or name} ({name}=\"...\")")
     return value
+
+
+def amount_of(b: HandBuilder, element: Element, name: str, what: str = "amount") -> int:
+    """The attribute ``name`` of ``element`` as an amount in the hand's units; :class:`_Bad` at the element."""
+    return b.amount(attr(element, name, what), element.line, element.column)
 
 
 def children(element: Element, tag: str) -> list[Element]:
