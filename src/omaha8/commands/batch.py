@@ -229,8 +229,10 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     seed = None
     reader: DealReader | None = None
     if from_file:
+        # the reader is one stage of the pipeline, beside the kernels' and the writer's: one thread, whose
+        # text parsing two threads sped up little while their team's starts cost the other stages' time
         reader = iter_deals(args.input, chunk_rows=args.chunk_rows, players=args.players, cards=args.cards,
-                            header=args.header, skip_bad=args.skip_bad, n_threads=args.threads)
+                            header=args.header, skip_bad=args.skip_bad, n_threads=1)
         chunks: Iterator[Deals] = reader
         total = None
     else:
