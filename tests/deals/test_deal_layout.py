@@ -125,13 +125,13 @@ def test_the_layout_from_bytes_agrees_with_the_layout_from_text(tmp_path: Path,
 
 
 def test_the_layout_from_bytes_decides_a_clean_file_and_leaves_odd_lines_open(tmp_path: Path) -> None:
-    from omaha8.deals._readers import _Window
+    from omaha8.deals._layout import Window
 
-    def window(data: bytes) -> _Window:
+    def window(data: bytes) -> Window:
         arr = np.frombuffer(data, dtype=np.uint8)
         ends = np.flatnonzero(arr == 10).astype(np.int64)
         starts = np.concatenate([[0], ends[:-1] + 1]).astype(np.int64)
-        return _Window(arr, starts, ends, np.arange(1, len(ends) + 1, dtype=np.int64))
+        return Window(arr, starts, ends, np.arange(1, len(ends) + 1, dtype=np.int64))
 
     holes, boards = random_deals(30, players=3, cards=5, seed=1)
     clean = ("\n".join(_line(boards, holes, i) for i in range(30)) + "\n").encode()

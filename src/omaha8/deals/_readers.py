@@ -16,7 +16,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Union, cast, overload
+from typing import IO, Any, BinaryIO, Union, cast
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from . import _outputs as outputs
 from ..cards._columns import _cut
 from ._array_files import _ArrayFileChunks
 from ._containers import Deals, RejectedRow, _check_layout, _concat
+from ._layout import Window, WindowTexts, layout_of_bytes, layout_of_texts
 from ._csv_dialect import (
     _BOM,
     _LINE_BLANK,
@@ -210,7 +211,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         if self.players is not None and self.cards is not None:
             return used
         rest = lines[used:]
-        agreed = self._common_layout(rest.texts() if isinstance(rest, _Window) else [text for _, text in rest])
+        agreed = self._common_layout(rest.texts() if isinstance(rest, Window) else [text for _, text in rest])
         if agreed is not None:
             self.players, self.cards = agreed
             _check_layout(self.players, self.cards)
@@ -242,95 +243,20 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         return used
 
     def _common_layout(self, texts: Sequence[str]) -> tuple[int, int] | None:
-        """The layout every row of the sample has, when the fast parser reads them all alike; else None.
-
-        The vote of :meth:`_layout_from` then has one outcome, found without
-        parsing the sample line by line in Python: the sample is the first
-        :data:`LAYOUT_SAMPLE` lines that are not blank, and the fast parser
-        accepts only lines that the slow one reads the same way.
-        """
+        """The layout every row of the sample has, when the fast parser reads them all alike; else None
+        (:func:`omaha8.deals._layout.layout_of_texts`). The lines of a :class:`Window` are read from their
+        bytes where those decide it (:meth:`_common_layout_of_bytes`)."""
         if self._project is not None:
             return None
-        if isinstance(texts, _WindowTexts):
+        if isinstance(texts, WindowTexts):
             decided, layout = self._common_layout_of_bytes(texts.window)
             if decided:
                 return layout
-        sample = [text.encode() for text in texts if text.strip()][:LAYOUT_SAMPLE]
-        if not sample:
-            return None
-        players = self.players if self.players is not None else sample[0].count(b",")
-        if b'"' in sample[0] or not 1 <= players <= MAX_SEATS:
-            return None
-        sizes = np.array([len(text) for text in sample], dtype=np.int64)
-        ends = np.cumsum(sizes + 1) - 1
-        starts = ends - sizes
-        buf = np.frombuffer(b"\n".join(sample) + b"\n", dtype=np.uint8)
-        status = np.empty(len(sample), dtype=np.int8)
-        for cards in (4, 5) if self.cards is None else (self.cards,):
-            if cards not in (4, 5) or 5 + players * cards > N_CARDS:
-                continue
-            boards = np.empty((len(sample), 5), dtype=np.uint8)
-            holes = np.empty((len(sample), players, cards), dtype=np.uint8)
-            if _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1) < 0:
-                return players, cards
-        return None
+        return layout_of_texts(texts, self.players, self.cards)
 
-    def _common_layout_of_bytes(self, window: _Window) -> tuple[bool, tuple[int, int] | None]:
-        """:meth:`_common_layout` of the window's lines read where they lie, without decoding each line:
-        ``(True, its answer)``, or ``(False, None)`` when a line's bytes leave it open (text that is not
-        ASCII or holds a separator character str.strip() takes for white space, a quote in the first line):
-        the text way then decides.
-
-        The sample is the same: a line the fast parser reads is a deal, and so not blank; any other line is
-        blank when its bytes strip to nothing, not blank when they are plain ASCII without those separators.
-        """
-        arr, starts, ends = window.arr, window.starts, window.ends
-        # the text way drops one \r before the parser drops another: a line ending in two reads otherwise
-        last = np.maximum(ends - 1, 0)
-        if bool(((ends - starts >= 2) & (arr[last] == 13) & (arr[np.maximum(last - 1, 0)] == 13)).any()):
-            return False, None
-
-        def blank(i: int) -> bool | None:
-            raw = arr[starts[i] : ends[i]].tobytes()
-            if not raw.strip():
-                return True
-            return False if raw.isascii() and not _UNICODE_SPACES.intersection(raw) else None
-
-        first = next((i for i in range(len(window)) if blank(i) is not True), None)
-        if first is None:
-            return True, None  # no line but blank ones
-        head = arr[starts[first] : ends[first]].tobytes()
-        if blank(first) is None or b'"' in head:
-            return False, None
-        players = self.players if self.players is not None else head.count(b",")
-        if not 1 <= players <= MAX_SEATS:
-            return True, None
-        count = len(window) - first
-        status = np.empty(count, dtype=np.int8)
-        part_starts, part_ends = np.ascontiguousarray(starts[first:]), np.ascontiguousarray(ends[first:])
-        for cards in (4, 5) if self.cards is None else (self.cards,):
-            if cards not in (4, 5) or 5 + players * cards > N_CARDS:
-                continue
-            boards = np.empty((count, 5), dtype=np.uint8)
-            holes = np.empty((count, players, cards), dtype=np.uint8)
-            if _parse_text.parse_deal_lines(arr, part_starts, part_ends, boards, holes, status, 1) < 0:
-                return True, (players, cards)
-            sampled, fits = 0, True
-            for i in range(count):
-                if status[i] != 0:
-                    is_blank = blank(first + i)
-                    if is_blank is None:
-                        return False, None
-                    if is_blank:
-                        continue
-                    fits = False
-                    break
-                sampled += 1
-                if sampled == LAYOUT_SAMPLE:
-                    break
-            if fits:
-                return True, (players, cards)
-        return True, None
+    def _common_layout_of_bytes(self, window: Window) -> tuple[bool, tuple[int, int] | None]:
+        """:func:`omaha8.deals._layout.layout_of_bytes` with the seats and cards given."""
+        return layout_of_bytes(window, self.players, self.cards)
 
     def _open_csv(self) -> tuple[BinaryIO, IO[bytes], bool]:
         """The raw input, the stream of its text (gunzipped when it is gzip) and whether it is a regular file."""
@@ -509,7 +435,7 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
 
         while len(starts) and (self.players is None or self.cards is None or self.header is not False):
             count = min(len(starts), 2 * LAYOUT_SAMPLE)
-            skip = self._layout_from(_Window(arr, starts[:count], ends[:count], numbers[:count]), rejects)
+            skip = self._layout_from(Window(arr, starts[:count], ends[:count], numbers[:count]), rejects)
             starts, ends, numbers = starts[skip:], ends[skip:], numbers[skip:]
         if self.players is None or self.cards is None:  # no valid row yet
             self.rejected += len(rejects)
@@ -576,56 +502,6 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
 
 # a status of the deal-line kernel: text it could not read (the slow grammar then reads or explains the line)
 _LINE_UNREAD = 2
-
-# the ASCII characters str.strip() takes for white space that bytes.strip() does not
-_UNICODE_SPACES = frozenset(b"\x1c\x1d\x1e\x1f")
-
-
-class _Window(Sequence[tuple[int, str]]):
-    """The first lines of a chunk as ``(line number, text)``, each decoded only when asked for: the layout
-    is found from a few lines' text (blank lines, a header) and the rest's bytes."""
-
-    def __init__(self, arr: U8Array, starts: I64Array, ends: I64Array, numbers: I64Array) -> None:
-        self.arr, self.starts, self.ends, self.numbers = arr, starts, ends, numbers
-
-    def __len__(self) -> int:
-        return len(self.starts)
-
-    @overload
-    def __getitem__(self, i: int) -> tuple[int, str]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> _Window: ...
-
-    def __getitem__(self, i: int | slice) -> tuple[int, str] | _Window:
-        if isinstance(i, slice):
-            return _Window(self.arr, self.starts[i], self.ends[i], self.numbers[i])
-        return int(self.numbers[i]), _line_text(self.arr[self.starts[i] : self.ends[i]].tobytes())
-
-    def texts(self) -> _WindowTexts:
-        return _WindowTexts(self)
-
-
-class _WindowTexts(Sequence[str]):
-    """The texts of a :class:`_Window`'s lines, each decoded when asked for."""
-
-    def __init__(self, window: _Window) -> None:
-        self.window = window
-
-    def __len__(self) -> int:
-        return len(self.window)
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[str]: ...
-
-    def __getitem__(self, i: int | slice) -> str | list[str]:
-        if isinstance(i, slice):
-            return [self.window[j][1] for j in range(len(self.window))[i]]
-        return self.window[i][1]
-
 
 def iter_deals(
     path: PathLike,
