@@ -10,13 +10,9 @@ side is :mod:`omaha8.cards._parse_text`.
 cimport cython
 from cython.parallel cimport prange
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.errno cimport EINTR, EIO, errno
 from libc.string cimport memcpy, memset
-from posix.unistd cimport write
 
 from ._card_alphabet cimport RANK_TEXT, SUIT_TEXT, char_t
-
-import os
 
 import numpy as np
 

@@ -1,6 +1,27 @@
 # Included by _format_text.pyx: result lines formatted a piece at a time and written to a file descriptor
 # by the thread that formatted them (omaha8.deals.ResultWriter's writer thread), on put_rows and bind_rows.
 
+from libc.errno cimport EINTR, EIO, errno
+
+import os
+
+# write(2), or the C runtime's _write on Windows (at most INT_MAX bytes a call there; write_all goes on)
+cdef extern from *:
+    """
+    #if defined(_WIN32)
+    #include <io.h>
+    static Py_ssize_t omaha8_write(int fd, const void* data, Py_ssize_t n) {
+        return _write(fd, data, n > 0x7fffffff ? 0x7fffffffu : (unsigned int)n);
+    }
+    #else
+    #include <unistd.h>
+    static Py_ssize_t omaha8_write(int fd, const void* data, Py_ssize_t n) {
+        return write(fd, data, (size_t)n);
+    }
+    #endif
+    """
+    Py_ssize_t write "omaha8_write"(int fd, const void* data, Py_ssize_t n) noexcept nogil
+
 # Space for bytes about to be written at offset..offset+length of a file, asked of the file system ahead of
 # the write (Linux fallocate, the file's size kept): ext4 then maps each page of the write to blocks already
 # given, not reserving them a page at a time. -1 (errno set) where it cannot; the write does not need it.
