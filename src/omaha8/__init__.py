@@ -41,46 +41,46 @@ from .errors import (
 
 if TYPE_CHECKING:
     from .core import (
-        HandEvaluation,
-        HighCategory,
-        canonical_form,
-        canonical_hands,
-        canonical_index,
-        describe_high,
-        describe_low,
-        evaluate,
-        evaluate_batch,
-        evaluate_high_batch,
-        evaluate_low_batch,
-        high_categories,
-        high_category,
-        max_threads,
-        openmp_enabled,
+        HandEvaluation as HandEvaluation,
+        HighCategory as HighCategory,
+        canonical_form as canonical_form,
+        canonical_hands as canonical_hands,
+        canonical_index as canonical_index,
+        describe_high as describe_high,
+        describe_low as describe_low,
+        evaluate as evaluate,
+        evaluate_batch as evaluate_batch,
+        evaluate_high_batch as evaluate_high_batch,
+        evaluate_low_batch as evaluate_low_batch,
+        high_categories as high_categories,
+        high_category as high_category,
+        max_threads as max_threads,
+        openmp_enabled as openmp_enabled,
     )
     from .deals import (
-        DealResults,
-        Deals,
-        analyze_deals,
-        format_card_array,
-        iter_deals,
-        parse_card_array,
-        random_deals,
-        read_deals,
-        write_deals,
-        write_results,
+        DealResults as DealResults,
+        Deals as Deals,
+        analyze_deals as analyze_deals,
+        format_card_array as format_card_array,
+        iter_deals as iter_deals,
+        parse_card_array as parse_card_array,
+        random_deals as random_deals,
+        read_deals as read_deals,
+        write_deals as write_deals,
+        write_results as write_results,
     )
-    from .odds import EquityResult, equity, max_players
+    from .odds import EquityResult as EquityResult, equity as equity, max_players as max_players
     from .pots import (
-        CardroomOddChips,
-        OddChipPolicy,
-        Pot,
-        PotSplit,
-        ShowdownResult,
-        pot_shares,
-        showdown,
-        winners,
+        CardroomOddChips as CardroomOddChips,
+        OddChipPolicy as OddChipPolicy,
+        Pot as Pot,
+        PotSplit as PotSplit,
+        ShowdownResult as ShowdownResult,
+        pot_shares as pot_shares,
+        showdown as showdown,
+        winners as winners,
     )
-    from .ranges import Range
+    from .ranges import Range as Range
     from . import core, deals, distributed, envs, game, histories, odds, pots, ranges, solver  # noqa: F401
 
 # The names above that need a kernel's tables, the range parser or the deal-file
@@ -165,6 +165,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "__version__",
+    "get_include",
     # cards
     "N_CARDS",
     "RANKS",
@@ -174,61 +175,19 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
-    # evaluation
-    "HandEvaluation",
-    "evaluate",
-    "evaluate_batch",
-    "evaluate_high_batch",
-    "evaluate_low_batch",
-    "HighCategory",
-    "describe_high",
-    "describe_low",
-    "high_categories",
-    "high_category",
-    # showdown and pot splitting
-    "showdown",
-    "ShowdownResult",
-    "Pot",
-    "PotSplit",
-    "OddChipPolicy",
-    "CardroomOddChips",
-    "pot_shares",
-    "winners",
-    # batch analysis from files
-    "parse_card_array",
-    "format_card_array",
-    "read_deals",
-    "iter_deals",
-    "write_deals",
-    "write_results",
-    "random_deals",
-    "analyze_deals",
-    "Deals",
-    "DealResults",
-    # equity
-    "equity",
-    "EquityResult",
-    "EquityError",
-    "max_players",
-    # starting hands
-    "canonical_hands",
-    "canonical_form",
-    "canonical_index",
-    # runtime and compiled code
-    "get_include",
-    "max_threads",
-    "openmp_enabled",
-    # errors
-    "Omaha8Error",
+    # errors (the rest are omaha8.errors')
     "CardError",
     "CardTypeError",
-    "DuplicateCardError",
-    "ShapeError",
     "ChipError",
-    "ShowdownError",
-    "MissingExtraError",
-    # ranges
-    "Range",
-    "RangeSyntaxError",
+    "DuplicateCardError",
     "EmptyRangeError",
+    "EquityError",
+    "MissingExtraError",
+    "Omaha8Error",
+    "RangeSyntaxError",
+    "ShapeError",
+    "ShowdownError",
 ]
+# and every name imported on first use, as the table above lists them (the TYPE_CHECKING imports export them
+# to type checkers, each written ``name as name``)
+__all__ += [name for names in _LAZY_MODULES.values() for name in names]

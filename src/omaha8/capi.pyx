@@ -45,6 +45,7 @@ from omaha8.core._core cimport PreparedBoard, Tables, prepare_board, prepared_va
 from omaha8.pots._pot_rules cimport settle_chips, split_pot_chips
 
 from ._support._args import brief
+from ._support._docs import fill_doc
 from .errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["FUNCTIONS", "MAX_SEATS", "address", "ctypes_function"]
@@ -243,6 +244,12 @@ def _name(name):
     return name
 
 
+# what address() and ctypes_function() raise, written into both docstrings
+_NAME_DOCS = {"raises": ("Raises\n------\nArgumentError\n    ``name`` is not a function of the API.\n"
+                         "ArgumentTypeError\n    ``name`` is not a str.")}
+
+
+@fill_doc(_NAME_DOCS)
 def address(name):
     """The address of the C function ``name`` (one of :data:`FUNCTIONS`), as an int.
 
@@ -250,28 +257,19 @@ def address(name):
     or ctypes. The function lives as long as the process: this module is
     never unloaded.
 
-    Raises
-    ------
-    ArgumentError
-        ``name`` is not a function of the API.
-    ArgumentTypeError
-        ``name`` is not a str.
+    %(raises)s
     """
     return ADDRESSES[_name(name)]
 
 
+@fill_doc(_NAME_DOCS)
 def ctypes_function(name):
     """The C function ``name`` as a ctypes function with its C signature (``restype`` ``c_int``).
 
     Called from Python it releases the GIL; numba's ``njit`` code calls it
     directly, passing ``array.ctypes`` for each pointer.
 
-    Raises
-    ------
-    ArgumentError
-        ``name`` is not a function of the API.
-    ArgumentTypeError
-        ``name`` is not a str.
+    %(raises)s
     """
     name = _name(name)
     prototype = ctypes.CFUNCTYPE(ctypes.c_int, *ARGTYPES[name])

@@ -7,6 +7,9 @@
     ``n_threads`` resolved once into the plain thread count a kernel gets.
 ``_progress``
     The one progress line of every long run.
+``_docs``
+    The numpydoc paragraphs several public functions share, and
+    :func:`~omaha8._support._docs.fill_doc`, which writes them into a docstring.
 ``_bits.pxd``, ``_random.pxd``
     Cython helpers that kernels ``cimport``: popcount, and the counter-based
     random stream keyed by (seed, chunk).

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _format_text, _parse_text
+from .._support._docs import PARAMETERS, fill_doc
 from .._support._args import brief, check_array_bytes, check_bool, check_int, check_name, non_int_at
 from .._support._threads import threads_for
 from .._support._text import noun
@@ -107,6 +108,7 @@ def _check_count(cards: object, name: str = "cards") -> int:
     return check_int(cards, name, minimum=0)
 
 
+@fill_doc(PARAMETERS)
 def parse_card_array(
     strings: Any,
     *,
@@ -125,10 +127,8 @@ def parse_card_array(
     cards
         Cards in every string. By default the first string's count, which
         every other string must match.
-    name
-        The argument's name in error messages.
-    n_threads
-        OpenMP threads; None uses every core.
+    %(name)s
+    %(n_threads)s
 
     Returns
     -------
@@ -212,6 +212,7 @@ def _id_array(ids: npt.ArrayLike, name: str) -> U8Array:
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
+@fill_doc(PARAMETERS)
 def format_card_array(
     ids: npt.ArrayLike,
     *,
@@ -232,10 +233,8 @@ def format_card_array(
     as_bytes
         Return ``bytes`` (``S`` dtype, ``sep`` UTF-8 encoded) rather than
         ``str`` (``U`` dtype).
-    name
-        The argument's name in error messages.
-    n_threads
-        OpenMP threads; None uses every core.
+    %(name)s
+    %(n_threads)s
 
     Returns
     -------

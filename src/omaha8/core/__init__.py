@@ -19,10 +19,26 @@ from typing import TYPE_CHECKING
 from .._support._lazy import lazy_names
 
 if TYPE_CHECKING:
-    from ._core import max_threads, openmp_enabled
-    from ._evaluate import HandEvaluation, evaluate, evaluate_batch, evaluate_high_batch, evaluate_low_batch
-    from ._starting_hands import canonical_form, canonical_hands, canonical_index
-    from ._values import HighCategory, describe_high, describe_low, high_categories, high_category
+    from ._core import max_threads as max_threads, openmp_enabled as openmp_enabled
+    from ._evaluate import (
+        HandEvaluation as HandEvaluation,
+        evaluate as evaluate,
+        evaluate_batch as evaluate_batch,
+        evaluate_high_batch as evaluate_high_batch,
+        evaluate_low_batch as evaluate_low_batch,
+    )
+    from ._starting_hands import (
+        canonical_form as canonical_form,
+        canonical_hands as canonical_hands,
+        canonical_index as canonical_index,
+    )
+    from ._values import (
+        HighCategory as HighCategory,
+        describe_high as describe_high,
+        describe_low as describe_low,
+        high_categories as high_categories,
+        high_category as high_category,
+    )
 
 # The layers below (the thread count, the card checks) import the kernel of this
 # package, so its names are imported on first use: loading one module of the
@@ -37,20 +53,5 @@ _LAZY, _lazy_getattr, __dir__ = lazy_names(__name__, _LAZY_MODULES, globals())
 if not TYPE_CHECKING:  # type checkers read the imports above; an unknown name stays an error for them
     __getattr__ = _lazy_getattr
 
-__all__ = [
-    "HandEvaluation",
-    "evaluate",
-    "evaluate_batch",
-    "evaluate_high_batch",
-    "evaluate_low_batch",
-    "HighCategory",
-    "describe_high",
-    "describe_low",
-    "high_categories",
-    "high_category",
-    "canonical_form",
-    "canonical_hands",
-    "canonical_index",
-    "max_threads",
-    "openmp_enabled",
-]
+# every name of the table, each exported to type checkers by its ``name as name`` import above
+__all__ = [name for names in _LAZY_MODULES.values() for name in names]

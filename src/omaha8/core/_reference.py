@@ -32,7 +32,7 @@ import functools
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import SupportsIndex
 
 from ..errors import CardError, CardTypeError, DuplicateCardError, ShapeError
@@ -412,6 +412,20 @@ def _omaha_hands(hole: tuple[int, ...], board: tuple[int, ...]) -> Iterable[tupl
             yield two + three
 
 
+def _best(hole: Iterable[SupportsIndex], board: Iterable[SupportsIndex],
+          value: Callable[[tuple[int, ...]], int]) -> tuple[int, tuple[int, ...]]:
+    """The greatest ``value`` of a legal Omaha hand of ``hole`` and ``board``, and the first hand that has it
+    (``(0, ())`` when no hand's value is above 0)."""
+    hole_ids, board_ids = _hole_and_board(hole, board)
+    best_value = 0
+    best_cards: tuple[int, ...] = ()
+    for hand in _omaha_hands(hole_ids, board_ids):
+        found = value(hand)
+        if found > best_value:
+            best_value, best_cards = found, hand
+    return best_value, best_cards
+
+
 def best_high(
     hole: Iterable[SupportsIndex], board: Iterable[SupportsIndex]
 ) -> tuple[int, tuple[int, ...]]:
@@ -443,15 +457,8 @@ def best_high(
     ...
     omaha8.errors.DuplicateCardError: card 'Ah' appears in both hole and board
     """
-    hole_ids, board_ids = _hole_and_board(hole, board)
     value_of_key = _high_value_of_key()
-    best_value = 0
-    best_cards: tuple[int, ...] = ()
-    for hand in _omaha_hands(hole_ids, board_ids):
-        value = value_of_key[_high_key(hand)]
-        if value > best_value:
-            best_value, best_cards = value, hand
-    return best_value, best_cards
+    return _best(hole, board, lambda hand: value_of_key[_high_key(hand)])
 
 
 def best_low(
@@ -483,14 +490,13 @@ def best_low(
     >>> best_low(c("Ah 2h 3c Qd"), c("2c 5s Jd Jh Ts"))  # two low board cards
     (None, None)
     """
-    hole_ids, board_ids = _hole_and_board(hole, board)
     value_of_key = _low_value_of_key()
-    best_value = 0
-    best_cards: tuple[int, ...] = ()
-    for hand in _omaha_hands(hole_ids, board_ids):
+
+    def value(hand: tuple[int, ...]) -> int:
         key = _low_key(hand)
-        if key is not None and value_of_key[key] > best_value:
-            best_value, best_cards = value_of_key[key], hand
+        return 0 if key is None else value_of_key[key]
+
+    best_value, best_cards = _best(hole, board, value)
     if best_value == 0:
         return None, None
     return best_value, best_cards

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._support._docs import PARAMETERS, fill_doc
 from .._support._args import brief, check_bool
 from .._support._threads import threads_for
 from ..errors import ArgumentTypeError
@@ -14,6 +15,7 @@ from ..pots._batch import check_shapes, split_deals
 __all__ = ["analyze_deals"]
 
 
+@fill_doc(PARAMETERS)
 def analyze_deals(
     deals: Deals,
     *,
@@ -32,8 +34,7 @@ def analyze_deals(
         Compute each seat's high and low value.
     shares
         Compute each seat's fraction of the pot (as :func:`omaha8.pots._showdown.pot_shares` does).
-    n_threads
-        OpenMP threads; None uses every core.
+    %(n_threads)s
     validate
         Check every card of every deal for repeats first (default). ``False``
         skips that for deals already checked (those :func:`omaha8.deals.iter_deals`

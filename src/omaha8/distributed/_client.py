@@ -34,6 +34,7 @@ from ..errors import ArgumentError, ArgumentTypeError, MissingExtraError, Schedu
 
 __all__ = [
     "CONNECT_TIMEOUT",
+    "DOCS",
     "SchedulerError",
     "TaskProgress",
     "check_timeout",
@@ -60,6 +61,14 @@ def require(name: str) -> ModuleType:
 
 #: Seconds to wait for a scheduler given by its address before giving up.
 CONNECT_TIMEOUT = 10.0
+
+#: The parameters the cluster functions describe alike (:func:`omaha8._support._docs.fill_doc` writes them in).
+DOCS = {
+    "client": "client\n    A ``distributed.Client``, a scheduler address, or None to run here,\n    without Dask.",
+    "n_threads": "n_threads\n    Threads per task. None: 1 on a cluster, every core when run here.",
+    "progress": "progress\n    Draw a progress line over the tasks on stderr.",
+    "connect_timeout": "connect_timeout\n    Seconds a scheduler given by its address has to answer (default 10).",
+}
 #: Most tasks (or blocks of a dask array) one call makes: each costs the scheduler memory and time, so a
 #: count or block size that asks for more is refused before any is built.
 MAX_TASKS = 1 << 20

@@ -35,7 +35,8 @@ import numpy as np
 from ..deals import Deals, DealResults, analyze_deals, random_deals
 from ..pots._showdown import winners
 from .._support._args import check_array_bytes, check_bool, check_chunk_rows, check_int, check_n_threads
-from ._client import (CONNECT_TIMEOUT, TaskProgress, check_tasks, connect, per_task, run_tasks, threads_per_task,
+from .._support._docs import fill_doc
+from ._client import (CONNECT_TIMEOUT, DOCS, TaskProgress, check_tasks, connect, per_task, run_tasks, threads_per_task,
                       total_threads)
 
 __all__ = ["MAX_DEALS", "run_batch_on_cluster", "random_batch_summary", "BatchSummary"]
@@ -52,6 +53,7 @@ def _analyze_task(
     return result.high_winners, result.low_winners, result.high, result.low, result.shares
 
 
+@fill_doc(DOCS)
 def run_batch_on_cluster(
     chunks: Iterable[Deals],
     scheduler: Any,
@@ -79,8 +81,7 @@ def run_batch_on_cluster(
         Threads per chunk in a worker (default 1).
     in_flight
         Chunks sent ahead of the one being yielded; None: twice the worker threads.
-    connect_timeout
-        Seconds a scheduler given by its address has to answer (default 10).
+    %(connect_timeout)s
 
     Yields
     ------
@@ -196,6 +197,7 @@ def _summary_task(
     return n, scoops, no_low
 
 
+@fill_doc(DOCS)
 def random_batch_summary(
     n: int,
     *,
@@ -219,19 +221,14 @@ def random_batch_summary(
         Seats per deal and hole cards per seat.
     seed
         Deal ``i`` is :func:`omaha8.deals.random_deals` deal ``i`` of this seed.
-    client
-        A ``distributed.Client``, a scheduler address, or None to run here,
-        without Dask.
+    %(client)s
     deals_per_task
         None: 4 tasks per worker thread.
     chunk_rows
         Deals a task holds in memory at once.
-    n_threads
-        Threads per task. None: 1 on a cluster, every core when run here.
-    progress
-        Draw a progress line over the tasks on stderr.
-    connect_timeout
-        Seconds a scheduler given by its address has to answer (default 10).
+    %(n_threads)s
+    %(progress)s
+    %(connect_timeout)s
 
     Raises
     ------

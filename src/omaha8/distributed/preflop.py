@@ -42,7 +42,8 @@ from ..deals._outputs import _Output
 from ..cards import format_cards
 from ..errors import PreflopError, ShapeError
 from ..core._starting_hands import canonical_hands, canonical_index
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
+from .._support._docs import fill_doc
+from ._client import CONNECT_TIMEOUT, DOCS, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["PreflopError", "PreflopTable", "preflop_table", "preflop_counts", "DEFAULT_SAMPLES"]
 
@@ -251,6 +252,7 @@ def _rows(hole_size: int, opponents: int, samples: int, classes: np.ndarray[Any,
     return rows
 
 
+@fill_doc(DOCS)
 def preflop_table(
     cards: int = 4,
     opponents: int = 1,
@@ -278,21 +280,16 @@ def preflop_table(
         ``0.45 / sqrt(samples)`` heads-up.
     seed
         Seed of the table (0 .. 2**64 - 1); None draws one (kept in the table).
-    client
-        A ``distributed.Client``, a scheduler address, or None to run here,
-        without Dask.
+    %(client)s
     hands
         Only these classes (numbers, a slice or a boolean mask over
         :func:`omaha8.core._starting_hands.canonical_hands`); default every one.
         A class's row does not depend on which others are computed with it.
     hands_per_task
         Classes per task; None: 8 tasks per worker thread, 16 to 1024 classes each.
-    n_threads
-        Threads per task. None: 1 on a cluster, every core when run here.
-    progress
-        Draw a progress line over the tasks on stderr.
-    connect_timeout
-        Seconds a scheduler given by its address has to answer (default 10).
+    %(n_threads)s
+    %(progress)s
+    %(connect_timeout)s
 
     Returns
     -------

@@ -53,7 +53,8 @@ from ..odds._equity import EquityError, EquityResult, check_samples, equity
 from ..deals._outputs import _check_path
 from ..errors import CardTypeError, DealFileError, Omaha8Error, ShapeError
 from .._support._text import noun, printable
-from ._client import CONNECT_TIMEOUT, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
+from .._support._docs import fill_doc
+from ._client import CONNECT_TIMEOUT, DOCS, TaskProgress, connect, per_task, run_tasks, threads_per_task, total_threads
 
 __all__ = ["Spot", "SpotsLike", "spot_seed", "read_spots", "equity_many"]
 
@@ -185,6 +186,7 @@ def _equity_task(
     return results
 
 
+@fill_doc(DOCS)
 def equity_many(
     spots: SpotsLike,
     *,
@@ -220,10 +222,8 @@ def equity_many(
     spots_per_task
         Spots per task; None picks enough tasks to keep every worker thread
         busy (16 per thread) without drowning the scheduler.
-    progress
-        Draw a progress line over the tasks on stderr.
-    connect_timeout
-        Seconds a scheduler given by its address has to answer (default 10).
+    %(progress)s
+    %(connect_timeout)s
 
     Returns
     -------

@@ -50,6 +50,21 @@ FOLD, CHECK_CALL, WAGER = 0, 1, 2
 _N_STREETS = 4  # pre-flop, flop, turn, river; a finished hand has none of them set
 
 
+# the parts of an observation, in order: (name, entries, entries more per player)
+_PARTS = (("hole", 52, 0), ("board", 52, 0), ("street", _N_STREETS, 0), ("position", 0, 1), ("pot", 1, 0),
+          ("to_call", 1, 0), ("min_to", 1, 0), ("max_to", 1, 0), ("stacks", 0, 1), ("bets", 0, 1), ("in_hand", 0, 1))
+
+
+def _part(name: str) -> functools.cached_property[slice]:
+    """The slice of part ``name`` of an observation, an attribute of :class:`ObservationLayout`."""
+
+    def part(self: ObservationLayout) -> slice:
+        return self._slices[name]
+
+    part.__name__ = name
+    return functools.cached_property(part)
+
+
 @dataclass(frozen=True)
 class ObservationLayout:
     """Where each part of the state sits in an observation vector (``float32``).
@@ -91,60 +106,35 @@ class ObservationLayout:
 
     num_players: int
 
-    def _at(self, start: int, length: int) -> slice:
-        return slice(start, start + length)
-
     # the slices are asked for at every observation: each is computed once (a frozen dataclass keeps its
     # __dict__, where cached_property stores them)
 
     @functools.cached_property
-    def hole(self) -> slice:
-        return slice(0, 52)
+    def _slices(self) -> dict[str, slice]:
+        out: dict[str, slice] = {}
+        at = 0
+        for name, fixed, per_player in _PARTS:
+            width = fixed + per_player * self.num_players
+            out[name] = slice(at, at + width)
+            at += width
+        return out
 
-    @functools.cached_property
-    def board(self) -> slice:
-        return slice(52, 104)
-
-    @functools.cached_property
-    def street(self) -> slice:
-        return slice(104, 104 + _N_STREETS)
-
-    @functools.cached_property
-    def position(self) -> slice:
-        return self._at(108, self.num_players)
-
-    @functools.cached_property
-    def pot(self) -> slice:
-        return self._at(108 + self.num_players, 1)
-
-    @functools.cached_property
-    def to_call(self) -> slice:
-        return self._at(109 + self.num_players, 1)
-
-    @functools.cached_property
-    def min_to(self) -> slice:
-        return self._at(110 + self.num_players, 1)
-
-    @functools.cached_property
-    def max_to(self) -> slice:
-        return self._at(111 + self.num_players, 1)
-
-    @functools.cached_property
-    def stacks(self) -> slice:
-        return self._at(112 + self.num_players, self.num_players)
-
-    @functools.cached_property
-    def bets(self) -> slice:
-        return self._at(112 + 2 * self.num_players, self.num_players)
-
-    @functools.cached_property
-    def in_hand(self) -> slice:
-        return self._at(112 + 3 * self.num_players, self.num_players)
+    hole = _part("hole")
+    board = _part("board")
+    street = _part("street")
+    position = _part("position")
+    pot = _part("pot")
+    to_call = _part("to_call")
+    min_to = _part("min_to")
+    max_to = _part("max_to")
+    stacks = _part("stacks")
+    bets = _part("bets")
+    in_hand = _part("in_hand")
 
     @functools.cached_property
     def size(self) -> int:
         """Entries in an observation."""
-        return 112 + 4 * self.num_players
+        return int(self._slices["in_hand"].stop)
 
     def chip_slots(self) -> tuple[slice, ...]:
         """The slices that hold chip amounts (the rest are 0/1 flags)."""

@@ -5,7 +5,7 @@ integer contributions it counted, so the input checks and parsing of the
 public :func:`~omaha8.pots._showdown.showdown` (most of its cost on one hand) are
 skipped here. Nothing else is: the hand is settled by the builder that
 :func:`~omaha8.pots._showdown.showdown` returns through once its checks pass
-(:func:`omaha8.pots._pots._showdown_result`: the uncalled bet, the pot layers, the
+(:func:`omaha8.pots._pots._settle` and ``_showdown_result``: the uncalled bet, the pot layers, the
 hi/lo splits with their odd chips, the show order), so the result is the same
 :class:`~omaha8.pots._showdown.ShowdownResult`, field for field
 (``tests/game/test_game_settlement_fast.py`` compares the two on many random hands).
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..pots._pots import _showdown_result
+from ..pots._pots import _settle, _showdown_result
 from ..pots._odd_chips import OddChipPolicy
 from ..pots._results import ShowdownResult
 
@@ -40,4 +40,5 @@ def trusted_showdown(
     only what a hand built.
     """
     live_chips = [seat for seat in live if contributions[seat] > 0]
-    return _showdown_result(board, holes, contributions, live, live_chips, button, last_aggressor, policy)
+    settled = _settle(board, holes, contributions, live, live_chips, button, last_aggressor, policy, True)
+    return _showdown_result(settled, contributions)

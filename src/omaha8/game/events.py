@@ -14,7 +14,7 @@ from the fields it has, and writes its own line of text:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..cards import format_cards
 
@@ -31,6 +31,8 @@ ACTIONS = ("fold", "check", "call", "bet", "raise")
 POST_KINDS = ("ante", "small_blind", "big_blind", "dead")
 
 _new = tuple.__new__
+_A = TypeVar("_A", bound="_Action")
+_W = TypeVar("_W", bound="_Wager")
 
 
 class Post(NamedTuple):
@@ -152,64 +154,67 @@ class BoardDealt(_Typed):
         return f"*** {self.kind.upper()} *** {format_cards(self.cards)}"
 
 
-class Fold(_Typed):
+class _Action(_Typed):
+    # a seat's action; as such a fold or a check (no chips, the seat's street total kept), its line the seat and
+    # the kind's verb
+    __slots__ = ()
+    _KIND = ""
+    _VERB = ""
+
+    def __new__(cls: type[_A], seat: int, total: int) -> _A:
+        return _new(cls, (cls._KIND, seat, 0, total, (), (), False, ""))
+
+    def text(self) -> str:
+        return f"Seat {self.seat} {self._VERB}"
+
+
+class Fold(_Action):
     """``seat`` folds; ``total`` is what it had bet on the street."""
 
     __slots__ = ()
-
-    def __new__(cls, seat: int, total: int) -> Fold:
-        return _new(cls, ("fold", seat, 0, total, (), (), False, ""))
-
-    def text(self) -> str:
-        return f"Seat {self.seat} folds"
+    _KIND, _VERB = "fold", "folds"
 
 
-class Check(_Typed):
+class Check(_Action):
     """``seat`` checks; ``total`` is its bet on the street."""
 
     __slots__ = ()
+    _KIND, _VERB = "check", "checks"
 
-    def __new__(cls, seat: int, total: int) -> Check:
-        return _new(cls, ("check", seat, 0, total, (), (), False, ""))
+
+class _Wager(_Action):
+    # a call, bet or raise: ``amount`` added to a street total ``total``; the line gives the chips of one of the
+    # two (``_CHIPS``) after the verb, and says all-in
+    __slots__ = ()
+    _CHIPS = "total"
+
+    def __new__(cls: type[_W], seat: int, amount: int, total: int, all_in: bool = False) -> _W:
+        return _new(cls, (cls._KIND, seat, amount, total, (), (), all_in, ""))
 
     def text(self) -> str:
-        return f"Seat {self.seat} checks"
+        chips = self.amount if self._CHIPS == "amount" else self.total
+        return f"Seat {self.seat} {self._VERB} {chips}{_tail(self)}"
 
 
-class Call(_Typed):
+class Call(_Wager):
     """``seat`` calls, adding ``amount``, to a street total ``total``."""
 
     __slots__ = ()
-
-    def __new__(cls, seat: int, amount: int, total: int, all_in: bool = False) -> Call:
-        return _new(cls, ("call", seat, amount, total, (), (), all_in, ""))
-
-    def text(self) -> str:
-        return f"Seat {self.seat} calls {self.amount}{_tail(self)}"
+    _KIND, _VERB, _CHIPS = "call", "calls", "amount"
 
 
-class Bet(_Typed):
+class Bet(_Wager):
     """``seat`` bets ``total``, adding ``amount``."""
 
     __slots__ = ()
-
-    def __new__(cls, seat: int, amount: int, total: int, all_in: bool = False) -> Bet:
-        return _new(cls, ("bet", seat, amount, total, (), (), all_in, ""))
-
-    def text(self) -> str:
-        return f"Seat {self.seat} bets {self.total}{_tail(self)}"
+    _KIND, _VERB = "bet", "bets"
 
 
-class Raise(_Typed):
+class Raise(_Wager):
     """``seat`` raises to ``total``, adding ``amount``."""
 
     __slots__ = ()
-
-    def __new__(cls, seat: int, amount: int, total: int, all_in: bool = False) -> Raise:
-        return _new(cls, ("raise", seat, amount, total, (), (), all_in, ""))
-
-    def text(self) -> str:
-        return f"Seat {self.seat} raises to {self.total}{_tail(self)}"
+    _KIND, _VERB = "raise", "raises to"
 
 
 class Shown(_Typed):

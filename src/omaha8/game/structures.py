@@ -221,15 +221,26 @@ class FixedLimit:
         return None
 
 
+@dataclass(frozen=True, init=False)
 class _BigBet:
-    """The rules pot limit and no limit share: the minimum bet and raise, no cap, no counted bets."""
+    """The rules pot limit and no limit share: two blinds, the minimum bet and raise, no cap, no counted bets."""
 
-    __slots__ = ()
+    small_blind: int
     big_blind: int
+
+    def __init__(self, small_blind: int, big_blind: int) -> None:
+        sb, bb = _blinds(type(self).__name__, small_blind, big_blind)
+        object.__setattr__(self, "small_blind", sb)
+        object.__setattr__(self, "big_blind", bb)
 
     def bet_size(self, street: int) -> int:
         """The least bet on every street: the big blind."""
         return self.big_blind
+
+    @property
+    def max_buy_in(self) -> int | None:
+        """Default buy-in limit: 100 big blinds."""
+        return 100 * self.big_blind
 
     def counts_as_bet(self, raised_by: int, bet_size: int) -> bool:
         """Big-bet games count no bets (there is no cap)."""
@@ -274,14 +285,6 @@ class PotLimit(_BigBet):
     'pot limit 1/2'
     """
 
-    small_blind: int
-    big_blind: int
-
-    def __init__(self, small_blind: int, big_blind: int) -> None:
-        sb, bb = _blinds("PotLimit", small_blind, big_blind)
-        object.__setattr__(self, "small_blind", sb)
-        object.__setattr__(self, "big_blind", bb)
-
     kind = POT_LIMIT
 
     def max_to(self, bet_to: int, pot: int, to_call: int) -> int:
@@ -320,11 +323,6 @@ class PotLimit(_BigBet):
         """``"pot limit 1/2"``."""
         return f"pot limit {self.small_blind}/{self.big_blind}"
 
-    @property
-    def max_buy_in(self) -> int | None:
-        """Default buy-in limit: 100 big blinds."""
-        return 100 * self.big_blind
-
 
 @dataclass(frozen=True, init=False)
 class NoLimit(_BigBet):
@@ -336,14 +334,6 @@ class NoLimit(_BigBet):
     >>> NoLimit(1, 2).name
     'no limit 1/2'
     """
-
-    small_blind: int
-    big_blind: int
-
-    def __init__(self, small_blind: int, big_blind: int) -> None:
-        sb, bb = _blinds("NoLimit", small_blind, big_blind)
-        object.__setattr__(self, "small_blind", sb)
-        object.__setattr__(self, "big_blind", bb)
 
     kind = NO_LIMIT
 
@@ -363,11 +353,6 @@ class NoLimit(_BigBet):
     def name(self) -> str:
         """``"no limit 1/2"``."""
         return f"no limit {self.small_blind}/{self.big_blind}"
-
-    @property
-    def max_buy_in(self) -> int | None:
-        """Default buy-in limit: 100 big blinds."""
-        return 100 * self.big_blind
 
 
 #: The structure of one hand: :class:`FixedLimit`, :class:`PotLimit` or :class:`NoLimit`.

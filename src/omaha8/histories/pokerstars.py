@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .._support._docs import fill_doc
 from ..errors import HandReadError
 from ._files import MAX_HAND_LINES, MAX_LINE_CHARS, Source
 from .hand_record import HandRecord
-from .reader import read_sites
+from .reader import DOCS, read_sites
 from .records import SkippedHand
 from .sites import by_name
 
@@ -37,6 +38,7 @@ __all__ = ["read_pokerstars", "HandReadError", "MAX_LINE_CHARS", "MAX_HAND_LINES
 _STARS = by_name(("PokerStars",))
 
 
+@fill_doc(DOCS)
 def read_pokerstars(source: Source, *, name: str | None = None, errors: str = "skip") -> Iterator[HandRecord | SkippedHand]:
     """Every hand of a PokerStars hand-history file, one at a time.
 
@@ -57,10 +59,7 @@ def read_pokerstars(source: Source, *, name: str | None = None, errors: str = "s
         :class:`HandReadError` at the first one (hands of other games and
         cancelled hands are still yielded as skipped).
 
-    Yields
-    ------
-    HandRecord or SkippedHand
-        In file order.
+    %(yields)s
 
     Examples
     --------

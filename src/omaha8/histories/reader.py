@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from types import ModuleType
 
 from .._support._args import brief
+from .._support._docs import fill_doc
 from ..errors import HandReadError
 from ._files import MAX_HAND_LINES, MAX_LINE_CHARS, Chunk, Source, hand_chunks, open_source
 from ._grammar import _Bad, _NotReplayed, _OtherGame
@@ -33,7 +34,11 @@ from .status import SkipKind
 
 __all__ = ["read", "read_sites", "HandReadError", "MAX_LINE_CHARS", "MAX_HAND_LINES", "Source"]
 
+#: What the readers of hand histories yield, as their docstrings say it (filled in by ``fill_doc``).
+DOCS = {"yields": "Yields\n------\nHandRecord or SkippedHand\n    In file order."}
 
+
+@fill_doc(DOCS)
 def read(source: Source | Iterable[str | os.PathLike[str]], *, name: str | None = None,
          errors: str = "skip") -> Iterator[HandRecord | SkippedHand]:
     """Every hand of a hand-history source, one at a time, from any site omaha8 reads.
@@ -54,10 +59,7 @@ def read(source: Source | Iterable[str | os.PathLike[str]], *, name: str | None 
         :class:`HandReadError` at the first one (hands of other games,
         formats and cancelled hands are still yielded as skipped).
 
-    Yields
-    ------
-    HandRecord or SkippedHand
-        In file order.
+    %(yields)s
 
     Examples
     --------

@@ -1,11 +1,16 @@
 """Typed surface of the compiled omaha8.pots._pots module."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..core._evaluate import HandEvaluation
 from ._odd_chips import OddChipPolicy
 from ._results import Pot, ShowdownResult
+
+# what _settle gives: (payouts, uncalled, pots, show order, high values, low values, hands)
+_Settled: TypeAlias = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[Pot, ...], tuple[int, ...], list[int], list[int], list[HandEvaluation | None]
+]
 
 def _frozen(cls: type[Any], values: tuple[Any, ...]) -> Any: ...
 def _layer_pots(chips: Sequence[int], live_chips: list[int]) -> list[tuple[int, tuple[int, ...]]]: ...
@@ -36,19 +41,8 @@ def _settle(
     last_aggressor: int | None,
     policy: OddChipPolicy,
     with_hands: bool,
-) -> tuple[
-    tuple[int, ...], tuple[int, ...], tuple[Pot, ...], tuple[int, ...], list[int], list[int], list[HandEvaluation | None]
-]: ...
+) -> _Settled: ...
 
-def _showdown_result(
-    board: tuple[int, ...],
-    cards: Sequence[tuple[int, ...] | None],
-    chips: list[int],
-    live: list[int],
-    live_chips: list[int],
-    button: int,
-    last_aggressor: int | None,
-    policy: OddChipPolicy,
-) -> ShowdownResult: ...
+def _showdown_result(settled: _Settled, chips: list[int]) -> ShowdownResult: ...
 
 class _Unevaluated(Exception): ...

@@ -258,20 +258,10 @@ def _settle(
 
 
 
-def _showdown_result(
-    board: tuple[int, ...],
-    cards: Sequence[tuple[int, ...] | None],
-    chips: list[int],
-    live: list[int],
-    live_chips: list[int],
-    button: int,
-    last_aggressor: int | None,
-    policy: OddChipPolicy,
-) -> ShowdownResult:
-    """The :class:`~omaha8.pots._results.ShowdownResult` of cards and chips already checked
-    (what :func:`omaha8.pots._showdown.showdown` returns once its checks pass)."""
-    payouts, uncalled, pots, show_order, _, _, hands = _settle(
-        board, cards, chips, live, live_chips, button, last_aggressor, policy, True)
+def _showdown_result(settled: tuple, chips: list[int]) -> ShowdownResult:
+    """The :class:`~omaha8.pots._results.ShowdownResult` of what :func:`_settle` gave (with hands) for
+    ``chips`` (what :func:`omaha8.pots._showdown.showdown` returns once its checks pass)."""
+    payouts, uncalled, pots, show_order, _, _, hands = settled
     # each pot's scooper read once: a property that compares enum members on every read
     scoops = {seat for seat in [pot.scooper for pot in pots] if seat is not None}
     return _frozen(ShowdownResult, (

@@ -376,7 +376,8 @@ def _checked_showdown(
     if last_aggressor is not None and last_aggressor not in live_chips:
         raise ShowdownError(f"last_aggressor {last_aggressor} is not a live seat with chips in")
 
-    return _showdown_result(board_cards, cards, chips, live, live_chips, button, last_aggressor, policy)
+    settled = _settle(board_cards, cards, chips, live, live_chips, button, last_aggressor, policy, True)
+    return _showdown_result(settled, chips)
 
 
 #: What :func:`settle_ids` returns: ``(payouts, uncalled, pots, show_order, high, low)``.

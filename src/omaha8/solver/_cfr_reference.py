@@ -23,6 +23,7 @@ pairs × rivers × nodes; small spots only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from ._tree import Tree
 
 F64Array = np.ndarray[Any, np.dtype[np.float64]]
 U8Array = np.ndarray[Any, np.dtype[np.uint8]]
+BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 Strategies = dict[int, F64Array]  # player node: (combos of the actor, actions)
 #: An action's value within this fraction of the node's value is a tie (the engine's rule).
 TIE = 1e-9
@@ -113,20 +115,25 @@ class Spot:
             fit = fits
         return np.asarray((payoff * fit) @ reach, dtype=np.float64)
 
+    def _chance(self, node: int, p: int, child_value: Callable[[int, BoolArray, BoolArray], F64Array]) -> F64Array:
+        """Player p's mean over the cards of chance ``node`` of ``child_value(child, mine, theirs)``, where
+        ``mine``/``theirs`` say which of p's / the opponent's combos miss the card (0 for p's combos that hold it)."""
+        info = self.tree.nodes[node]
+        total = np.zeros(self.combos[p].shape[0])
+        for card, child in zip(info.cards, info.children):
+            mine = ~(self.combos[p] == card).any(axis=1)
+            theirs = ~(self.combos[1 - p] == card).any(axis=1)
+            total += child_value(child, mine, theirs) * mine
+        return np.asarray(total / (52 - self.board.shape[0] - 2 * self.combos[0].shape[1]), dtype=np.float64)
+
     def walk(self, node: int, p: int, strategies: Strategies, mode: str, opp_reach: F64Array) -> F64Array:
         """Player p's counterfactual chips at ``node``: ``mode`` "average" (both play ``strategies``) or "best"."""
         info = self.tree.nodes[node]
         if info.kind in ("fold", "showdown"):
             return self._terminal(node, p, opp_reach)
         if info.kind == "chance":
-            total = np.zeros(self.combos[p].shape[0])
-            for card, child in zip(info.cards, info.children):
-                mask = ~(self.combos[1 - p] == card).any(axis=1)
-                value = self.walk(child, p, strategies, mode, opp_reach * mask)
-                value[(self.combos[p] == card).any(axis=1)] = 0.0
-                total += value
-            k = self.combos[0].shape[1]
-            return np.asarray(total / (52 - self.board.shape[0] - 2 * k), dtype=np.float64)
+            return self._chance(node, p, lambda child, mine, theirs: self.walk(child, p, strategies, mode,
+                                                                                opp_reach * theirs))
         sigma = strategies.get(node)
         if sigma is None:
             sigma = np.full((self.combos[info.player].shape[0], len(info.children)), 1.0 / len(info.children))
@@ -170,12 +177,7 @@ def reference_step(spot: Spot, regret: Strategies, sums: Strategies, t: int) -> 
         if info.kind in ("fold", "showdown"):
             return spot._terminal(node, p, opp)
         if info.kind == "chance":
-            total = np.zeros(spot.combos[p].shape[0])
-            for card, child in zip(info.cards, info.children):
-                mine = ~(spot.combos[p] == card).any(axis=1)
-                theirs = ~(spot.combos[1 - p] == card).any(axis=1)
-                total += walk(child, p, own * mine, opp * theirs) * mine
-            return np.asarray(total / (52 - spot.board.shape[0] - 2 * spot.combos[0].shape[1]), dtype=np.float64)
+            return spot._chance(node, p, lambda child, mine, theirs: walk(child, p, own * mine, opp * theirs))
         sigma = current(node)
         if info.player != p:
             return np.asarray(sum(walk(c, p, own, opp * sigma[:, a]) for a, c in enumerate(info.children)))

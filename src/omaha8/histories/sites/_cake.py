@@ -16,7 +16,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import BET_ADDING, CALL, RAISE_TO, SHOW, STAR_STREETS, act, body, seat_line
+from ._common import CALL, PAREN_ALL_IN, PAREN_WAGERS, SHOW, SHOWS, STAR_STREETS, act, body, seat_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -24,10 +24,9 @@ SITE = "Cake"
 
 _SEAT = Form("Seat {int}: {name} ({amount} in chips)")
 _ACTIONS = {
-    "calls": (CALL, Form("calls {amount}{? (all-in)}")),
-    "bets": (BET_ADDING, Form("bets {amount}{? (all-in)}")),
-    "raises": (RAISE_TO, Form("raises to {amount}{? (all-in)}")),
-    "shows": (SHOW, Form("shows {cards}{text}")),
+    "calls": (CALL, Form("calls {amount}" + PAREN_ALL_IN)),
+    **PAREN_WAGERS,
+    "shows": SHOWS,
 }
 _POST = Form("posts {word} blind {amount}")
 _RETURNS = Form("returns uncalled bet {amount}")

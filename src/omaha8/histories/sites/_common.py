@@ -36,8 +36,11 @@ from .._grammar import Form, _Bad, ascii_int, cards_of
 __all__ = [
     "CALL", "CALL_TO", "BET", "BET_ADDING", "RAISE_TO", "RAISE_BY_TO", "RAISE_ADDING", "ALL_IN_ADDING", "SHOW",
     "FOLD", "CHECK", "ALL_IN_BEHIND", "NO_AMOUNT", "wager", "by_kind", "put_in", "post_by_size", "at_seat",
-    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "STAR_STREETS",
-    "STREET_WORDS", "BUTTON", "body", "marked_hand", "player_line", "named", "first_match", "seat_line",
+    "MARKED", "BY_SIZE", "STARS_ALL_IN", "STARS_ACTIONS", "COLLECTED", "BRACKET_ACTIONS", "BRACKET_BLINDS",
+    "DEALING_STREETS", "STAR_STREETS",
+    "STREET_WORDS", "BUTTON", "STARS_SEAT", "STARS_UNCALLED", "RAKED_TOTAL", "SHOWS", "SHOWS_CARDS", "MUCKS",
+    "COMMA_ALL_IN", "COMMA_WAGERS", "PAREN_ALL_IN", "PAREN_WAGERS", "body", "marked_hand", "player_line",
+    "header_line", "named", "first_match", "seat_line",
     "button_line", "post_line", "live_and_dead", "act", "uncalled_line", "bracketed", "summary_board",
     "payout_rake", "stakes_from_posts", "star_marker", "dealing_marker", "pairs", "phrases", "an",
 ]
@@ -75,6 +78,26 @@ STARS_ACTIONS = {
     "raises": (RAISE_BY_TO, Form("raises {amount} to {amount}" + STARS_ALL_IN)),
     "shows": (SHOW, Form("shows {cards}{text}")),
 }
+#: That format's seat line (``Seat 1: Ann ($100){text}``), returned bet and summary total.
+STARS_SEAT = Form("Seat {int}: {name} ({amount}){text}")
+STARS_UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
+RAKED_TOTAL = Form("Total pot {amount} | Rake {amount}")
+#: Cards shown, with any words after them, or alone; cards mucked face up.
+SHOWS = STARS_ACTIONS["shows"]
+SHOWS_CARDS = (SHOW, Form("shows {cards}"))
+MUCKS = (SHOW, Form("mucks {cards}"))
+#: The bets and raises of the sites that write an all-in ", and is all in" (Full Tilt, KingsClub)...
+COMMA_ALL_IN = "{?, and is all in}"
+COMMA_WAGERS = {
+    "bets": (BET, Form("bets {amount}" + COMMA_ALL_IN)),
+    "raises": (RAISE_TO, Form("raises to {amount}" + COMMA_ALL_IN)),
+}
+#: ... and of the sites that write it " (all-in)" after a bet's chips and a raise's total (Cake, PKR).
+PAREN_ALL_IN = "{? (all-in)}"
+PAREN_WAGERS = {
+    "bets": (BET_ADDING, Form("bets {amount}" + PAREN_ALL_IN)),
+    "raises": (RAISE_TO, Form("raises to {amount}" + PAREN_ALL_IN)),
+}
 #: The pots paid in that format: ``collected $2 from pot`` (the pots' names differ by site).
 COLLECTED = Form("collected {amount} from {text}")
 #: The action forms of the sites that write an amount in brackets as the chips it adds (``raises [$4]``).
@@ -83,6 +106,10 @@ BRACKET_ACTIONS = {
     "bets": (BET_ADDING, Form("bets [{amount}]")),
     "raises": (RAISE_ADDING, Form("raises [{amount}]")),
 }
+#: The blinds of the sites that write a post's chips in brackets (``posts small blind [$1]``).
+BRACKET_BLINDS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
+#: The street markers of the sites that deal the new cards alone (see :func:`dealing_marker`).
+DEALING_STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 #: The button's line of the sites that give it after the seats' header.
 BUTTON = Form("Seat {int} is the button")
 
@@ -133,6 +160,16 @@ def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]
     if found is None:
         raise _Bad(at, 1, f"the line {line[:60]!r} is not part of {an(site)} hand")
     return found[0], found[1], len(found[0]) + 2
+
+
+def header_line(b: HandBuilder, form: Form, line: str, at: int, site: str, *, hand_id: int = 1) -> Match[str]:
+    """The match of a hand's first line, ``form``, whose slot ``hand_id`` is the hand's id (set here); else the
+    line is not the ``site`` hand's header."""
+    m = form.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"not {an(site)} hand header")
+    b.fields["hand_id"] = m.group(hand_id)
+    return m
 
 
 def first_match(forms: tuple[Form, ...], line: str, at: int, what: str) -> Match[str]:

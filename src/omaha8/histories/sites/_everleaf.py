@@ -18,7 +18,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, post_line
+from ._common import (BRACKET_ACTIONS, BRACKET_BLINDS, BY_SIZE, DEALING_STREETS, SHOWS, act, body, button_line,
+                     dealing_marker, pairs, post_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -28,13 +29,11 @@ _GAME = Form("Blinds {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
 _ACTIONS = {
     **BRACKET_ACTIONS,
-    "shows": (SHOW, Form("shows {cards}{text}")),
+    "shows": SHOWS,
 }
-_POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")))
 _WINS = Form("wins {text}")
 # the lines that are not a player's start so
 _DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players")
-_STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 _NOTES = ("does not show cards", "has disconnected", "has reconnected", "sits out", "is sitting out",
           "has been given a further")
 _OTHER = ("Hold'em", "Holdem", "Omaha", "Stud", "Razz")
@@ -62,7 +61,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line == "** Dealing down cards **":
             b.street(0, (), at, 1)
         elif line.startswith("** "):
-            dealing_marker(b, _STREETS, line, at)
+            dealing_marker(b, DEALING_STREETS, line, at)
         elif line.startswith("Table "):
             b.fields["table"] = line[6:]
         elif line.startswith("Seat ") and b.current < 0 and not b.posts:
@@ -116,7 +115,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     name, rest = found
     col = len(line) - len(rest) + 1
     if rest.startswith("posts "):
-        post_line(b, _POSTS, name, rest, at, col, SITE)
+        post_line(b, BRACKET_BLINDS, name, rest, at, col, SITE)
     elif rest.startswith("wins "):
         _win(b, name, rest, at, col)
     elif any(rest.startswith(note) for note in _NOTES):

@@ -17,8 +17,8 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (BET, CALL, RAISE_TO, SHOW, act, marked_hand, named, phrases, post_line, seat_line, star_marker,
-                     summary_board, uncalled_line)
+from ._common import (CALL, COMMA_ALL_IN, COMMA_WAGERS, MUCKS, RAKED_TOTAL, SHOWS, STARS_SEAT, act, header_line,
+                     marked_hand, named, phrases, post_line, seat_line, star_marker, summary_board, uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -26,22 +26,18 @@ __all__ = ["SITE", "starts", "parse"]
 SITE = "Full Tilt"
 
 _HEAD = Form("Full Tilt Poker Game #{int}: {text}")
-_SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _BUTTON = Form("The button is in seat #{int}")
 _UNCALLED = Form("Uncalled bet of {amount} returned to {text}")
-_TOTAL = Form("Total pot {amount} | Rake {amount}")
-_ALL_IN = "{?, and is all in}"
-_POSTS = (("small_blind", Form("posts the small blind of {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts the big blind of {amount}" + _ALL_IN)),
-          ("dead", Form("posts a dead small blind of {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts {amount}" + _ALL_IN)),
-          ("ante", Form("antes {amount}" + _ALL_IN)))
+_POSTS = (("small_blind", Form("posts the small blind of {amount}" + COMMA_ALL_IN)),
+          ("big_blind", Form("posts the big blind of {amount}" + COMMA_ALL_IN)),
+          ("dead", Form("posts a dead small blind of {amount}" + COMMA_ALL_IN)),
+          ("big_blind", Form("posts {amount}" + COMMA_ALL_IN)),
+          ("ante", Form("antes {amount}" + COMMA_ALL_IN)))
 _ACTIONS = {
-    "calls": (CALL, Form("calls {amount}" + _ALL_IN)),
-    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
-    "raises": (RAISE_TO, Form("raises to {amount}" + _ALL_IN)),
-    "shows": (SHOW, Form("shows {cards}{text}")),
-    "mucks": (SHOW, Form("mucks {cards}")),
+    "calls": (CALL, Form("calls {amount}" + COMMA_ALL_IN)),
+    **COMMA_WAGERS,
+    "shows": SHOWS,
+    "mucks": MUCKS,
 }
 _WON = Form("the {label}pot ({amount}){text}")
 _GAMES = {"Omaha H/L": ("Omaha Hi/Lo", 4), "5 Card Omaha H/L": ("5 Card Omaha Hi/Lo", 5)}
@@ -69,15 +65,12 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
-_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Name ($2)", out="sitting out")
+_seat = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2)", out="sitting out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
-    m = _HEAD.match(line)
-    if m is None:
-        raise _Bad(at, 1, "not a Full Tilt hand header")
+    m = header_line(b, _HEAD, line, at, SITE)
     f = b.fields
-    f["hand_id"] = m.group(1)
     parts = m.group(2).split(" - ")
     game_at = next((i for i, part in enumerate(parts) if _game(part) is not None), None)
     if game_at is None:
@@ -178,7 +171,7 @@ def _action(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Total pot "):
-        m = _TOTAL.match(line)
+        m = RAKED_TOTAL.match(line)
         if m is None:
             raise _Bad(at, 11, f"cannot read the total pot line {line[:60]!r}")
         b.total_pot = b.amount(m.group(1), at, 11)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import BET, CALL_TO, RAISE_TO, SHOW, STREET_WORDS, act, body, bracketed, named, post_line, seat_line
+from ._common import (CALL_TO, COMMA_ALL_IN, COMMA_WAGERS, MUCKS, SHOW, SHOWS_CARDS, STREET_WORDS, act, body,
+                     bracketed, header_line, named, post_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -27,16 +28,14 @@ _SEAT = Form("Seat {int}: {name} ({amount})")
 _DEALT = Form("Dealt to {name}: {cards}")
 _RESULT = Form("Seat {int}: {name} ({amount}) {signed}")
 _RESULT_EVEN = Form("Seat {int}: {name} ({amount}) 0")
-_ALL_IN = "{?, and is all in}"
 _ACTIONS = {
-    "calls": (CALL_TO, Form("calls {amount}" + _ALL_IN)),
-    "bets": (BET, Form("bets {amount}" + _ALL_IN)),
-    "raises": (RAISE_TO, Form("raises to {amount}" + _ALL_IN)),
-    "shows": (SHOW, Form("shows {cards}")),
-    "mucks": (SHOW, Form("mucks {cards}")),
+    "calls": (CALL_TO, Form("calls {amount}" + COMMA_ALL_IN)),
+    **COMMA_WAGERS,
+    "shows": SHOWS_CARDS,
+    "mucks": MUCKS,
 }
-_POSTS = (("ante", Form("posts ante {amount}" + _ALL_IN)), ("small_blind", Form("posts the small blind {amount}" + _ALL_IN)),
-          ("big_blind", Form("posts the big blind {amount}" + _ALL_IN)), ("dead", Form("posts dead {amount}" + _ALL_IN)))
+_POSTS = (("ante", Form("posts ante {amount}" + COMMA_ALL_IN)), ("small_blind", Form("posts the small blind {amount}" + COMMA_ALL_IN)),
+          ("big_blind", Form("posts the big blind {amount}" + COMMA_ALL_IN)), ("dead", Form("posts dead {amount}" + COMMA_ALL_IN)))
 _WINS = (Form("wins ({amount}) from {text}"), Form("wins pot ({amount})"), Form("wins {label} ({amount})"))
 _GAMES = {"Big O": ("5 Card Omaha Hi/Lo", 5), "Omaha Hi-Lo": ("Omaha Hi/Lo", 4)}
 _LIMITS = ("Pot Limit", "No Limit", "Limit")
@@ -79,11 +78,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
-    m = _HEAD.match(line)
-    if m is None:
-        raise _Bad(at, 1, "not a KingsClub hand header")
+    m = header_line(b, _HEAD, line, at, SITE)
     f = b.fields
-    f["hand_id"] = m.group(1)
     text = m.group(2)
     limit = next((lim for lim in _LIMITS if text.startswith(lim + " ")), None)
     game = _GAMES.get(text[len(limit) + 1:]) if limit else None

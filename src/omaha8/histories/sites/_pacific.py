@@ -16,8 +16,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (BRACKET_ACTIONS, BY_SIZE, SHOW, act, body, button_line, dealing_marker, pairs, payout_rake,
-                     player_line, seat_line)
+from ._common import (BRACKET_ACTIONS, BRACKET_BLINDS, BY_SIZE, MUCKS, SHOWS_CARDS, act, body, button_line,
+                     dealing_marker, pairs, payout_rake, player_line, seat_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -27,13 +27,12 @@ _GAME = Form("{amount}/{amount} Blinds {label} - *** {text}")
 _SEAT = Form("Seat {int}: {name} ( {amount} ){text}")
 _ACTIONS = {
     **BRACKET_ACTIONS,
-    "shows": (SHOW, Form("shows {cards}")),
-    "mucks": (SHOW, Form("mucks {cards}")),
+    "shows": SHOWS_CARDS,
+    "mucks": MUCKS,
 }
 _COLLECTED = Form("collected [ {amount} ]")
 _ALL_IN = Form("is all-In [{amount}]")
-_POSTS = (("small_blind", Form("posts small blind [{amount}]")), ("big_blind", Form("posts big blind [{amount}]")),
-          ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
+_POSTS = (*BRACKET_BLINDS, ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
           ("big_blind", Form("posts [{amount}]")))
 _GAMES = {"Pot Limit OmahaHL": "Pot Limit", "Fix Limit OmahaHL": "Limit", "No Limit OmahaHL": "No Limit"}
 _OTHER = ("Holdem", "Omaha ", "Stud", "Razz")

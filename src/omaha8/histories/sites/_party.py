@@ -16,8 +16,9 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, SHOW, act, body, button_line, dealing_marker, live_and_dead,
-                     named, pairs, payout_rake, post_line, seat_line, stakes_from_posts)
+from ._common import (ALL_IN_ADDING, BRACKET_ACTIONS, DEALING_STREETS, SHOW, SHOWS, act, body, button_line,
+                     dealing_marker, live_and_dead, named, pairs, payout_rake, post_line, seat_line,
+                     stakes_from_posts)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -31,7 +32,7 @@ _POSTS = (("small_blind", Form("posts small blind [{amount}].")), ("big_blind", 
 _ACTIONS = {
     **BRACKET_ACTIONS,
     "is": (ALL_IN_ADDING, Form("is all-In  [{amount}]")),
-    "shows": (SHOW, Form("shows {cards}{text}")),
+    "shows": SHOWS,
     "doesn't": (SHOW, Form("doesn't show {cards}{text}")),
 }
 _WINS = (Form("wins {amount}"), Form("wins {amount} from the {label} with {text}"), Form("wins {amount} from the {text}"),
@@ -41,7 +42,6 @@ _GAMES = {"Omaha Hi-Lo": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi-Lo": ("5 Card Omah
 _OTHER = ("Hold'em", "Texas Hold'em", "Omaha", "Stud", "7 Card Stud Hi-Lo")
 # the lines that are not a player's start so
 _DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players", "Trny: ", "Blinds(", "Game #")
-_STREETS = {"** Dealing Flop **": 1, "** Dealing Turn **": 2, "** Dealing River **": 3}
 
 
 def starts(lines: list[str]) -> bool:
@@ -130,7 +130,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("** Dealing down cards **"):
         b.street(0, (), at, 1)
         return
-    dealing_marker(b, _STREETS, line, at)
+    dealing_marker(b, DEALING_STREETS, line, at)
 
 
 def _amount(b: HandBuilder, text: str, at: int, col: int) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import BET_ADDING, CALL_TO, RAISE_TO, act, body, seat_line, uncalled_line
+from ._common import CALL_TO, PAREN_ALL_IN, PAREN_WAGERS, act, body, seat_line, uncalled_line
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -31,9 +31,8 @@ _SEAT = Form("Seat {int}: {name} - {amount}")
 _SEAT_EXAMPLE = "Seat 1: Name - 1,200"
 _BLINDS = Form("Blinds are now {amount} / {amount}")
 _ACTIONS = {
-    "calls": (CALL_TO, Form("calls {amount}{? (all-in)}")),
-    "bets": (BET_ADDING, Form("bets {amount}{? (all-in)}")),
-    "raises": (RAISE_TO, Form("raises to {amount}{? (all-in)}")),
+    "calls": (CALL_TO, Form("calls {amount}" + PAREN_ALL_IN)),
+    **PAREN_WAGERS,
 }
 _SHOWS = Form("shows {text}")
 _POST = Form("posts {word} blind ({amount})")

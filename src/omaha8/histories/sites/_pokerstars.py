@@ -17,7 +17,7 @@ from __future__ import annotations
 from .._grammar import _Bad, Form, Money, ascii_int, cards_of
 from .._builder import HandBuilder
 from ..hand_record import HandRecord
-from ._common import COLLECTED, SHOW, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, body, first_match
+from ._common import COLLECTED, SHOW, STARS_ACTIONS, STARS_ALL_IN, STARS_UNCALLED, STREET_WORDS, act, body, first_match
 from ._headers import game_and_limit, stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -43,7 +43,6 @@ _ACTIONS["mucks"] = (SHOW, Form("mucks hand {cards}"))
 _RAISES = STARS_ACTIONS["raises"][1]
 _FOLDS_SHOWING = Form("folds {cards}")
 _POTS = ("pot", "main pot", "side pot")
-_UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _DEALT = Form("Dealt to {name} {cards}")
 _TOTAL = Form("Total pot {amount}{text}")
 _LISTED_POT = {"M": Form(" Main pot {amount}.{text}"), "S": Form(" Side pot {amount}.{text}")}
@@ -226,7 +225,7 @@ class _Hand:
             b.hero = m.group(1)
             return
         if line.startswith("Uncalled bet ("):
-            m = _UNCALLED.match(line)
+            m = STARS_UNCALLED.match(line)
             if m is None or m.group(2) not in b.names:
                 raise _Bad(at, 1, f"cannot read {line[:60]!r}")
             b.uncalled(m.group(2), b.amount(m.group(1), at, 15))

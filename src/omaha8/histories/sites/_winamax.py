@@ -19,8 +19,8 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STAR_STREETS, act, marked_hand, player_line,
-                     seat_line, summary_board)
+from ._common import (COLLECTED, RAKED_TOTAL, STARS_ACTIONS, STARS_ALL_IN, STARS_SEAT, STAR_STREETS, act, header_line,
+                     marked_hand, player_line, seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -29,9 +29,7 @@ SITE = "Winamax"
 _HEAD = Form("Winamax Poker - {label} - HandId: #{word} - {text}")
 _TABLE = Form("Table: '{label}' {int}-max ({word} money) Seat #{int} is the button")
 _TABLE_T = Form("Table: '{label}' {int}-max Seat #{int} is the button")
-_SEAT = Form("Seat {int}: {name} ({amount}){text}")
 _SEAT_BOUNTY = Form("Seat {int}: {name} ({amount}, {text}")
-_TOTAL = Form("Total pot {amount} | Rake {amount}")
 _TOTAL_NO_RAKE = Form("Total pot {amount} | No rake")
 _POSTS = (("small_blind", Form("posts small blind {amount}" + STARS_ALL_IN)),
           ("big_blind", Form("posts big blind {amount}" + STARS_ALL_IN)),
@@ -61,15 +59,13 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
-_seat = partial(seat_line, forms=(_SEAT, _SEAT_BOUNTY), example="Seat 1: Name (2€)", out="out")
+_seat = partial(seat_line, forms=(STARS_SEAT, _SEAT_BOUNTY), example="Seat 1: Name (2€)", out="out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
-    m = _HEAD.match(line)
-    if m is None:
-        raise _Bad(at, 1, "not a Winamax hand header")
+    m = header_line(b, _HEAD, line, at, SITE, hand_id=2)
     f = b.fields
-    kind, f["hand_id"], rest = m.group(1), m.group(2), m.group(3)
+    kind, rest = m.group(1), m.group(3)
     cut = rest.rfind(" - ")
     game_text, f["date"] = (rest[:cut], rest[cut + 3:]) if cut >= 0 else (rest, "")
     paren = game_text.rfind(" (")
@@ -151,7 +147,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Total pot "):
-        m = _TOTAL.match(line)
+        m = RAKED_TOTAL.match(line)
         if m is not None:
             b.rake = b.amount(m.group(2), at, m.start(2) + 1)
         else:

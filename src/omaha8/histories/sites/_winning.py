@@ -19,8 +19,9 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
-from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STREET_WORDS, act, bracketed, first_match,
-                     live_and_dead, marked_hand, named, post_line, seat_line, summary_board, uncalled_line)
+from ._common import (COLLECTED, STARS_ACTIONS, STARS_ALL_IN, STARS_SEAT, STARS_UNCALLED, STREET_WORDS, act, bracketed,
+                     first_match, live_and_dead, marked_hand, named, post_line, seat_line, summary_board,
+                     uncalled_line)
 from ._headers import stakes_of
 
 __all__ = ["SITE", "starts", "parse"]
@@ -29,8 +30,6 @@ SITE = "Winning"
 
 _TABLE = Form("{label} {int}-max Seat #{int} is the button")
 _TABLE_PLAY = Form("{label} {int}-max (Play Money) Seat #{int} is the button")
-_SEAT = Form("Seat {int}: {name} ({amount}){text}")
-_UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _LEVEL = Form("Level {word} ({amount}/{amount})")
 _POSTS = (("small_blind", Form("posts the small blind {amount}" + STARS_ALL_IN)),
           ("big_blind", Form("posts the big blind {amount}" + STARS_ALL_IN)),
@@ -78,7 +77,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
-_seat = partial(seat_line, forms=(_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
+_seat = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -149,7 +148,7 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.hero_dealt(line, at)
         return
     if line.startswith("Uncalled bet ("):
-        uncalled_line(b, _UNCALLED, line, at)
+        uncalled_line(b, STARS_UNCALLED, line, at)
         return
     if line.startswith(("Main pot ", "Side pot ")):
         b.messages.append((at, line))  # the pots so far, after each street

@@ -17,8 +17,8 @@ from __future__ import annotations
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, cards_of
 from ..hand_record import HandRecord
-from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STAR_STREETS, act, body, bracketed, button_line,
-                     post_line, seat_line, summary_board, uncalled_line)
+from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STARS_UNCALLED, STAR_STREETS, act, body,
+                     bracketed, button_line, post_line, seat_line, summary_board, uncalled_line)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -26,7 +26,6 @@ SITE = "Winning"
 
 _GAME_ID = Form("Game ID: {int} {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({amount}).")
-_UNCALLED = Form("Uncalled bet ({amount}) returned to {text}")
 _POSTS = (("small_blind", Form("has small blind ({amount})")), ("big_blind", Form("has big blind ({amount})")),
           ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")))
 _POSTED = ("has small blind (", "has big blind (", "posts (", "posts ante (")
@@ -72,7 +71,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             if not button_line(b, line, at):
                 seat_line(b, line, at, (_SEAT,), "Seat 1: Name (5.34).")
         elif line.startswith("Uncalled bet ("):
-            uncalled_line(b, _UNCALLED, line, at)
+            uncalled_line(b, STARS_UNCALLED, line, at)
         elif line.startswith("Player "):
             _player_line(b, line[7:], at, cards)
         else:
