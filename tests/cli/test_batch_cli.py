@@ -91,6 +91,36 @@ def test_chunks_and_threads_do_not_change_output(tmp_path: Path, options: list[s
     assert outputs[0] == outputs[1]
 
 
+@pytest.mark.parametrize("part_rows", [1, 7, 64])
+def test_parts_of_a_chunk_do_not_change_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               part_rows: int) -> None:
+    # each chunk is evaluated and written in parts of batch.PART_ROWS deals: smaller parts (one deal, a
+    # part that does not divide the chunk, one larger than some chunks) give the same results, rejects and
+    # summary, and the deal numbers and lines go on across parts
+    from omaha8.commands import batch
+
+    holes, boards = dl.random_deals(300, players=3, seed=12)
+    deals_path = tmp_path / "deals.csv"
+    dl.write_deals(deals_path, holes, boards)
+    lines = deals_path.read_text().splitlines()
+    lines[5], lines[150] = BAD, lines[150] + ",AcAd"
+    deals_path.write_text("\n".join(lines) + "\n")
+    runs = []
+    for size in (batch.PART_ROWS, part_rows):
+        monkeypatch.setattr(batch, "PART_ROWS", size)
+        out_path, bad_path, drawn_path = (tmp_path / f"{name}{size}.csv" for name in ("r", "bad", "drawn"))
+        summary = io.StringIO()
+        monkeypatch.setattr(sys, "stdout", summary)
+        assert main(["batch", str(deals_path), "-o", str(out_path), "--columns", "all", "--chunk-rows", "100",
+                     "--skip-bad", "--rejects", str(bad_path), "--deals-out", str(drawn_path)]) == 0
+        monkeypatch.undo()
+        runs.append((out_path.read_bytes(), bad_path.read_bytes(), drawn_path.read_bytes(),
+                     _summary(summary.getvalue())))
+    assert runs[0] == runs[1]
+    assert runs[0][3]["deals"] == 298 and runs[0][3]["rejected"] == 2
+    assert len(list(batch._parts(dl.Deals(holes, boards, first=5)))) == 1  # PART_ROWS restored
+
+
 def test_columns_option(tmp_path: Path) -> None:
     deals_path, out_path = tmp_path / "deals.csv", tmp_path / "r.csv"
     # the hand-checked split deal of test_deals: seat 0 high, seats 1 and 2 tie for low

@@ -167,3 +167,78 @@ def test_pieces_written_in_parts_as_a_pipe_takes_them(tmp_path, monkeypatch) -> 
         _writers._write_pieces(f, text, pieces)
     expected = b"head" + b"".join(text[a:b].tobytes() for a, b in pieces.tolist())
     assert path.read_bytes() == expected and len(calls) > 5
+
+
+def _written(fd: int, columns: list[str], n: int, players: int, cards: int, first: int,
+             arrays: dict[str, np.ndarray], piece_rows: int, reserve_at: int = -1) -> tuple[int, int]:
+    plan = np.array([_format_text.COLUMN_KINDS[c] for c in columns], dtype=np.int32)
+    _, written, after = _format_text.write_result_rows(
+        fd, plan, n, players, cards, first, line=arrays["line"], boards=arrays["board"], holes=arrays["seats"],
+        high=arrays["high"], low=arrays["low"], high_winners=arrays["high_winners"],
+        low_winners=arrays["low_winners"], shares=arrays["shares"],
+        high_table=_format_text.PaddedTable(*_text_table(True)), low_table=_text_table(False),
+        piece_rows=piece_rows, reserve_at=reserve_at)
+    return written, after
+
+
+@pytest.mark.parametrize("players,cards", [(1, 4), (6, 4), (16, 4), (3, 5)])
+def test_the_writing_kernel_writes_the_slow_twins_text(tmp_path, players: int, cards: int) -> None:  # type: ignore[no-untyped-def]
+    # formatted a piece at a time and written by write(2), space reserved ahead or not: the same bytes as
+    # _result_lines, and the file no longer than they are (a reservation keeps the size)
+    make = _analyzed if 5 + players * cards <= 52 else _arbitrary
+    for arrays in (make(300, players, cards, players), _arbitrary(300, players, cards, players + 7)):
+        for columns in (list(RESULT_COLUMNS), ["shares", "line", "high_desc"]):
+            expected = _result_lines(columns, 300, players, 12, arrays)
+            for piece_rows, reserve in ((1, True), (7, False), (128, True), (300, True), (5000, False)):
+                path = tmp_path / f"w{piece_rows}.csv"
+                with open(path, "wb") as f:
+                    f.write(b"head\n")
+                    f.flush()
+                    written, after = _written(f.fileno(), columns, 300, players, cards, 12, arrays, piece_rows,
+                                              5 if reserve else -1)
+                assert path.read_bytes() == b"head\n" + expected, (columns, piece_rows)
+                assert written == len(expected)
+                # where reserving works, the next offset follows the bytes written; -1 when not asked or refused
+                assert after in (-1, 5 + len(expected)) and (reserve or after == -1)
+
+
+def test_the_writing_kernel_through_a_pipe_and_with_nothing_to_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import threading
+
+    arrays = _analyzed(2000, 6, 4, 3)
+    expected = _result_lines(list(RESULT_COLUMNS), 2000, 6, 0, arrays)
+    read_end, write_end = os.pipe()
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.extend(iter(lambda: os.read(read_end, 4096), b"")))
+    reader.start()
+    try:
+        # a pipe takes a few KB at a time: every byte arrives, in order; a pipe has no space to reserve
+        written, after = _written(write_end, list(RESULT_COLUMNS), 2000, 6, 4, 0, arrays, 2048, 0)
+    finally:
+        os.close(write_end)
+        reader.join()
+        os.close(read_end)
+    assert b"".join(got) == expected and written == len(expected) and after == -1
+    path = tmp_path / "empty.csv"
+    with open(path, "wb") as f:
+        assert _written(f.fileno(), ["line"], 0, 6, 4, 0, arrays, 2048, 0) == (0, 0)
+    assert path.read_bytes() == b""
+
+
+def test_the_writing_kernel_raises_the_errno_of_a_failed_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import errno
+    import os
+
+    arrays = _analyzed(50, 2, 4, 9)
+    path = tmp_path / "read-only.csv"
+    path.write_bytes(b"")
+    with open(path, "rb") as f, pytest.raises(OSError) as failed:
+        _written(f.fileno(), ["line", "shares"], 50, 2, 4, 0, arrays, 8)
+    assert failed.value.errno == errno.EBADF
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "wb") as f, pytest.raises(OSError) as failed:
+            _written(f.fileno(), ["line", "shares"], 50, 2, 4, 0, arrays, 8)
+        assert failed.value.errno == errno.ENOSPC
+    with pytest.raises(ValueError):
+        _written(1, ["line"], 50, 2, 4, 0, arrays, 0)  # piece_rows below 1

@@ -291,6 +291,9 @@ cdef inline uint8_t* put_share(uint8_t* p, double x, ShareCache* cache) noexcept
     cdef uint64_t bits
     cdef int slot
     memcpy(&bits, &x, 8)
+    if bits == 0:  # +0.0, the share of most seats: put_fraction's "0" without the lookup
+        p[0] = 48
+        return p + 1
     slot = <int>((bits * <uint64_t>0x9E3779B97F4A7C15) >> 58)
     if cache.bits[slot] != bits:
         cache.length[slot] = <uint8_t>(put_fraction(cache.text[slot], x) - cache.text[slot])
@@ -510,6 +513,95 @@ cdef tuple bind_text_table(TextTable* table, object given, str what):
     return text, lengths
 
 
+cdef object checked_plan(object plan):
+    """``plan`` as a C-contiguous int32 array of known column kinds, at least one."""
+    plan = np.ascontiguousarray(plan, dtype=np.int32)
+    if plan.ndim != 1 or plan.shape[0] == 0 or plan.min() < 0 or plan.max() >= N_COLUMN_KINDS:
+        raise ValueError("plan must list at least one known column kind")
+    return plan
+
+
+cdef list bind_rows(RowSource* src, object plan, Py_ssize_t n, int n_seats, int k, int64_t deal_start,
+                    object line, object boards, object holes, object high, object low, object high_winners,
+                    object low_winners, object shares, object high_table, object low_table):
+    """Point ``src`` at the checked arrays of ``n`` rows (n > 0) for ``plan`` (from checked_plan); returns the arrays it points
+    into, which the caller keeps while ``src`` is read."""
+    cdef int32_t[::1] plan_view
+    cdef int64_t[::1] line_view
+    cdef const uint8_t[:, ::1] boards_view
+    cdef const uint8_t[:, :, ::1] holes_view
+    cdef const uint16_t[:, ::1] high_view
+    cdef const uint8_t[:, ::1] low_view
+    cdef const uint16_t[::1] high_winners_view, low_winners_view
+    cdef const double[:, ::1] shares_view
+    plan_view = plan
+    keep = [plan]
+    used = set(plan.tolist())
+    memset(src, 0, sizeof(RowSource))
+    src.plan = &plan_view[0]
+    src.n_plan = plan_view.shape[0]
+    src.n_seats = n_seats
+    src.k = k
+    src.deal_start = deal_start
+    if COL_LINE in used:
+        line = checked(line, np.int64, (n,), "line")
+        line_view = line
+        src.line = &line_view[0]
+        keep.append(line)
+    if COL_BOARD in used:
+        boards = checked(boards, np.uint8, (n, 5), "boards")
+        boards_view = boards
+        src.boards = &boards_view[0, 0]
+        keep.append(boards)
+    if COL_SEATS in used:
+        holes = checked(holes, np.uint8, (n, n_seats, k), "holes")
+        holes_view = holes
+        src.holes = &holes_view[0, 0, 0]
+        keep.append(holes)
+    if used & {COL_HIGH, COL_HIGH_DESC}:
+        high = checked(high, np.uint16, (n, n_seats), "high")
+        high_view = high
+        src.high = &high_view[0, 0]
+        keep.append(high)
+    if used & {COL_LOW, COL_LOW_DESC}:
+        low = checked(low, np.uint8, (n, n_seats), "low")
+        low_view = low
+        src.low = &low_view[0, 0]
+        keep.append(low)
+    if COL_HIGH_WINNERS in used:
+        high_winners = checked(high_winners, np.uint16, (n,), "high_winners")
+        high_winners_view = high_winners
+        src.high_winners = &high_winners_view[0]
+        keep.append(high_winners)
+    if COL_LOW_WINNERS in used:
+        low_winners = checked(low_winners, np.uint16, (n,), "low_winners")
+        low_winners_view = low_winners
+        src.low_winners = &low_winners_view[0]
+        keep.append(low_winners)
+    if COL_SHARES in used:
+        shares = checked(shares, np.float64, (n, n_seats), "shares")
+        shares_view = shares
+        src.shares = &shares_view[0, 0]
+        keep.append(shares)
+    if COL_HIGH_DESC in used:
+        if high_table is None:
+            raise ValueError("high_table is needed by the plan but was not given")
+        keep.append(bind_text_table(&src.high_text, high_table, "high_table"))
+    if COL_LOW_DESC in used:
+        if low_table is None:
+            raise ValueError("low_table is needed by the plan but was not given")
+        keep.append(bind_text_table(&src.low_text, low_table, "low_table"))
+    return keep
+
+
+cdef object text_buffer(object out, Py_ssize_t size):
+    """``out`` when it is a writable C-contiguous uint8 buffer of at least ``size`` bytes, else a new one."""
+    if out is None or not isinstance(out, np.ndarray) or out.dtype != np.uint8 or out.ndim != 1 \
+            or not out.flags.c_contiguous or not out.flags.writeable or out.shape[0] < size:
+        return np.empty(size, dtype=np.uint8)
+    return out
+
+
 def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_start, line=None, boards=None,
                        holes=None, high=None, low=None, high_winners=None, low_winners=None, shares=None,
                        high_table=None, low_table=None, out=None, int n_threads=1):
@@ -527,71 +619,21 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
     """
     cdef RowSource src
     cdef int threads = max(1, n_threads)
-    cdef Py_ssize_t i, bound, n_blocks, block, b
-    cdef int32_t[::1] plan_view
-    cdef int64_t[::1] line_view
-    cdef const uint8_t[:, ::1] boards_view
-    cdef const uint8_t[:, :, ::1] holes_view
-    cdef const uint16_t[:, ::1] high_view
-    cdef const uint8_t[:, ::1] low_view
-    cdef const uint16_t[::1] high_winners_view, low_winners_view
-    cdef const double[:, ::1] shares_view
+    cdef Py_ssize_t bound, n_blocks, block, b
     cdef uint8_t[::1] out_view
     cdef int64_t[:, ::1] pieces_view
     if n < 0 or n_seats < 1 or n_seats > 16 or not 1 <= k <= 5:
         raise ValueError("need n >= 0, 1..16 seats and 1..5 cards a seat")
-    plan = np.ascontiguousarray(plan, dtype=np.int32)
-    if plan.ndim != 1 or plan.shape[0] == 0 or plan.min() < 0 or plan.max() >= N_COLUMN_KINDS:
-        raise ValueError("plan must list at least one known column kind")
-    plan_view = plan
-    used = set(plan.tolist())
-    memset(&src, 0, sizeof(src))
-    src.plan = &plan_view[0]
-    src.n_plan = plan_view.shape[0]
-    src.n_seats = n_seats
-    src.k = k
-    src.deal_start = deal_start
+    plan = checked_plan(plan)
     if n == 0:
         return np.empty(0, dtype=np.uint8), np.zeros((0, 2), dtype=np.int64)
-    if COL_LINE in used:
-        line_view = checked(line, np.int64, (n,), "line")
-        src.line = &line_view[0]
-    if COL_BOARD in used:
-        boards_view = checked(boards, np.uint8, (n, 5), "boards")
-        src.boards = &boards_view[0, 0]
-    if COL_SEATS in used:
-        holes_view = checked(holes, np.uint8, (n, n_seats, k), "holes")
-        src.holes = &holes_view[0, 0, 0]
-    if used & {COL_HIGH, COL_HIGH_DESC}:
-        high_view = checked(high, np.uint16, (n, n_seats), "high")
-        src.high = &high_view[0, 0]
-    if used & {COL_LOW, COL_LOW_DESC}:
-        low_view = checked(low, np.uint8, (n, n_seats), "low")
-        src.low = &low_view[0, 0]
-    if COL_HIGH_WINNERS in used:
-        high_winners_view = checked(high_winners, np.uint16, (n,), "high_winners")
-        src.high_winners = &high_winners_view[0]
-    if COL_LOW_WINNERS in used:
-        low_winners_view = checked(low_winners, np.uint16, (n,), "low_winners")
-        src.low_winners = &low_winners_view[0]
-    if COL_SHARES in used:
-        shares_view = checked(shares, np.float64, (n, n_seats), "shares")
-        src.shares = &shares_view[0, 0]
-    if COL_HIGH_DESC in used:
-        if high_table is None:
-            raise ValueError("high_table is needed by the plan but was not given")
-        high_arrays = bind_text_table(&src.high_text, high_table, "high_table")
-    if COL_LOW_DESC in used:
-        if low_table is None:
-            raise ValueError("low_table is needed by the plan but was not given")
-        low_arrays = bind_text_table(&src.low_text, low_table, "low_table")
+    keep = bind_rows(&src, plan, n, n_seats, k, deal_start, line, boards, holes, high, low, high_winners,
+                     low_winners, shares, high_table, low_table)
     bound = row_bound(&src)
     n_blocks = min(n, 4 * threads)
     block = (n + n_blocks - 1) // n_blocks
     n_blocks = (n + block - 1) // block
-    if out is None or not isinstance(out, np.ndarray) or out.dtype != np.uint8 or out.ndim != 1 \
-            or not out.flags.c_contiguous or not out.flags.writeable or out.shape[0] < n * bound:
-        out = np.empty(n * bound, dtype=np.uint8)
+    out = text_buffer(out, n * bound)
     out_view = out
     pieces = np.empty((n_blocks, 2), dtype=np.int64)
     pieces_view = pieces
@@ -601,3 +643,5 @@ def format_result_rows(plan, Py_ssize_t n, int n_seats, int k, int64_t deal_star
                                                          &out_view[0] + pieces_view[b, 0])
     return out, pieces
 
+
+include "_write_rows.pxi"

@@ -220,6 +220,25 @@ class _Rejects(CompleteOrAbsent):
         self.output.discard()
 
 
+# Deals a chunk is evaluated and handed to the writer in. The three stages overlap only while each has
+# work: the first part's evaluation waits for the reader, and the writer's last parts are written after
+# the evaluation ends, with a core idle. Parts smaller than a chunk shorten both waits.
+PART_ROWS = 1 << 14
+
+
+def _parts(chunk: Deals) -> Iterator[Deals]:
+    """The chunk in parts of at most PART_ROWS deals, in order; the first carries the chunk's rejects."""
+    n = len(chunk)
+    if n <= PART_ROWS:
+        yield chunk
+        return
+    for start in range(0, n, PART_ROWS):
+        stop = min(n, start + PART_ROWS)
+        yield Deals(chunk.holes[start:stop], chunk.boards[start:stop],
+                    None if chunk.lines is None else chunk.lines[start:stop], chunk.first + start,
+                    chunk.rejects if start == 0 else ())
+
+
 def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     started = time.perf_counter()
     from_file = args.input is not None
@@ -229,8 +248,10 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
     seed = None
     reader: DealReader | None = None
     if from_file:
+        # the reader is one stage of the pipeline, beside the kernels' and the writer's: one thread, whose
+        # text parsing two threads sped up little while their team's starts cost the other stages' time
         reader = iter_deals(args.input, chunk_rows=args.chunk_rows, players=args.players, cards=args.cards,
-                            header=args.header, skip_bad=args.skip_bad, n_threads=args.threads)
+                            header=args.header, skip_bad=args.skip_bad, n_threads=1)
         chunks: Iterator[Deals] = reader
         total = None
     else:
@@ -271,7 +292,7 @@ def _run(args: argparse.Namespace, rejects_path: str | None) -> int:
         else:
             # the next chunk is read and parsed while this one is evaluated and written
             prefetched = Prefetched(chunks)
-            pairs = ((chunk, None) for chunk in prefetched)
+            pairs = ((part, None) for chunk in prefetched for part in _parts(chunk))
         for chunk, results in pairs:
             if chunk.rejects:
                 assert rejects is not None

@@ -31,6 +31,7 @@ from . import _outputs as outputs
 from ..cards._columns import _cut
 from ._array_files import _ArrayFileChunks
 from ._containers import Deals, RejectedRow, _check_layout, _concat
+from ._layout import Window, WindowTexts, layout_of_bytes, layout_of_texts
 from ._csv_dialect import (
     _BOM,
     _LINE_BLANK,
@@ -209,7 +210,8 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         self.header = False
         if self.players is not None and self.cards is not None:
             return used
-        agreed = self._common_layout([text for _, text in lines[used:]])
+        rest = lines[used:]
+        agreed = self._common_layout(rest.texts() if isinstance(rest, Window) else [text for _, text in rest])
         if agreed is not None:
             self.players, self.cards = agreed
             _check_layout(self.players, self.cards)
@@ -241,34 +243,20 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
         return used
 
     def _common_layout(self, texts: Sequence[str]) -> tuple[int, int] | None:
-        """The layout every row of the sample has, when the fast parser reads them all alike; else None.
-
-        The vote of :meth:`_layout_from` then has one outcome, found without
-        parsing the sample line by line in Python: the sample is the first
-        :data:`LAYOUT_SAMPLE` lines that are not blank, and the fast parser
-        accepts only lines that the slow one reads the same way.
-        """
+        """The layout every row of the sample has, when the fast parser reads them all alike; else None
+        (:func:`omaha8.deals._layout.layout_of_texts`). The lines of a :class:`Window` are read from their
+        bytes where those decide it (:meth:`_common_layout_of_bytes`)."""
         if self._project is not None:
             return None
-        sample = [text.encode() for text in texts if text.strip()][:LAYOUT_SAMPLE]
-        if not sample:
-            return None
-        players = self.players if self.players is not None else sample[0].count(b",")
-        if b'"' in sample[0] or not 1 <= players <= MAX_SEATS:
-            return None
-        sizes = np.array([len(text) for text in sample], dtype=np.int64)
-        ends = np.cumsum(sizes + 1) - 1
-        starts = ends - sizes
-        buf = np.frombuffer(b"\n".join(sample) + b"\n", dtype=np.uint8)
-        status = np.empty(len(sample), dtype=np.int8)
-        for cards in (4, 5) if self.cards is None else (self.cards,):
-            if cards not in (4, 5) or 5 + players * cards > N_CARDS:
-                continue
-            boards = np.empty((len(sample), 5), dtype=np.uint8)
-            holes = np.empty((len(sample), players, cards), dtype=np.uint8)
-            if _parse_text.parse_deal_lines(buf, starts, ends, boards, holes, status, 1) < 0:
-                return players, cards
-        return None
+        if isinstance(texts, WindowTexts):
+            decided, layout = self._common_layout_of_bytes(texts.window)
+            if decided:
+                return layout
+        return layout_of_texts(texts, self.players, self.cards)
+
+    def _common_layout_of_bytes(self, window: Window) -> tuple[bool, tuple[int, int] | None]:
+        """:func:`omaha8.deals._layout.layout_of_bytes` with the seats and cards given."""
+        return layout_of_bytes(window, self.players, self.cards)
 
     def _open_csv(self) -> tuple[BinaryIO, IO[bytes], bool]:
         """The raw input, the stream of its text (gunzipped when it is gzip) and whether it is a regular file."""
@@ -446,8 +434,8 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
             return _line_text(arr[starts[i] : ends[i]].tobytes())
 
         while len(starts) and (self.players is None or self.cards is None or self.header is not False):
-            lines = [(int(numbers[i]), text_of(i)) for i in range(min(len(starts), 2 * LAYOUT_SAMPLE))]
-            skip = self._layout_from(lines, rejects)
+            count = min(len(starts), 2 * LAYOUT_SAMPLE)
+            skip = self._layout_from(Window(arr, starts[:count], ends[:count], numbers[:count]), rejects)
             starts, ends, numbers = starts[skip:], ends[skip:], numbers[skip:]
         if self.players is None or self.cards is None:  # no valid row yet
             self.rejected += len(rejects)
@@ -514,7 +502,6 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
 
 # a status of the deal-line kernel: text it could not read (the slow grammar then reads or explains the line)
 _LINE_UNREAD = 2
-
 
 def iter_deals(
     path: PathLike,

@@ -232,6 +232,8 @@ class ResultWriter(outputs.CompleteOrAbsent):
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         self._rows: RowFile | None = None  # JSON lines and Parquet
+        # where the writer thread reserves file space next (None: at the file's offset; -1: it does not)
+        self._reserve_at: int | None = None
         try:
             self._open(header, name.endswith(".gz"))
         except BaseException:
@@ -246,6 +248,8 @@ class ResultWriter(outputs.CompleteOrAbsent):
                                  option=self._option)
         elif self.kind == "csv":
             self._sink = output.stream() if output.direct else outputs._open_binary(output.scratch("results.csv"))
+            if output.direct:
+                self._reserve_at = -1  # only a file built here: a stream's offset may not be where it writes
             self._csv = cast(IO[bytes], gzip.GzipFile(fileobj=self._sink, mode="wb", mtime=0) if gz else self._sink)
             if header:
                 self._csv.write(_header(self.columns, self.players).encode())
@@ -263,7 +267,9 @@ class ResultWriter(outputs.CompleteOrAbsent):
         buffer: U8Array | None = None
         try:
             while (item := self._queue.get()) is not None:
-                if isinstance(item, DealResults):
+                if isinstance(item, DealResults) and type(self._csv) is io.BufferedWriter:
+                    buffer = self._write_rows(self._csv, item, buffer)
+                elif isinstance(item, DealResults):
                     for start in _row_slices(len(item)):
                         text, pieces = self._format(item, buffer, start)
                         buffer = text  # reused for the next slice
@@ -367,6 +373,25 @@ class ResultWriter(outputs.CompleteOrAbsent):
             for name, appender in self._arrays.items():
                 appender.write(arrays[name][:n] if n else np.zeros((0, *appender.inner), appender.dtype))  # type: ignore[index]
         self.rows += n
+
+    def _write_rows(self, f: io.BufferedWriter, results: DealResults, out: U8Array | None) -> U8Array:
+        """Format and write a batch's rows to the plain file ``f`` in one call without the GIL, on this thread
+        alone (the writer thread is one stage of a pipeline, beside the reader's and the kernels' threads):
+        each slice of _PIECE_ROWS rows is written while it is in this core's cache. The slow twin is
+        :meth:`_format` with :func:`_write_pieces`, which a file of any other kind takes."""
+        f.flush()  # what the buffer holds (a header) goes first
+        fd = f.fileno()
+        if self._reserve_at is None:
+            self._reserve_at = os.lseek(fd, 0, os.SEEK_CUR)
+        deals = results.deals
+        text, _, self._reserve_at = _format_text.write_result_rows(
+            fd, self._plan, len(deals), self.players, self.cards, deals.first, line=deals.lines,
+            boards=deals.boards, holes=deals.holes, high=results.high, low=results.low,
+            high_winners=results.high_winners, low_winners=results.low_winners, shares=results.shares,
+            high_table=_padded_table(True) if "high_desc" in self.columns else None,
+            low_table=_padded_table(False) if "low_desc" in self.columns else None,
+            out=out, piece_rows=_PIECE_ROWS, reserve_at=self._reserve_at)
+        return text
 
     def _format(self, results: DealResults, out: U8Array | None, start: int = 0) -> tuple[U8Array, I64Array]:
         """The CSV text of rows ``start`` to ``start + _PIECE_ROWS`` of ``results`` (in ``out`` when it is
