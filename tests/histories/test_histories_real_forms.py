@@ -103,6 +103,18 @@ def test_party_announcement_alone_is_still_reported_and_a_broken_hand_keeps_its_
     assert isinstance(items[1], HandRecord)
 
 
+def test_a_rake_larger_than_the_pot_is_a_mismatch_not_an_engine_error() -> None:
+    # Hand 1 without its "Bob wins $10 USD" line: nothing is paid, so the rake Party leaves unstated is all
+    # that was put in, 1 + 3 + 2 + 2 + 2 = $10, while the pot after Bob's folded-to bet of 2 comes back is 8.
+    # The engine cannot take 10 from a pot of 8: the hand is a mismatch with that reason, and reading its
+    # status or all-in EV raises nothing.
+    text = (DATA / "partypoker" / "announced_first_hand.txt").read_text(encoding="utf-8")
+    record = next(iter(read(text.replace("Bob wins $10 USD\n", "", 1))))
+    assert isinstance(record, HandRecord) and record.rake == 1000
+    assert record.status.startswith("mismatch") and "cannot settle" in record.status, record.status
+    assert record.allin_ev() is None
+
+
 # ------------------------------------------------------------ Bovada
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from ..errors import Omaha8Error, ReplayDiscrepancy
-from ..game import FixedLimit, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
+from ..game import FixedLimit, GameError, Hand, IllegalActionError, NoLimit, Post, PotLimit, Structure
 from ..game.rake import PokerStarsRake
 from ..pots._odd_chips import CardroomOddChips
 from .records import STREET_NAMES, RecordData
@@ -214,6 +214,8 @@ def replay_record(record: RecordData) -> Hand:
             act(kind, amount, seat=who)
         except IllegalActionError as exc:
             raise ReplayDiscrepancy(action.line, f"{_text(action)} is refused by the engine: {exc.reason}") from None
+        except GameError as exc:  # the settlement the action ends in: a file's rake larger than its pots
+            raise ReplayDiscrepancy(action.line, f"{_text(action)}: the engine cannot settle the hand: {exc}") from None
     if not hand.is_over:
         raise ReplayDiscrepancy(0, f"the file's actions end on the {hand.street} with seat {hand.actor} still to act")
     return hand
