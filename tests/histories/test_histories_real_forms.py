@@ -222,3 +222,43 @@ def test_absolute_poker_is_recognised_and_skipped_hand_by_hand() -> None:
     assert [item.kind for item in items] == [SkipKind.OTHER_FORMAT] * 2  # type: ignore[union-attr]
     assert [item.site for item in items] == ["Absolute Poker"] * 2  # type: ignore[union-attr]
     assert [item.hand_id for item in items] == ["1828549717", "1828549718"]  # type: ignore[union-attr]
+
+
+# ------------------------------------------------------------ Boss Media, 2012 export
+
+
+def test_boss_media_root_line_is_no_hand_and_a_call_is_read_as_its_street_total() -> None:
+    # <ROOT> (never closed) then one hand, EUR 0.05/0.10: Cyd raises to 0.35, Ann (small blind 0.05) writes
+    # her call as VALUE="0.35", the street total: she adds 0.30, Bob folds his 0.10. Flop POT 0.80 =
+    # 0.35 + 0.35 + 0.10 (read as 0.35 added the actions would put in 0.85). Checked down; board Kh Qs Jd 9c 9h
+    # has no card of 8 or lower, so no low: Cyd (Ad Ah: aces and nines) takes the 0.80 less the 0.04 rake,
+    # 0.76: +0.41; Ann (2d 3h 4s 5d: nines) -0.35, Bob -0.10; 41 - 35 - 10 = -4, the rake.
+    items = list(read(DATA / "bossmedia" / "root_and_call_total.xml"))
+    assert len(items) == 1 and isinstance(items[0], HandRecord), items
+    report = analyze(items[0])
+    assert report.outcome is HandStatus.VERIFIED and items[0].rake == 4
+    assert _nets(report) == {"Ann": -35, "Bob": -10, "Cyd": 41}
+
+
+def test_boss_media_a_call_above_the_bet_is_still_refused() -> None:
+    # a call of 0.40 to a bet of 0.35 is neither the chips the small blind owes (0.30) nor the street total
+    text = (DATA / "bossmedia" / "root_and_call_total.xml").read_text(encoding="utf-8")
+    bad = list(read(text.replace('PLAYER="Ann" VALUE="0.35"', 'PLAYER="Ann" VALUE="0.40"', 1)))
+    assert len(bad) == 1 and isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad
+
+
+# ------------------------------------------------------------ Microgaming, PRIMA.DAT export
+
+
+def test_microgaming_export_wrapper_lines_are_no_part_of_any_hand() -> None:
+    # the first two hands of split_and_fold.txt (results worked in test_histories_more_sites.py; ids 11 and 12 here
+    # for 01 and 02, so a folder holding both files has no hand twice), each
+    # between "----PRIMA.DAT----" and "ExtendedTableName: ..." lines: the same two hands, verified alike
+    wrapped = _reports(DATA / "microgaming" / "export_wrapped.txt")
+    plain = _reports(DATA / "microgaming" / "split_and_fold.txt")[:2]
+    assert [r.outcome for r in wrapped] == [HandStatus.VERIFIED, HandStatus.VERIFIED], wrapped
+    assert [r.item.hand_id for r in wrapped] == ["900000011", "900000012"]
+    assert [_nets(r) for r in wrapped] == [_nets(r) for r in plain]
+    # hand 1: lines 3-60 (after the wrapper and a blank); 61 blank, 62 ExtendedTableName, 63 blank,
+    # 64 ----PRIMA.DAT----, 65 blank: hand 2 starts on line 66
+    assert [r.item.line for r in wrapped] == [3, 66]

@@ -19,7 +19,8 @@ the stakes, the currency, the player) and then a ``<game gamecode="N">``
 element a hand, indented. Inside a session each ``<game gamecode=`` line starts
 a hand whose chunk carries the session header as its :attr:`Chunk.context`;
 the header is no hand of its own. An ``<?xml ...?>`` declaration before a hand
-is no part of it. A line that ends one game and starts the next
+is no part of it, nor are an export's wrapper lines (Boss Media's ``<ROOT>``,
+Microgaming's ``----PRIMA.DAT----`` and ``ExtendedTableName: ...``). A line that ends one game and starts the next
 (``</game><game gamecode=...>``) is cut between them, the second part's
 columns kept (what went before it becomes blanks).
 """
@@ -73,6 +74,11 @@ PRE_HEADER = re.compile(r"#Game No : |Everleaf Gaming Game #|<description ")
 # PartyPoker's announcement of the next hand (``Game #N starts.``), which some exports put before a file's
 # first hand too: there, alone, it is not a hand to report
 _ANNOUNCEMENT = re.compile(r"Game #[0-9]+ starts\.\Z")
+
+
+# lines an export wraps its hands in: Boss Media's <ROOT> (never closed in the 2012 file), Microgaming's
+# ----PRIMA.DAT---- before a hand and "ExtendedTableName: name [id]" after it (the table, already in the hand)
+_WRAPPERS = frozenset(["<ROOT>", "</ROOT>", "----PRIMA.DAT----"])
 
 
 def _announcement_only(lines: list[str]) -> bool:
@@ -281,6 +287,8 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                     if not lines:
                         start = number
                 line = ""
+            if line[:1] in "<-E" and (line.rstrip() in _WRAPPERS or line.startswith("ExtendedTableName: ")):
+                continue  # an export's wrapper line, no part of any hand (see _WRAPPERS)
             if in_session:
                 cut = _GAME_AFTER_END.match(line)
                 if cut is not None:

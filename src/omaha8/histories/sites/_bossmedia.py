@@ -9,7 +9,11 @@ actions (``ACTION_FOLD``, ``_CHECK``, ``_CALL``, ``_BET``, ``_RAISE``, ``_ALLIN`
 holds a ``<RESULT PLAYER WIN>`` per payment, with the player's cards. A card is ``<CARD LINK="n">``:
 0-12 the diamonds ace, two .. king, 13-25 the clubs, 26-38 the hearts, 39-51 the spades; ``"b"`` a card
 not shown (the sample's ``HANDEXT=" 8,7,5,2,A"`` is the low these numbers give its winner). Calls and bets
-are the chips they add; a raise is written to its street total; an all-in as the chips it puts in or its
+are the chips they add, but a 2012 file writes a call by a player with chips already in on the street as
+the street total (the small blind of 0.05 ``ACTION_CALL VALUE="0.35"`` to a raise to 0.35, and the flop's
+``POT`` 0.80 = 0.35 + 0.35 + 0.10): a call whose value is the street's bet when the player has some of it in
+already cannot be the chips it adds (that would put in more than the bet), so it is read as the total;
+a raise is written to its street total; an all-in as the chips it puts in or its
 total (both are read, nothing else); returned bets are not written (``WIN`` leaves them out). Each board's
 ``POT`` and ``RAKE`` must add up to what the actions put in. Only cash games are read (the samples show
 no other); the rake is the one stated.
@@ -172,8 +176,12 @@ def _action(b: HandBuilder, item: Element) -> None:
 
 
 def _amount(b: HandBuilder, name: str, item: Element, action: str) -> int:
-    """An action's ``VALUE``; an all-in may be written as its street total, read as the chips it adds."""
+    """An action's ``VALUE``; a call or an all-in may be written as its street total, read as the chips it adds."""
     value = amount_of(b, item, "VALUE")
+    if action == CALL:
+        mine = b.bets.get(name, 0)
+        if mine > 0 and value == max(b.bets.values()):
+            return value - mine  # the street total (2012): as chips added it would be more than the bet
     if action == ALL_IN_BEHIND:
         behind = b.behind(name)
         if behind > 0 and value == b.bets.get(name, 0) + behind:
