@@ -262,3 +262,12 @@ def test_microgaming_export_wrapper_lines_are_no_part_of_any_hand() -> None:
     # hand 1: lines 3-60 (after the wrapper and a blank); 61 blank, 62 ExtendedTableName, 63 blank,
     # 64 ----PRIMA.DAT----, 65 blank: hand 2 starts on line 66
     assert [r.item.line for r in wrapped] == [3, 66]
+
+
+
+def test_pkr_a_hand_without_its_blinds_line_is_refused() -> None:
+    # without "Blinds are now 10 / 20" the hand has no stakes: refused, never replayed at blinds of 0
+    text = (DATA / "pkr" / "side_pot_quartered.txt").read_text(encoding="utf-8")
+    items = list(read(text.replace("Blinds are now 10 / 20\n", "", 1)))
+    assert any(isinstance(i, SkippedHand) and "Blinds are now" in i.reason for i in items), items
+    assert not any(isinstance(i, HandRecord) and i.stakes == (0, 0) for i in items), items

@@ -79,6 +79,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         raise _Bad(last, 0, "the hand does not name its game, limit and money types")
     if not b.collections:
         raise _Bad(last, 0, "no line says who won the pot: cut short?")
+    if b.fields["stakes"] == (0, 0):
+        raise _Bad(last, 0, "no 'Blinds are now' line gives the blinds")
     _check_stacks(b, after)
     f = b.fields
     f["rake_stated"], f["returns"] = True, "lines"
