@@ -264,6 +264,25 @@ def test_microgaming_export_wrapper_lines_are_no_part_of_any_hand() -> None:
     assert [r.item.line for r in wrapped] == [3, 66]
 
 
+# ------------------------------------------------------------ OnGame, 2011
+
+
+def test_ongame_2011_user_hero_cards_and_two_big_blinds_at_equal_stakes() -> None:
+    # $0.50/$0.50, button seat 3: Ann (seat 1, the small blind's place) and Bob both write "posts big blind
+    # ($0.50)"; Ann's is the small blind. Cyd raises to 1.50, Ann calls 1 (0.50 + 1 = 1.50), Bob folds:
+    # pot 1.50 + 0.50 + 1.50 = 3.50. Ann's flop bet of 3 is folded to and comes back (not written). Rake
+    # 0.15: Ann wins 3.35, net 3.35 - 1.50 = +1.85 (21.85 after); Bob -0.50, Cyd -1.50; 185 - 50 - 150 = -15.
+    items = list(read(DATA / "ongame" / "user_and_equal_blinds.txt"))
+    assert len(items) == 1 and isinstance(items[0], HandRecord), items
+    report = analyze(items[0])
+    assert report.outcome is HandStatus.VERIFIED and items[0].rake == 15 and items[0].hero == "Ann"
+    assert [p.kind for p in items[0].posts] == ["small_blind", "big_blind"]
+    assert _nets(report) == {"Ann": 185, "Bob": -50, "Cyd": -150}
+    # a user who is not the player dealt the cards is refused, with the line
+    text = (DATA / "ongame" / "user_and_equal_blinds.txt").read_text(encoding="utf-8")
+    bad = list(read(text.replace("User: Ann", "User: Bob", 1)))
+    assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE and bad[0].line == 4, bad
+
 
 def test_pkr_a_hand_without_its_blinds_line_is_refused() -> None:
     # without "Blinds are now 10 / 20" the hand has no stakes: refused, never replayed at blinds of 0

@@ -2,9 +2,11 @@
 
 ``Table: Hospitalet [361875219] (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)`` gives the limit, the game
 and the blinds; ``Button: seat 2``; the seats read ``Seat 1: Name ($370.00)``. Blinds are ``Name posts
-small blind ($5)``; a raise names the chips it adds and its street total (``raises $25.00 to $30.00``:
+small blind ($5)``; at equal blinds the 2011 files write both ``posts big blind``, the first read as the
+small blind; a raise names the chips it adds and its street total (``raises $25.00 to $30.00``:
 the total is read, the first amount is not always the difference), calls and bets the chips they add,
-``[all in]`` marks an all-in. ``---`` lines separate the streets; the boards are ``--- Dealing flop [3d,
+``[all in]`` marks an all-in. The 2011 files name the hero (``User: Hero``) and its cards after
+``Dealing pocket cards`` (``Dealing to Hero: [6h, 3s, 8s, 4s]``). ``---`` lines separate the streets; the boards are ``--- Dealing flop [3d,
 9d, 7c]``, ``--- Dealing turn [3c]`` and ``--- Dealing river [Qh]``. The summary pays the pots (``Main
 pot: $710.00 won by Ann ($354.50), Bob ($354.50)``, ``Side pot 1: ...``: the pot before the rake, a
 payment each), states the rake (``Rake taken: $1``) and gives each seat's chips after the hand, its net
@@ -60,6 +62,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     summary = False
     ended = False
     after: dict[str, tuple[int, int, int]] = {}
+    user: tuple[str, int] | None = None
     for j in range(1, len(lines)):
         line, at = lines[j], start + j
         if not line:
@@ -90,6 +93,10 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             continue
         elif line == "Dealing pocket cards":
             b.street(0, (), at, 1)
+        elif line.startswith("Dealing to ") and b.current == 0 and not b.actions:
+            _hero_cards(b, line, at)
+        elif line.startswith("User: ") and b.current < 0 and user is None:
+            user = (line[6:], at)  # the hero (2011): known once the seats are read
         elif line == "Summary:":
             summary = True
             b.current = max(b.current, 0)
@@ -106,9 +113,24 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     if not b.collections:
         raise _Bad(start + len(lines) - 1, 0, "no summary line says who won the pot: cut short?")
     _check_seats(b, after)
+    if user is not None:
+        hero = b.seated(user[0], user[1], 7)
+        if b.hero not in (None, hero):
+            raise _Bad(user[1], 7, f"the user is {hero!r} but the cards are dealt to {b.hero!r}")
+        b.hero = hero
     f = b.fields
     f["returns"], f["rake_stated"] = "unprinted", True
     return b.build()
+
+
+def _hero_cards(b: HandBuilder, line: str, at: int) -> None:
+    """``Dealing to Hero: [6h, 3s, 8s, 4s]`` (2011): the hero's hole cards, the hero named."""
+    cut = line.find(": [", 11)
+    if cut < 0 or not line.endswith("]"):
+        raise _Bad(at, 1, f"expected 'Dealing to Name: [cards]', got {line[:60]!r}")
+    name = b.seated(line[11:cut], at, 12)
+    b.dealt(name, cards_of(line[cut + 3:-1], at, cut + 4), at, cut + 4)
+    b.hero = name
 
 
 def _table(b: HandBuilder, line: str, at: int) -> None:
@@ -137,7 +159,13 @@ def _player_line(b: HandBuilder, line: str, at: int) -> None:
     if m is not None:
         if m.group(1) not in ("small", "big") or b.current >= 0:
             raise _Bad(at, col, f"the post {rest[:60]!r} is not one OnGame makes before the cards")
-        post_by_size(b, name, f"{m.group(1)}_blind", b.amount(m.group(2), at, col + m.start(2)), at)
+        kind = f"{m.group(1)}_blind"
+        small, big = b.fields["stakes"]
+        if (kind == "big_blind" and small == big and len(b.posts) == 1
+                and b.posts[0].kind == "big_blind" and b.posts[0].amount == small):
+            # at equal blinds ($0.50/$0.50) both are written "big blind": the first is the small blind
+            b.posts[0] = b.posts[0]._replace(kind="small_blind")
+        post_by_size(b, name, kind, b.amount(m.group(2), at, col + m.start(2)), at)
     elif not act(b, _ACTIONS, name, rest, at, col):
         raise _Bad(at, col, f"the action {rest[:60]!r} is not an OnGame action")
 
