@@ -272,12 +272,17 @@ def test_ongame_2011_user_hero_cards_and_two_big_blinds_at_equal_stakes() -> Non
     # ($0.50)"; Ann's is the small blind. Cyd raises to 1.50, Ann calls 1 (0.50 + 1 = 1.50), Bob folds:
     # pot 1.50 + 0.50 + 1.50 = 3.50. Ann's flop bet of 3 is folded to and comes back (not written). Rake
     # 0.15: Ann wins 3.35, net 3.35 - 1.50 = +1.85 (21.85 after); Bob -0.50, Cyd -1.50; 185 - 50 - 150 = -15.
+    # Hand 2, button seat 1: Bob and Cyd "post big blind", Bob's the small blind; Ann raises to 1.50 and both
+    # fold: 1 of it comes back (not written), the pot 0.50 x 3 = 1.50, no rake: Ann +1 (22.85), Bob and Cyd -0.50.
     items = list(read(DATA / "ongame" / "user_and_equal_blinds.txt"))
-    assert len(items) == 1 and isinstance(items[0], HandRecord), items
-    report = analyze(items[0])
+    assert len(items) == 2 and all(isinstance(i, HandRecord) for i in items), items
+    report, second = analyze(items[0]), analyze(items[1])
     assert report.outcome is HandStatus.VERIFIED and items[0].rake == 15 and items[0].hero == "Ann"
     assert [p.kind for p in items[0].posts] == ["small_blind", "big_blind"]
     assert _nets(report) == {"Ann": 185, "Bob": -50, "Cyd": -150}
+    assert second.outcome is HandStatus.VERIFIED and items[1].rake == 0
+    assert [(p.name, p.kind) for p in items[1].posts] == [("Bob", "small_blind"), ("Cyd", "big_blind")]
+    assert _nets(second) == {"Ann": 100, "Bob": -50, "Cyd": -50}
     # a user who is not the player dealt the cards is refused, with the line
     text = (DATA / "ongame" / "user_and_equal_blinds.txt").read_text(encoding="utf-8")
     bad = list(read(text.replace("User: Ann", "User: Bob", 1)))
