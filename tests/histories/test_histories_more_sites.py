@@ -154,13 +154,15 @@ def test_xml_is_read_in_linear_time() -> None:
 
     def cost(n: int) -> float:
         text = "\n".join([head] + ['<PLAYER NAME="x" SEAT="1" AMOUNT="1" STATE="STATE_EMPTY"/>'] * n + ["</HISTORY>"])
-        started = time.process_time()
-        for _ in range(3):
+        best = float("inf")
+        for _ in range(5):  # the best of five: a busy machine's pauses fall on one read, not on all five
+            started = time.process_time()
             items = list(read(text + "\n"))
+            best = min(best, time.process_time() - started)
         assert isinstance(items[0], SkippedHand)  # no showdown
-        return time.process_time() - started
+        return best
 
-    small, large = cost(100), cost(900)
+    small, large = cost(200), cost(1800)
     assert large < small * 30, (small, large)  # nine times the size: far from eighty-one
 
 
