@@ -332,7 +332,12 @@ class DealReader(_ArrayFileChunks, Iterator[Deals]):
                     filled -= pos
                     pos = 0
                 if filled == len(buf):
-                    buf = buf + bytes(len(buf))
+                    # a regular file's buffer grows at once to what the file needs (at most the cap), not by
+                    # doubling: each doubling copied the lines read so far
+                    size = 2 * len(buf) if self._total is None else max(2 * len(buf), min(cap, self._total + 1))
+                    grown = bytearray(size)
+                    grown[:filled] = buf
+                    buf = grown
                 with memoryview(buf)[filled:] as free:
                     got = self._read_into(f, free)
                 filled += got
