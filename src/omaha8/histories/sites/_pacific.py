@@ -73,9 +73,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             continue  # the shown hand's description
         else:
             _body_line(b, line, at)
-    if b.current < 0:
-        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
-    _settle_totals(b, start + len(lines) - 1)
+    b.require_dealt(start + len(lines) - 1)
+    _unstated_rake(b, start + len(lines) - 1)
     return b.build()
 
 
@@ -142,7 +141,7 @@ def _not_dealt_in(b: HandBuilder, name: str) -> None:
             b.seats[k] = b.names[name] = seat._replace(sitting_out=True)
 
 
-def _settle_totals(b: HandBuilder, last: int) -> None:
+def _unstated_rake(b: HandBuilder, last: int) -> None:
     """888 states no pot and no rake: the rake is what was put in less what the collections pay."""
     f = b.fields
     f["returns"], f["rake_stated"] = "in collected", False
