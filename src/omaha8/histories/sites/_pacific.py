@@ -13,6 +13,8 @@ The hand-worked fixtures of this format: ``tests/data/hh/888/``.
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
@@ -111,11 +113,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
     return False
 
 
-def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    player = player_line(b, line, at, SITE, _POSTS)
-    if player is None:
-        return
-    name, rest, col = player
+def _action_line(b: HandBuilder, line: str, at: int, name: str, rest: str, col: int) -> None:
     if rest == "folds" and b.current < 0 and all(post.name != name for post in b.posts):
         _not_dealt_in(b, name)
         b.messages.append((at, line))
@@ -131,6 +129,10 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         b.collect(name, b.amount(m.group(1), at, col + 12), "pot", at)
     elif not act(b, _ACTIONS, name, rest, at, col, BY_SIZE):
         raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
+
+
+# a player line: the hero's cards and the posts by the common rule, the rest by _action_line
+_body_line = partial(player_line, site=SITE, posts=_POSTS, action=_action_line)
 
 
 def _not_dealt_in(b: HandBuilder, name: str) -> None:
