@@ -62,7 +62,7 @@ _LINE_BLANK = 1
 #: line is under 200 bytes; a longer one is one bad row, read to its end
 #: without being buffered, its text cut to its first MAX_LINE_BYTES bytes.
 MAX_LINE_BYTES = 1 << 16
-#: Rows whose layout (seats, cards per seat) is counted to settle a CSV file's layout.
+#: Rows whose layout (seats, cards per seat) is counted to decide a CSV file's layout.
 LAYOUT_SAMPLE = 1000
 _BOM = b"\xef\xbb\xbf"
 

@@ -1,6 +1,6 @@
 """The layout of a CSV deal file (seats, cards per seat) from the first lines of its first chunk.
 
-:meth:`omaha8.deals._readers.DealReader._layout_from` settles the header and
+:meth:`omaha8.deals._readers.DealReader._layout_from` decides the header and
 the layout from a :class:`Window` of those lines; where every row of the
 sample reads alike by the fast parser, :func:`layout_of_texts` (from the
 lines' text) or :func:`layout_of_bytes` (from their bytes where they lie,

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
+from typing import TypedDict, Union
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from .._support._args import brief, check_bool, check_int, is_int
 from ..errors import ArgumentError, ArgumentTypeError, ChipError, ShapeError
 from ..game import FixedLimit, NoLimit, PotLimit, Structure
 
-__all__ = ["TableConfig", "table_config", "STRUCTURE_NAMES", "MAX_FRACTIONS", "MAX_TOTAL_CHIPS"]
+__all__ = ["TableConfig", "TableOptions", "table_config", "STRUCTURE_NAMES", "MAX_FRACTIONS", "MAX_TOTAL_CHIPS"]
 
 #: The structures named by a string, and what each builds from ``blinds=(small, big)``.
 STRUCTURE_NAMES = ("pot-limit", "no-limit", "fixed-limit")
@@ -136,6 +136,15 @@ def _fractions(values: object) -> tuple[Fraction, ...]:
             raise ArgumentError(f"raise_fractions[{i}] = {brief(value)} repeats an earlier size")
         out.append(fraction)
     return tuple(out)
+
+
+class TableOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`table_config` that every environment passes on as given (its defaults)."""
+
+    blinds: tuple[int, int]
+    stack: Union[int, Sequence[int], None]
+    raise_fractions: Sequence[float]
+    normalize_rewards: bool
 
 
 def table_config(

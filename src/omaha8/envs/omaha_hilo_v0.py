@@ -50,14 +50,13 @@ omaha8.game.hand.IllegalActionError: seat 0 cannot take action 9: actions are 0.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
 from .._support._args import brief, is_int
 from ..game import Hand, IllegalActionError, Structure
-from ._config import table_config
+from ._config import TableOptions, table_config
 from ._encoding import observation_bounds
 from ._extras import missing_extra
 from ._render import RENDER_MODES, check_render_mode, table_text
@@ -69,6 +68,9 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as _exc:  # pragma: no cover - the tests run with the extra installed
     raise missing_extra(_exc) from _exc
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 __all__ = ["env", "raw_env"]
 
@@ -120,16 +122,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo's classes are untyped
         structure: Union[str, Structure] = "pot-limit",
         variant: int = 4,
         *,
-        blinds: tuple[int, int] = (1, 2),
-        stack: Union[int, Sequence[int], None] = None,
-        raise_fractions: Sequence[float] = (0.5, 1.0),
-        normalize_rewards: bool = False,
         render_mode: str | None = None,
+        **table: Unpack[TableOptions],
     ) -> None:
         super().__init__()
-        self.config = table_config(num_players=num_players, structure=structure, variant=variant, blinds=blinds,
-                                   stack=stack, raise_fractions=raise_fractions,
-                                   normalize_rewards=normalize_rewards)
+        self.config = table_config(num_players=num_players, structure=structure, variant=variant, **table)
         self.render_mode = check_render_mode(render_mode)
         self._tables = ScalarTables(self.config, 1)
         self.layout = self._tables.layout

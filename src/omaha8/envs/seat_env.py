@@ -54,14 +54,14 @@ Hands without a decision
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat, Union
+from typing import TYPE_CHECKING, Any, SupportsFloat, Union
 
 import numpy as np
 
 from .._support._args import brief, is_int
 from ..errors import ArgumentTypeError
 from ..game import GameError, Hand, Structure
-from ._config import table_config
+from ._config import TableOptions, table_config
 from ._encoding import F32, I8, observation_bounds
 from ._extras import missing_extra
 from ._policies import Opponent, check_hero
@@ -73,6 +73,9 @@ try:
     from gymnasium import spaces
 except ImportError as _exc:  # pragma: no cover - the tests run with the extra installed
     raise missing_extra(_exc) from _exc
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 __all__ = ["OmahaHiLoEnv"]
 
@@ -103,15 +106,10 @@ class OmahaHiLoEnv(gymnasium.Env[F32, np.int64]):
         *,
         seat: int = 0,
         opponents: Union[Opponent, Sequence[Opponent | None]] = "call",
-        blinds: tuple[int, int] = (1, 2),
-        stack: Union[int, Sequence[int], None] = None,
-        raise_fractions: Sequence[float] = (0.5, 1.0),
-        normalize_rewards: bool = False,
         render_mode: str | None = None,
+        **table: Unpack[TableOptions],
     ) -> None:
-        self.config = table_config(num_players=num_players, structure=structure, variant=variant, blinds=blinds,
-                                   stack=stack, raise_fractions=raise_fractions,
-                                   normalize_rewards=normalize_rewards)
+        self.config = table_config(num_players=num_players, structure=structure, variant=variant, **table)
         self.render_mode = check_render_mode(render_mode)
         self.seat = check_hero(seat, self.config.num_players)
         self._play = SeatPlay(self.config, 1, hero=self.seat, opponents=opponents)

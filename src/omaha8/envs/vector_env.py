@@ -60,7 +60,7 @@ ever the agent's chips in the hand it acted in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
@@ -68,7 +68,7 @@ from .._support._args import SEED_LIMIT, brief, check_bool, check_int, check_n_t
 from ..errors import ArgumentError, ArgumentTypeError, ShapeError
 from ..game import BatchTables, GameError, Structure
 from ._batch_seat import BatchSeatPlay
-from ._config import table_config
+from ._config import TableOptions, table_config
 from ._encoding import F32, I64, observation_bounds
 from ._extras import missing_extra
 from ._policies import Opponent, check_hero
@@ -79,6 +79,9 @@ try:
     from gymnasium.vector.utils import batch_space
 except ImportError as _exc:  # pragma: no cover - the tests run with the extra installed
     raise missing_extra(_exc) from _exc
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 __all__ = ["OmahaHiLoVectorEnv"]
 
@@ -127,17 +130,12 @@ class OmahaHiLoVectorEnv(VectorEnv[F32, I64, np.ndarray[Any, Any]]):
         *,
         seat: int = 0,
         opponents: Union[Opponent, Sequence[Opponent | None]] = "call",
-        blinds: tuple[int, int] = (1, 2),
-        stack: Union[int, Sequence[int], None] = None,
-        raise_fractions: Sequence[float] = (0.5, 1.0),
-        normalize_rewards: bool = False,
         carry_stacks: bool = False,
         n_threads: int | None = None,
+        **table: Unpack[TableOptions],
     ) -> None:
         self.num_envs = check_int(num_envs, "num_envs", minimum=1, maximum=_MAX_ENVS)
-        self.config = table_config(num_players=num_players, structure=structure, variant=variant, blinds=blinds,
-                                   stack=stack, raise_fractions=raise_fractions,
-                                   normalize_rewards=normalize_rewards)
+        self.config = table_config(num_players=num_players, structure=structure, variant=variant, **table)
         self.seat = check_hero(seat, self.config.num_players)
         self._play = BatchSeatPlay(self.config, self.num_envs, hero=self.seat, opponents=opponents,
                                    carry_stacks=check_bool(carry_stacks, "carry_stacks"),

@@ -286,7 +286,7 @@ cdef class Engine:
         with nogil:
             for t in range(n_tables):
                 start_hand(b, t)
-                settle_pending(b, t, NULL)
+                finish_pending(b, t, NULL)
 
     def __dealloc__(self):
         cdef Py_ssize_t i
@@ -391,7 +391,7 @@ cdef class Engine:
             for s in range(b.n_seats):
                 net[j, s] = 0
             apply_action(b, t, kinds[j], amounts[j])
-            finished[j] = settle_pending(b, t, &net[j, 0])
+            finished[j] = finish_pending(b, t, &net[j, 0])
         return finished_array, net_array
 
     def play(self, const int64_t[::1] hands, int policy, int n_threads):

@@ -58,7 +58,7 @@ cdef void finish_hand(Batch* b, Py_ssize_t t, int64_t* net_out) noexcept nogil:
 
 # Finish every settled hand at table t and start the next, until a seat is to act;
 # returns the hands finished.
-cdef inline int settle_pending(Batch* b, Py_ssize_t t, int64_t* net_out) noexcept nogil:
+cdef inline int finish_pending(Batch* b, Py_ssize_t t, int64_t* net_out) noexcept nogil:
     cdef int finished = 0
     while b.street[t] == OVER:
         finish_hand(b, t, net_out)
@@ -104,7 +104,7 @@ cdef void play_table(Batch* b, Py_ssize_t t, int64_t hands, int policy) noexcept
         if policy == POLICY_RANDOM:
             random_action(b, t, &kind, &amount)
         apply_action(b, t, kind, amount)
-        played += settle_pending(b, t, NULL)
+        played += finish_pending(b, t, NULL)
 
 
 # Where advance() writes the end of the hand that was in play when it was called (row j of its outputs).

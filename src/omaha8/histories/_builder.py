@@ -326,6 +326,11 @@ class HandBuilder:
 
     # ------------------------------------------------------------ the record
 
+    def require_dealt(self, last: int) -> None:
+        """Refuse a hand whose text ends, at line ``last``, before its cards were dealt."""
+        if self.current < 0:
+            raise _Bad(last, 0, "the hand was cut short before the cards were dealt")
+
     def build(self) -> HandRecord:
         """The hand as a record, once its last line is read: the cards checked against the board(s)."""
         known = {c for _, cards in self.dealt_cards + self.shown_cards for c in cards}

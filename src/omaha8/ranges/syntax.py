@@ -216,19 +216,8 @@ from .tokens import (
     _error,
     tokenize as tokenize,
 )
-from .tree import (
-    AnyOf,
-    CardSpec,
-    Complement,
-    Difference,
-    Intersect,
-    Node,
-    Pattern,
-    Patterns,
-    Percent,
-    Weighted,
-    walk,
-)
+from . import tree as _tree
+from .tree import *  # the syntax tree is part of the specification: its node types are exported from here too
 
 __all__ = [
     "MAX_TEXT",
@@ -238,20 +227,10 @@ __all__ = [
     "MAX_PATTERN_CARDS",
     "MACROS",
     "RANK_CLASSES",
-    "CardSpec",
-    "Pattern",
-    "Patterns",
-    "Percent",
-    "AnyOf",
-    "Intersect",
-    "Difference",
-    "Complement",
-    "Weighted",
-    "Node",
     "parse",
     "is_weighted",
-    "walk",
 ]
+__all__ += _tree.__all__
 
 
 def parse(text: str) -> Node:

@@ -141,6 +141,11 @@ cdef int run_segment(Game* g, int seg, int p, const Step* st, const double* own0
             or t_reach == NULL or t_cfv == NULL or t_share == NULL or t_total == NULL):
         status = -1
     else:
+        # the terminal buffers are the same for every terminal of the segment: only the counts are set later
+        term.reach = t_reach
+        term.cfv = t_cfv
+        term.coef_share = t_share
+        term.coef_total = t_total
         own[0] = <double*>own0
         opp[0] = <double*>opp0
         # forward: reach and strategy at every node
@@ -237,10 +242,6 @@ cdef int run_segment(Game* g, int seg, int p, const Step* st, const double* own0
         if m_t:
             term.m_s = m_s
             term.m_t = m_t
-            term.reach = t_reach
-            term.cfv = t_cfv
-            term.coef_share = t_share
-            term.coef_total = t_total
             k = g.seg_board[seg]
             status = eval_terminals(&g.sides[k * 2 + p], &g.sides[k * 2 + q], &g.combos[p], &g.combos[q], &term,
                                     1 if n_chance else threads)

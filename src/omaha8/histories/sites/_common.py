@@ -139,18 +139,18 @@ def marked_hand(b: HandBuilder, lines: list[str], first: int, start: int, *,
     return in_summary
 
 
-def player_line(b: HandBuilder, line: str, at: int, site: str,
-                posts: tuple[tuple[str, Form], ...]) -> tuple[str, str, int] | None:
-    """:func:`named` of a line about a player; None for the hero's ``Dealt to NAME [cards]`` line or a post of
-    ``posts`` (each read here: see :func:`post_line`)."""
+def player_line(b: HandBuilder, line: str, at: int, site: str, posts: tuple[tuple[str, Form], ...],
+                action: Callable[[HandBuilder, str, int, str, str, int], None]) -> None:
+    """A line about a player: the hero's ``Dealt to NAME [cards]`` line and a post of ``posts`` are read here (see
+    :func:`post_line`), any other line by the site's ``action(b, line, at, name, rest, column)`` (see :func:`named`)."""
     if line.startswith("Dealt to "):
         b.hero_dealt(line, at)
-        return None
+        return
     name, rest, col = named(b, line, at, site)
     if rest.startswith("posts "):
         post_line(b, posts, name, rest, at, col, site)
-        return None
-    return name, rest, col
+        return
+    action(b, line, at, name, rest, col)
 
 
 def named(b: HandBuilder, line: str, at: int, site: str) -> tuple[str, str, int]:

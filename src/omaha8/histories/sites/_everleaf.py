@@ -73,9 +73,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             continue
         else:
             _body_line(b, line, at)
-    if b.current < 0:
-        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
-    _settle_totals(b, start + len(lines) - 1)
+    b.require_dealt(start + len(lines) - 1)
+    _unprinted_returns_and_rake(b, start + len(lines) - 1)
     return b.build()
 
 
@@ -157,7 +156,7 @@ def _win(b: HandBuilder, name: str, rest: str, at: int, col: int) -> None:
     b.collect(name, b.amount(amount, at, at_col), f"{pot} ({half})" if half else pot, at)
 
 
-def _settle_totals(b: HandBuilder, last: int) -> None:
+def _unprinted_returns_and_rake(b: HandBuilder, last: int) -> None:
     """No pot, rake or returns printed: the top bet's uncalled part goes back, the rake is what the wins leave."""
     put: dict[str, int] = {}
     for p in b.posts:

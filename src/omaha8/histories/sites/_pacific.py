@@ -13,6 +13,8 @@ The hand-worked fixtures of this format: ``tests/data/hh/888/``.
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
@@ -73,9 +75,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             continue  # the shown hand's description
         else:
             _body_line(b, line, at)
-    if b.current < 0:
-        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
-    _settle_totals(b, start + len(lines) - 1)
+    b.require_dealt(start + len(lines) - 1)
+    _unstated_rake(b, start + len(lines) - 1)
     return b.build()
 
 
@@ -112,11 +113,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
     return False
 
 
-def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    player = player_line(b, line, at, SITE, _POSTS)
-    if player is None:
-        return
-    name, rest, col = player
+def _action_line(b: HandBuilder, line: str, at: int, name: str, rest: str, col: int) -> None:
     if rest == "folds" and b.current < 0 and all(post.name != name for post in b.posts):
         _not_dealt_in(b, name)
         b.messages.append((at, line))
@@ -134,6 +131,10 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         raise _Bad(at, col, f"the action {rest[:60]!r} is not an 888poker action")
 
 
+# a player line: the hero's cards and the posts by the common rule, the rest by _action_line
+_body_line = partial(player_line, site=SITE, posts=_POSTS, action=_action_line)
+
+
 def _not_dealt_in(b: HandBuilder, name: str) -> None:
     """888 writes ``Name folds`` before ``** Dealing down cards **`` for a seated player it does not deal
     in (away): he puts nothing in and takes no part, as a player sitting out."""
@@ -142,7 +143,7 @@ def _not_dealt_in(b: HandBuilder, name: str) -> None:
             b.seats[k] = b.names[name] = seat._replace(sitting_out=True)
 
 
-def _settle_totals(b: HandBuilder, last: int) -> None:
+def _unstated_rake(b: HandBuilder, last: int) -> None:
     """888 states no pot and no rake: the rake is what was put in less what the collections pay."""
     f = b.fields
     f["returns"], f["rake_stated"] = "in collected", False

@@ -77,8 +77,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             b.messages.append((at, line))
         else:
             _body_line(b, line, at)
-    if b.current < 0:
-        raise _Bad(start + len(lines) - 1, 0, "the hand was cut short before the cards were dealt")
+    b.require_dealt(start + len(lines) - 1)
     if b.fields["stakes"] == (0, 0):
         b.fields["stakes"] = stakes_from_posts(b)
         if not b.fields["stakes"][1]:

@@ -130,11 +130,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> bool:
     return False
 
 
-def _body_line(b: HandBuilder, line: str, at: int) -> None:
-    player = player_line(b, line, at, SITE, _POSTS)
-    if player is None:
-        return
-    name, rest, col = player
+def _action_line(b: HandBuilder, line: str, at: int, name: str, rest: str, col: int) -> None:
     m = COLLECTED.match(rest) if rest.startswith("collected ") else None
     if m is not None:
         b.collect(name, b.amount(m.group(1), at, col + 10), m.group(2).replace(" ", ""), at)
@@ -143,6 +139,10 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
             b.messages.append((at, line))
             return
         raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winamax action")
+
+
+# a player line: the hero's cards and the posts by the common rule, the rest by _action_line
+_body_line = partial(player_line, site=SITE, posts=_POSTS, action=_action_line)
 
 
 def _summary_line(b: HandBuilder, line: str, at: int) -> None:
