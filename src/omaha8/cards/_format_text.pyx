@@ -521,19 +521,20 @@ cdef object checked_plan(object plan):
     return plan
 
 
+cdef const void* bound(list keep, object arr, object dtype, tuple shape, str what) except NULL:
+    """The first byte of ``arr`` checked as :func:`checked` does (at least one element), kept alive in ``keep``."""
+    arr = checked(arr, dtype, shape, what)
+    cdef const uint8_t[::1] raw = arr.reshape(-1).view(np.uint8)
+    keep.append(arr)
+    return &raw[0]
+
+
 cdef list bind_rows(RowSource* src, object plan, Py_ssize_t n, int n_seats, int k, int64_t deal_start,
                     object line, object boards, object holes, object high, object low, object high_winners,
                     object low_winners, object shares, object high_table, object low_table):
     """Point ``src`` at the checked arrays of ``n`` rows (n > 0) for ``plan`` (from checked_plan); returns the arrays it points
     into, which the caller keeps while ``src`` is read."""
     cdef int32_t[::1] plan_view
-    cdef int64_t[::1] line_view
-    cdef const uint8_t[:, ::1] boards_view
-    cdef const uint8_t[:, :, ::1] holes_view
-    cdef const uint16_t[:, ::1] high_view
-    cdef const uint8_t[:, ::1] low_view
-    cdef const uint16_t[::1] high_winners_view, low_winners_view
-    cdef const double[:, ::1] shares_view
     plan_view = plan
     keep = [plan]
     used = set(plan.tolist())
@@ -544,45 +545,21 @@ cdef list bind_rows(RowSource* src, object plan, Py_ssize_t n, int n_seats, int 
     src.k = k
     src.deal_start = deal_start
     if COL_LINE in used:
-        line = checked(line, np.int64, (n,), "line")
-        line_view = line
-        src.line = &line_view[0]
-        keep.append(line)
+        src.line = <const int64_t*>bound(keep, line, np.int64, (n,), "line")
     if COL_BOARD in used:
-        boards = checked(boards, np.uint8, (n, 5), "boards")
-        boards_view = boards
-        src.boards = &boards_view[0, 0]
-        keep.append(boards)
+        src.boards = <const uint8_t*>bound(keep, boards, np.uint8, (n, 5), "boards")
     if COL_SEATS in used:
-        holes = checked(holes, np.uint8, (n, n_seats, k), "holes")
-        holes_view = holes
-        src.holes = &holes_view[0, 0, 0]
-        keep.append(holes)
+        src.holes = <const uint8_t*>bound(keep, holes, np.uint8, (n, n_seats, k), "holes")
     if used & {COL_HIGH, COL_HIGH_DESC}:
-        high = checked(high, np.uint16, (n, n_seats), "high")
-        high_view = high
-        src.high = &high_view[0, 0]
-        keep.append(high)
+        src.high = <const uint16_t*>bound(keep, high, np.uint16, (n, n_seats), "high")
     if used & {COL_LOW, COL_LOW_DESC}:
-        low = checked(low, np.uint8, (n, n_seats), "low")
-        low_view = low
-        src.low = &low_view[0, 0]
-        keep.append(low)
+        src.low = <const uint8_t*>bound(keep, low, np.uint8, (n, n_seats), "low")
     if COL_HIGH_WINNERS in used:
-        high_winners = checked(high_winners, np.uint16, (n,), "high_winners")
-        high_winners_view = high_winners
-        src.high_winners = &high_winners_view[0]
-        keep.append(high_winners)
+        src.high_winners = <const uint16_t*>bound(keep, high_winners, np.uint16, (n,), "high_winners")
     if COL_LOW_WINNERS in used:
-        low_winners = checked(low_winners, np.uint16, (n,), "low_winners")
-        low_winners_view = low_winners
-        src.low_winners = &low_winners_view[0]
-        keep.append(low_winners)
+        src.low_winners = <const uint16_t*>bound(keep, low_winners, np.uint16, (n,), "low_winners")
     if COL_SHARES in used:
-        shares = checked(shares, np.float64, (n, n_seats), "shares")
-        shares_view = shares
-        src.shares = &shares_view[0, 0]
-        keep.append(shares)
+        src.shares = <const double*>bound(keep, shares, np.float64, (n, n_seats), "shares")
     if COL_HIGH_DESC in used:
         if high_table is None:
             raise ValueError("high_table is needed by the plan but was not given")
