@@ -216,3 +216,45 @@ def test_text_seen_only_in_its_elements_matches_the_every_text_event_twin(seed: 
             assert fast == _game_outcome(chunk.context, copy, True), copy
             read_some += isinstance(fast, HandRecord)
     assert read_some  # some broken copies still read: records compared, not only refusals
+
+
+def _handlers_outcome(context, lines: list[str], watch_text: bool | None) -> object:  # type: ignore[no-untyped-def]
+    try:
+        return _ipoker.parse_game(context, "<text>", 20, list(lines), watch_text=watch_text, tree=False)
+    except _Bad as exc:
+        return ("refused", exc.line, exc.column, exc.reason)
+    except Exception as exc:
+        return (type(exc).__name__, str(exc))
+
+
+def test_the_games_of_the_fixtures_are_read_from_the_c_handlers_tree() -> None:
+    chunks = [c for c in hand_chunks(io.StringIO(_session_text())) if c.context is not None]
+    assert chunks
+    for chunk in chunks:
+        lines = [line for line in chunk.lines if line.strip() != "</session>"]
+        assert _ipoker._from_tree(lines, chunk.start) is not None
+        assert _game_outcome(chunk.context, chunk.lines, None) == _handlers_outcome(chunk.context, chunk.lines, True)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_tree_and_the_handlers_read_broken_games_alike(seed: int) -> None:
+    import random
+
+    rng = random.Random(1000 + seed)
+    chunks = [c for c in hand_chunks(io.StringIO(_session_text())) if c.context is not None]
+    pieces = _PIECES + ["é", "\u00a0", "<servername>s</servername>", "<servername><x/></servername>", "<players/>",
+                        '<player seat="3" name="Eve" chips="1€" />', '<general>', '</general>', "<game gamecode=\"7\">"]
+    read_some = 0
+    for chunk in chunks:
+        for _ in range(25):
+            copy = list(chunk.lines)
+            for _ in range(rng.randrange(1, 3)):
+                i = rng.randrange(len(copy))
+                j = rng.randrange(len(copy[i]) + 1)
+                copy[i] = copy[i][:j] + rng.choice(pieces) + copy[i][j:]
+            tree = _game_outcome(chunk.context, copy, None)
+            assert tree == _handlers_outcome(chunk.context, copy, True), copy
+            # the handlers' own fast path (text seen only in its elements) against the same twin
+            assert _handlers_outcome(chunk.context, copy, None) == tree, copy
+            read_some += isinstance(tree, HandRecord)
+    assert read_some

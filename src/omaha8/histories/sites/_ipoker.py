@@ -44,6 +44,7 @@ from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
 from ._xml import LIMIT_CODES, MAX_DEPTH, MAYBE_TEXT, _Refused, guard, position, run, stray_text
+from ._xml_tree import parse_tree
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
@@ -286,15 +287,20 @@ def _stray_text_possible(document: str) -> bool:
     return False
 
 
-def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _Game:
+def _scan(lines: list[str], start: int, *, watch_text: bool | None = None, tree: bool = True) -> _Game:
     """One pass of expat over a game's lines: its parts in file order, the structure checked as they come.
 
-    ``watch_text`` True sees every text event (the slow twin); None only the text inside the elements that have
-    some, unless the document may hold text elsewhere (most of expat's text events are the line breaks and
-    indents between elements: no handler need see them)."""
+    ``tree`` reads the game from the tree that expat's C handlers build (:func:`_from_tree`) where it can.
+    Otherwise (and with ``tree`` False) ``watch_text`` True sees every text event (the slow twin); None only the
+    text inside the elements that have some, unless the document may hold text elsewhere (most of expat's text
+    events are the line breaks and indents between elements: no handler need see them)."""
     # the session's end (and a next session's declaration) may follow the last game
     while lines and (lines[-1].strip() == "</session>" or lines[-1].startswith("<?xml ")):
         lines = lines[:-1]
+    if tree:
+        game = _from_tree(lines, start)
+        if game is not None:
+            return game
     parser, document = _parser(lines, start)
     if watch_text is None:
         watch_text = _stray_text_possible(document)
@@ -380,11 +386,74 @@ def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _G
     return game
 
 
+def _from_tree(lines: list[str], start: int) -> _Game | None:
+    """:func:`_scan`'s game read from the tree of expat's C handlers; None where the handlers must read it.
+
+    Only a game of the format's own shape is read here, each part where :data:`_PARENTS` puts it and text only in
+    ``<cards>`` and ``<startdate>`` (other fields of the game's ``<general>`` taken as they are): anything else, a
+    declaration the guard must see, or XML the tree does not read (see ``_xml_tree``) is left to the handlers,
+    which say what is wrong with it."""
+    text = "\n".join(lines)
+    if "<!" in text:
+        return None
+    try:
+        document = f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>".encode()
+    except UnicodeEncodeError:
+        return None
+    root = parse_tree(document, start - 2, True)
+    if root is None or root.text or len(root.children) != 1:
+        return None
+    top = root.children[0]
+    if top.tag != "game" or top.text:
+        return None
+    game = _Game()
+    game.code = (top.attrs, top.line, top.column)
+    state = -1
+    for part in top.children:
+        if part.tag == "general":
+            if part.text:
+                return None
+            for field in part.children:
+                if field.tag == "players":
+                    if field.text:
+                        return None
+                    for player in field.children:
+                        if player.tag != "player" or player.children or player.text:
+                            return None
+                        game.players.append((player.attrs, player.line, player.column))
+                elif field.tag == "startdate":
+                    if field.children:
+                        return None
+                    game.date = field.text.strip()
+                elif field.tag in _PARENTS or field.children:
+                    return None
+                # another field of the game's <general>: not read
+        elif part.tag == "round":
+            no = part.attrs.get("no", "")
+            if not (no.isascii() and no.isdigit() and len(no) == 1) or int(no) <= state or int(no) > 4 or part.text:
+                return None
+            state = int(no)
+            for item in part.children:
+                if item.children:
+                    return None
+                if item.tag == "action":
+                    if item.text:
+                        return None
+                    game.actions.append((state, item.attrs, item.line, item.column))
+                elif item.tag == "cards":
+                    game.cards.append((state, item.attrs, item.line, item.column, item.text.strip()))
+                else:
+                    return None
+        else:
+            return None
+    return game
+
+
 def parse_game(context: Chunk, label: str, start: int, lines: list[str], *,
-               watch_text: bool | None = None) -> HandRecord:
-    """A ``<game>`` of the session whose header is ``context`` (``watch_text``: see :func:`_scan`)."""
+               watch_text: bool | None = None, tree: bool = True) -> HandRecord:
+    """A ``<game>`` of the session whose header is ``context`` (``watch_text``, ``tree``: see :func:`_scan`)."""
     head = session(context)
-    game = _scan(lines, start, watch_text=watch_text)
+    game = _scan(lines, start, watch_text=watch_text, tree=tree)
     assert game.code is not None
     attrs, at, col = game.code
     b = HandBuilder(label, start, SITE)
