@@ -19,7 +19,8 @@ cimport cython
 from cpython.pycapsule cimport PyCapsule_Import
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.ref cimport PyObject
-from libc.string cimport strlen, strcmp
+from libc.string cimport memcmp, memcpy, strlen, strcmp
+from sys import intern
 
 cdef extern from *:
     """
@@ -85,6 +86,8 @@ cdef Capi *CAPI = _capi_or_null()
 cdef enum:
     DEPTH = 16
     TEXT = 4096
+    NAMES = 256  # the names remembered (a file's tags and attribute names are a few dozen)
+    NAME_BYTES = 24  # the longest name remembered, in bytes
 
 #: Deepest nesting read, the wrapper counted (the formats nest four deep at most): the slow path refuses more.
 MAX_DEPTH = DEPTH
@@ -138,6 +141,31 @@ cdef str _decoded(const char *s):
     return PyUnicode_DecodeUTF8(s, <Py_ssize_t> strlen(s), NULL)
 
 
+# tag and attribute names decoded before, by a hash of their bytes: the same few names come in every element
+cdef char _name_bytes[NAMES][NAME_BYTES]
+cdef object _name_strs = [None] * NAMES
+
+
+cdef str _name(const char *s):
+    """The name ``s`` as an interned str, decoded once while it stays in the table."""
+    cdef size_t n = strlen(s)
+    cdef size_t i
+    cdef unsigned int h = 2166136261u
+    cdef str found
+    if n >= NAME_BYTES:
+        return _decoded(s)
+    for i in range(n):
+        h = (h ^ <unsigned char> s[i]) * 16777619u
+    h %= NAMES
+    found = (<list> _name_strs)[h]
+    if found is not None and memcmp(_name_bytes[h], s, n + 1) == 0:
+        return found
+    found = intern(_decoded(s))  # the readers' own constants: dict lookups find them by identity
+    memcpy(_name_bytes[h], s, n + 1)
+    (<list> _name_strs)[h] = found
+    return found
+
+
 cdef void _start(void *data, const char *tag, const char **atts) noexcept:
     cdef State *state = <State *> data
     cdef Element element
@@ -153,10 +181,10 @@ cdef void _start(void *data, const char *tag, const char **atts) noexcept:
     try:
         attrs = {}
         while atts[i] != NULL:
-            attrs[_decoded(atts[i])] = _decoded(atts[i + 1])
+            attrs[_name(atts[i])] = _decoded(atts[i + 1])
             i += 2
         element = Element.__new__(Element)
-        element.tag = _decoded(tag)
+        element.tag = _name(tag)
         element.attrs = attrs
         element.line = state.first + <long> CAPI.GetErrorLineNumber(state.parser)
         element.column = <long> CAPI.GetErrorColumnNumber(state.parser) + 1
