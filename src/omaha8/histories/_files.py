@@ -79,6 +79,8 @@ _ANNOUNCEMENT = re.compile(r"Game #[0-9]+ starts\.\Z")
 # lines an export wraps its hands in: Boss Media's <ROOT> (never closed in the 2012 file), Microgaming's
 # ----PRIMA.DAT---- before a hand and "ExtendedTableName: name [id]" after it (the table, already in the hand)
 _WRAPPERS = frozenset(["<ROOT>", "</ROOT>", "----PRIMA.DAT----"])
+# (a longer line is none of them: an XML hand's lines are not hashed to find out)
+_WRAPPER_CHARS = max(map(len, _WRAPPERS))
 
 
 def _announcement_only(lines: list[str]) -> bool:
@@ -288,7 +290,8 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                         start = number
                 line = ""
             # (the lines come without trailing blanks)
-            if line[:1] in "<-E" and (line in _WRAPPERS or line.startswith("ExtendedTableName: ")):
+            if line[:1] in "<-E" and ((len(line) <= _WRAPPER_CHARS and line in _WRAPPERS)
+                                      or line.startswith("ExtendedTableName: ")):
                 continue  # an export's wrapper line, no part of any hand (see _WRAPPERS)
             # (the substring tests keep the patterns off a session's other lines, most of them)
             if in_session and "</game>" in line:
