@@ -42,7 +42,7 @@ import pytest
 from omaha8.histories import HandRecord, HandStatus, SkipKind, SkippedHand, analyze, read
 from omaha8.histories._files import hand_chunks
 from omaha8.histories._grammar import Money, _Bad
-from omaha8.histories.sites import _ipoker
+from omaha8.histories.sites import _ipoker, _ipoker_xml
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hh" / "ipoker"
 
@@ -232,7 +232,7 @@ def test_the_games_of_the_fixtures_are_read_from_the_c_handlers_tree() -> None:
     assert chunks
     for chunk in chunks:
         lines = [line for line in chunk.lines if line.strip() != "</session>"]
-        assert _ipoker._from_tree(lines, chunk.start) is not None
+        assert _ipoker_xml.from_tree(lines, chunk.start) is not None
         assert _game_outcome(chunk.context, chunk.lines, None) == _handlers_outcome(chunk.context, chunk.lines, True)
 
 
