@@ -262,3 +262,27 @@ def _broken(rng, lines: list[str], pieces: list[str]) -> list[str]:  # type: ign
         j = rng.randrange(len(out[i]) + 1)
         out[i] = out[i][:j] + rng.choice(pieces) + out[i][j:]
     return out
+
+
+def _fields_outcome(lines: list[str], tree: bool) -> object:
+    try:
+        return _ipoker_xml.session_fields(lines, 30, tree=tree)
+    except _Bad as exc:
+        return ("refused", exc.line, exc.column, exc.reason)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_session_header_is_read_from_the_tree_as_the_handlers_read_it(seed: int) -> None:
+    import random
+
+    rng = random.Random(2000 + seed)
+    headers = {tuple(c.context.lines) for c in hand_chunks(io.StringIO(_session_text())) if c.context is not None}
+    assert headers
+    pieces = _PIECES + ["<nickname>Eve</nickname>", "<mode/>", "<general>", "</general>", "\n", "<b>x</b>", "é"]
+    for header in sorted(headers):
+        lines = [*header, "</session>"]
+        fields = _ipoker_xml._fields_from_tree(lines, 30)
+        assert fields is not None and "gametype" in fields and fields == _fields_outcome(lines, False)
+        for _ in range(40):
+            copy = _broken(rng, lines, pieces)
+            assert _fields_outcome(copy, True) == _fields_outcome(copy, False), copy

@@ -41,8 +41,8 @@ from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
-from ._ipoker_xml import Game, parser_over, scan
-from ._xml import LIMIT_CODES, MAX_DEPTH, _Refused, run
+from ._ipoker_xml import Game, scan, session_fields
+from ._xml import LIMIT_CODES
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
@@ -117,29 +117,7 @@ def _session(context: Chunk) -> _Session:
         k = lines[0].find("<session ")
         lines[0] = " " * k + lines[0][k:]
     # the header is cut before its first game: its <session> is closed here
-    parser, document = parser_over(lines + ["</session>"], start)
-    first = start - 2
-    fields: dict[str, tuple[str, int, int]] = {}
-    path: list[str] = []
-    text: list[str] = []
-
-    def open_tag(tag: str, attrs: dict[str, str]) -> None:
-        if len(path) >= MAX_DEPTH:
-            raise _Refused(first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, "elements nest too deep")
-        path.append(tag)
-        text.clear()
-
-    def close_tag(tag: str) -> None:
-        path.pop()
-        if len(path) == 3 and path[1] == "session" and path[2] == "general":
-            fields.setdefault(tag, ("".join(text).strip(), first + parser.CurrentLineNumber, 1))
-        text.clear()
-
-    parser.StartElementHandler = open_tag
-    parser.EndElementHandler = close_tag
-    parser.CharacterDataHandler = text.append
-    run(parser, document, lines + ["</session>"], start)
-    return _header(fields, start)
+    return _header(session_fields(lines + ["</session>"], start), start)
 
 
 def _header(fields: dict[str, tuple[str, int, int]], start: int) -> _Session:

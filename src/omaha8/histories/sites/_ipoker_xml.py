@@ -3,7 +3,7 @@
 A game is read from the tree that expat's C handlers build (:func:`from_tree`, through
 ``_xml_tree``) where it has the format's own shape; any other game is read by Python
 handlers (:func:`scan`), which refuse what is wrong with it, where and why. Its
-session's header is read by the same guarded parser (:func:`parser_over`).
+session's header is read the same two ways (:func:`session_fields`).
 :mod:`omaha8.histories.sites._ipoker` gives the parts their meaning.
 """
 
@@ -16,7 +16,7 @@ from .._grammar import _Bad
 from ._xml import MAX_DEPTH, MAYBE_TEXT, _Refused, guard, position, run, stray_text
 from ._xml_tree import parse_tree
 
-__all__ = ["WRAPPER", "Game", "parser_over", "scan", "from_tree"]
+__all__ = ["WRAPPER", "Game", "parser_over", "scan", "from_tree", "session_fields"]
 
 #: The root a game's (or a session header's) lines are read under.
 WRAPPER = "omaha8-hand"
@@ -229,3 +229,59 @@ def from_tree(lines: list[str], start: int) -> Game | None:
         else:
             return None
     return game
+
+
+def session_fields(lines: list[str], start: int, *, tree: bool = True) -> dict[str, tuple[str, int, int]]:
+    """The fields of a session header's ``<general>`` (``lines``, its ``<session>`` closed): each field's text, the
+    line of its end and column 1, the first of a name kept.
+
+    ``tree`` reads them from the tree of expat's C handlers (text kept) where every field is a leaf; otherwise
+    (and with ``tree`` False) Python handlers read them, which also say what is wrong with the XML."""
+    if tree:
+        found = _fields_from_tree(lines, start)
+        if found is not None:
+            return found
+    parser, document = parser_over(lines, start)
+    first = start - 2
+    fields: dict[str, tuple[str, int, int]] = {}
+    path: list[str] = []
+    text: list[str] = []
+
+    def open_tag(tag: str, attrs: dict[str, str]) -> None:
+        if len(path) >= MAX_DEPTH:
+            raise _Refused(first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, "elements nest too deep")
+        path.append(tag)
+        text.clear()
+
+    def close_tag(tag: str) -> None:
+        path.pop()
+        if len(path) == 3 and path[1] == "session" and path[2] == "general":
+            fields.setdefault(tag, ("".join(text).strip(), first + parser.CurrentLineNumber, 1))
+        text.clear()
+
+    parser.StartElementHandler = open_tag
+    parser.EndElementHandler = close_tag
+    parser.CharacterDataHandler = text.append
+    run(parser, document, lines, start)
+    return fields
+
+
+def _fields_from_tree(lines: list[str], start: int) -> dict[str, tuple[str, int, int]] | None:
+    """:func:`session_fields` from the tree; None where the handlers must read the header."""
+    text = "\n".join(lines)
+    if "<!" in text:
+        return None
+    try:
+        root = parse_tree(f"<{WRAPPER}>\n{text}\n</{WRAPPER}>".encode(), start - 2, True)
+    except UnicodeEncodeError:
+        return None
+    if root is None:
+        return None
+    fields: dict[str, tuple[str, int, int]] = {}
+    for top in root.children:
+        for general in top.children if top.tag == "session" else ():
+            for field in general.children if general.tag == "general" else ():
+                if field.children:
+                    return None  # the handlers keep only the text after its last child
+                fields.setdefault(field.tag, (field.text.strip(), field.end_line, 1))
+    return fields

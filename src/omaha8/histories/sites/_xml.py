@@ -107,7 +107,7 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
         stack.append(element)
 
     def close_tag(tag: str) -> None:
-        stack.pop()
+        stack.pop().end_line = first + parser.CurrentLineNumber
 
     def characters(data: str) -> None:
         if data.isspace():

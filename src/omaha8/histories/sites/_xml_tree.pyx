@@ -98,8 +98,9 @@ MAX_TEXT = TEXT
 @cython.auto_pickle(False)  # a hand's parse, read where it is made: nothing to send elsewhere
 @cython.final
 cdef class Element:
-    """An XML element: its tag, its attributes, the 1-based line and column of its start tag, its children, and
-    its text (only when the parse keeps text, else empty; from its first character that is not white space)."""
+    """An XML element: its tag, its attributes, the 1-based line and column of its start tag, its children, its
+    text (only when the parse keeps text, else empty; from its first character that is not white space), and the
+    line expat gives its end (its end tag's, or where an empty-element tag ``<a/>`` ends; set when read)."""
 
     cdef readonly str tag
     cdef readonly dict attrs
@@ -107,10 +108,12 @@ cdef class Element:
     cdef readonly object column
     cdef readonly list children
     cdef readonly str text
+    cdef public object end_line
 
     def __init__(self, str tag, dict attrs, object line, object column, str text=""):
         self.tag, self.attrs, self.line, self.column, self.text = tag, attrs, line, column, text
         self.children = []
+        self.end_line = line
 
     def __repr__(self):
         return f"<{self.tag} line {self.line}>"
@@ -190,6 +193,7 @@ cdef void _start(void *data, const char *tag, const char **atts) noexcept:
         element.column = <long> CAPI.GetErrorColumnNumber(state.parser) + 1
         element.children = []
         element.text = ""
+        element.end_line = element.line
         (<Element> state.stack[state.depth]).children.append(element)
         state.depth += 1
         state.stack[state.depth] = <PyObject *> element
@@ -204,6 +208,11 @@ cdef void _end(void *data, const char *tag) noexcept:
     if state.failed:
         return
     element = <Element> state.stack[state.depth]
+    try:
+        element.end_line = state.first + <long> CAPI.GetErrorLineNumber(state.parser)
+    except BaseException:
+        state.failed = True
+        return
     if state.visible:
         if element.children or not state.keep_text:
             state.failed = True
