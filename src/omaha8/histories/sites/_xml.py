@@ -72,7 +72,7 @@ def parse_xml(lines: list[str], start: int) -> Element:
         try:
             document = f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>".encode()
         except UnicodeEncodeError:
-            pass  # a lone surrogate: the slow path reports it
+            pass  # a lone surrogate: left to the slow path, as before
         else:
             root = parse_tree(document, start - 2, False)
             if root is not None:
