@@ -87,6 +87,7 @@ cdef enum:
     DEPTH = 16
     TEXT = 4096
     NAMES = 256  # the names remembered (a file's tags and attribute names are a few dozen)
+    VALUES = 1024  # the values remembered
     NAME_BYTES = 24  # the longest name remembered, in bytes
 
 #: Deepest nesting read, the wrapper counted (the formats nest four deep at most): the slow path refuses more.
@@ -144,13 +145,16 @@ cdef str _decoded(const char *s):
     return PyUnicode_DecodeUTF8(s, <Py_ssize_t> strlen(s), NULL)
 
 
-# tag and attribute names decoded before, by a hash of their bytes: the same few names come in every element
+# tag and attribute names, and short attribute values, decoded before, by a hash of their bytes: the same few
+# names come in every element, and most values again and again (actions, players, cards, amounts)
 cdef char _name_bytes[NAMES][NAME_BYTES]
 cdef object _name_strs = [None] * NAMES
+cdef char _value_bytes[VALUES][NAME_BYTES]
+cdef object _value_strs = [None] * VALUES
 
 
-cdef str _name(const char *s):
-    """The name ``s`` as an interned str, decoded once while it stays in the table."""
+cdef str _remembered(char (*table)[NAME_BYTES], list strs, unsigned int size, const char *s, bint interned):
+    """``s`` decoded, from ``table``/``strs`` (``size`` entries) when there; ``interned``: as an interned str."""
     cdef size_t n = strlen(s)
     cdef size_t i
     cdef unsigned int h = 2166136261u
@@ -159,13 +163,15 @@ cdef str _name(const char *s):
         return _decoded(s)
     for i in range(n):
         h = (h ^ <unsigned char> s[i]) * 16777619u
-    h %= NAMES
-    found = (<list> _name_strs)[h]
-    if found is not None and memcmp(_name_bytes[h], s, n + 1) == 0:
+    h %= size
+    found = strs[h]
+    if found is not None and memcmp(table[h], s, n + 1) == 0:
         return found
-    found = intern(_decoded(s))  # the readers' own constants: dict lookups find them by identity
-    memcpy(_name_bytes[h], s, n + 1)
-    (<list> _name_strs)[h] = found
+    found = _decoded(s)
+    if interned:
+        found = intern(found)  # the readers' own constants: dict lookups find them by identity
+    memcpy(table[h], s, n + 1)
+    strs[h] = found
     return found
 
 
@@ -184,10 +190,11 @@ cdef void _start(void *data, const char *tag, const char **atts) noexcept:
     try:
         attrs = {}
         while atts[i] != NULL:
-            attrs[_name(atts[i])] = _decoded(atts[i + 1])
+            attrs[_remembered(_name_bytes, _name_strs, NAMES, atts[i], True)] = _remembered(
+                _value_bytes, _value_strs, VALUES, atts[i + 1], False)
             i += 2
         element = Element.__new__(Element)
-        element.tag = _name(tag)
+        element.tag = _remembered(_name_bytes, _name_strs, NAMES, tag, True)
         element.attrs = attrs
         element.line = state.first + <long> CAPI.GetErrorLineNumber(state.parser)
         element.column = <long> CAPI.GetErrorColumnNumber(state.parser) + 1
