@@ -71,7 +71,7 @@ COMPILED_PYTHON = ["game/hand.py", "game/state.py", "game/streets.py", "game/set
                    # the XML tree and the sites read since
                    "histories/sites/_xml.py", "histories/sites/_totals.py", "histories/sites/_entraction.py",
                    "histories/sites/_ongame.py", "histories/sites/_bossmedia.py", "histories/sites/_microgaming.py",
-                   "histories/sites/_merge.py", "histories/sites/_ipoker.py",
+                   "histories/sites/_merge.py", "histories/sites/_ipoker.py", "histories/sites/_ipoker_xml.py",
                    # and each hand's replay and reconciliation (about 1.2x on those)
                    "histories/records.py", "histories/replay.py", "histories/reconcile.py"]
 KERNEL_DIRECTIVES = {

@@ -6,7 +6,9 @@
 - ``hand_chunks``: the file cut into hands a block of lines at a time (twin: a line at a time, cleaning
   each line on its own), with blocks and line caps made small so that every boundary is crossed.
 - ``parse_xml``: expat's text events seen only when the hand may hold text (twin: every text event seen),
-  on the XML fixtures with text, entities, markup and white space put in at random places.
+  on the XML fixtures with text, entities, markup and white space put in at random places; and the hands
+  ``parse_xml`` reads with expat's C handlers (``_xml_tree.parse_tree``) against the same twin, on the same kind of
+  inputs and at the nesting limit.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from omaha8.histories import _files
 from omaha8.histories._builder import HandBuilder
 from omaha8.histories._files import IPOKER_SESSION, MAX_HAND_LINES, PRE_HEADER, STARTS, Chunk, hand_chunks
 from omaha8.histories._grammar import _Bad
-from omaha8.histories.sites import _xml
+from omaha8.histories.sites import _xml, _xml_tree
 
 
 def _player_twin(names: list[str], line: str, sep: str) -> tuple[str, str] | None:
@@ -237,3 +239,69 @@ def test_parse_xml_matches_the_every_text_event_twin(seed: int) -> None:
                 copy[i] = copy[i][:j] + rng.choice(_XML_PIECES) + copy[i][j:]
             assert _xml_outcome(copy, None) == _xml_outcome(copy, True), copy
         assert _xml_outcome(lines, None) == _xml_outcome(lines, True)
+
+
+def _ended_tree(e: _xml.Element) -> object:
+    return (e.tag, sorted(e.attrs.items()), e.line, e.column, e.end_line, [_ended_tree(c) for c in e.children])
+
+
+def _fast_outcome(lines: list[str], *, slow: bool = False) -> object:
+    """The tree ``parse_xml`` reads (``slow``: the every-text-event twin's), end lines too, or its refusal."""
+    try:
+        return _ended_tree(_xml._parse(lines, 10, watch_text=True) if slow else _xml.parse_xml(lines, 10))
+    except _Bad as exc:
+        return ("refused", exc.line, exc.column, exc.reason)
+
+
+def _xml_hands() -> list[list[str]]:
+    hands = []
+    for site in _XML_FIXTURES:
+        for path in sorted((Path(__file__).resolve().parents[1] / "data" / "hh" / site).glob("*.txt")):
+            with open(path, encoding="utf-8-sig") as f:
+                hands += [chunk.lines for chunk in hand_chunks(f) if chunk.lines]
+    return hands
+
+
+def test_the_c_handlers_read_every_xml_fixture_as_the_slow_parse_does() -> None:
+    hands = _xml_hands()
+    assert len(hands) > 8
+    read_fast = 0
+    for lines in hands:
+        document = ("<omaha8-hand>\n" + "\n".join(lines) + "\n</omaha8-hand>").encode()
+        read_fast += _xml_tree.parse_tree(document, 8, False) is not None
+        assert _fast_outcome(lines) == _fast_outcome(lines, slow=True), lines
+    # the fast path is the one taken: only a hand the slow path refuses (or one with a declaration) is not read
+    assert read_fast >= len(hands) - 3
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_parse_xml_with_the_c_handlers_matches_the_slow_parse(seed: int) -> None:
+    rng = random.Random(seed)
+    hands = _xml_hands()
+    for _ in range(30):
+        copy = list(rng.choice(hands))
+        for _ in range(rng.randrange(1, 4)):
+            i = rng.randrange(len(copy))
+            j = rng.randrange(len(copy[i]) + 1)
+            copy[i] = copy[i][:j] + rng.choice(_XML_PIECES + ["é", "\U0001f0a1", "<c>", "</c>", "<c d='é'>"]) + copy[i][j:]
+        assert _fast_outcome(copy) == _fast_outcome(copy, slow=True), copy
+
+
+@pytest.mark.parametrize("depth", [_xml.MAX_DEPTH - 2, _xml.MAX_DEPTH - 1, _xml.MAX_DEPTH, _xml.MAX_DEPTH + 1])
+def test_parse_xml_nesting_at_the_limit_is_read_or_refused_as_the_slow_parse_does(depth: int) -> None:
+    lines = ['<game id="1">'] + [" " * k + f'<x n="{k}">' for k in range(1, depth)] + [
+        " " * k + "</x>" for k in range(depth - 1, 0, -1)] + ["</game>"]
+    assert _fast_outcome(lines) == _fast_outcome(lines, slow=True)
+
+
+def test_parse_tree_keeps_the_text_of_elements_without_children() -> None:
+    root = _xml_tree.parse_tree(b"<w>\n <a>\n  X  Y \n</a>\n <b\n c='1'/>\n</w>", 0, True)
+    assert root is not None
+    assert [(e.tag, e.text.strip(), e.line, e.end_line) for e in root.children] == [("a", "X  Y", 2, 4), ("b", "", 5, 6)]
+    # text beside a child element, text where none is kept, too much text: the slow path's to read
+    assert _xml_tree.parse_tree(b"<w> X <a/></w>", 0, True) is None
+    assert _xml_tree.parse_tree(b"<w><a/> X </w>", 0, True) is None
+    assert _xml_tree.parse_tree(b"<w><a>X</a></w>", 0, False) is None
+    assert _xml_tree.parse_tree(b"<w><a>" + b" " * _xml_tree.MAX_TEXT + b"X</a></w>", 0, True) is None
+    assert _xml_tree.parse_tree(b"<w><a>" + b"X" * _xml_tree.MAX_TEXT + b"</a></w>", 0, True) is not None
+    assert _xml_tree.parse_tree(b"<w><a></w>", 0, True) is None

@@ -42,7 +42,7 @@ import pytest
 from omaha8.histories import HandRecord, HandStatus, SkipKind, SkippedHand, analyze, read
 from omaha8.histories._files import hand_chunks
 from omaha8.histories._grammar import Money, _Bad
-from omaha8.histories.sites import _ipoker
+from omaha8.histories.sites import _ipoker, _ipoker_xml
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "hh" / "ipoker"
 
@@ -216,3 +216,73 @@ def test_text_seen_only_in_its_elements_matches_the_every_text_event_twin(seed: 
             assert fast == _game_outcome(chunk.context, copy, True), copy
             read_some += isinstance(fast, HandRecord)
     assert read_some  # some broken copies still read: records compared, not only refusals
+
+
+def _handlers_outcome(context, lines: list[str], watch_text: bool | None) -> object:  # type: ignore[no-untyped-def]
+    try:
+        return _ipoker.parse_game(context, "<text>", 20, list(lines), watch_text=watch_text, tree=False)
+    except _Bad as exc:
+        return ("refused", exc.line, exc.column, exc.reason)
+    except Exception as exc:
+        return (type(exc).__name__, str(exc))
+
+
+def test_the_games_of_the_fixtures_are_read_from_the_c_handlers_tree() -> None:
+    chunks = [c for c in hand_chunks(io.StringIO(_session_text())) if c.context is not None]
+    assert chunks
+    for chunk in chunks:
+        lines = [line for line in chunk.lines if line.strip() != "</session>"]
+        assert _ipoker_xml.from_tree(lines, chunk.start) is not None
+        assert _game_outcome(chunk.context, chunk.lines, None) == _handlers_outcome(chunk.context, chunk.lines, True)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_tree_and_the_handlers_read_broken_games_alike(seed: int) -> None:
+    import random
+
+    rng = random.Random(1000 + seed)
+    chunks = [c for c in hand_chunks(io.StringIO(_session_text())) if c.context is not None]
+    pieces = _PIECES + ["é", "\u00a0", "<servername>s</servername>", "<servername><x/></servername>", "<players/>",
+                        '<player seat="3" name="Eve" chips="1€" />', '<general>', '</general>', "<game gamecode=\"7\">"]
+    read_some = 0
+    for chunk, copy in ((chunk, _broken(rng, chunk.lines, pieces)) for chunk in chunks for _ in range(25)):
+        tree = _game_outcome(chunk.context, copy, None)
+        assert tree == _handlers_outcome(chunk.context, copy, True), copy
+        # the handlers' own fast path (text seen only in its elements) against the same twin
+        assert _handlers_outcome(chunk.context, copy, None) == tree, copy
+        read_some += isinstance(tree, HandRecord)
+    assert read_some
+
+
+def _broken(rng, lines: list[str], pieces: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
+    """``lines`` with one or two of ``pieces`` put in at random places."""
+    out = list(lines)
+    for _ in range(rng.randrange(1, 3)):
+        i = rng.randrange(len(out))
+        j = rng.randrange(len(out[i]) + 1)
+        out[i] = out[i][:j] + rng.choice(pieces) + out[i][j:]
+    return out
+
+
+def _fields_outcome(lines: list[str], tree: bool) -> object:
+    try:
+        return _ipoker_xml.session_fields(lines, 30, tree=tree)
+    except _Bad as exc:
+        return ("refused", exc.line, exc.column, exc.reason)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_session_header_is_read_from_the_tree_as_the_handlers_read_it(seed: int) -> None:
+    import random
+
+    rng = random.Random(2000 + seed)
+    headers = {tuple(c.context.lines) for c in hand_chunks(io.StringIO(_session_text())) if c.context is not None}
+    assert headers
+    pieces = _PIECES + ["<nickname>Eve</nickname>", "<mode/>", "<general>", "</general>", "\n", "<b>x</b>", "é"]
+    for header in sorted(headers):
+        lines = [*header, "</session>"]
+        fields = _ipoker_xml._fields_from_tree(lines, 30)
+        assert fields is not None and "gametype" in fields and fields == _fields_outcome(lines, False)
+        for _ in range(40):
+            copy = _broken(rng, lines, pieces)
+            assert _fields_outcome(copy, True) == _fields_outcome(copy, False), copy

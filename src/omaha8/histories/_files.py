@@ -79,6 +79,8 @@ _ANNOUNCEMENT = re.compile(r"Game #[0-9]+ starts\.\Z")
 # lines an export wraps its hands in: Boss Media's <ROOT> (never closed in the 2012 file), Microgaming's
 # ----PRIMA.DAT---- before a hand and "ExtendedTableName: name [id]" after it (the table, already in the hand)
 _WRAPPERS = frozenset(["<ROOT>", "</ROOT>", "----PRIMA.DAT----"])
+# (a longer line is none of them: an XML hand's lines are not hashed to find out)
+_WRAPPER_CHARS = max(map(len, _WRAPPERS))
 
 
 def _announcement_only(lines: list[str]) -> bool:
@@ -287,16 +289,19 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                     if not lines:
                         start = number
                 line = ""
-            if line[:1] in "<-E" and (line.rstrip() in _WRAPPERS or line.startswith("ExtendedTableName: ")):
+            # (the lines come without trailing blanks)
+            if line[:1] in "<-E" and ((len(line) <= _WRAPPER_CHARS and line in _WRAPPERS)
+                                      or line.startswith("ExtendedTableName: ")):
                 continue  # an export's wrapper line, no part of any hand (see _WRAPPERS)
-            if in_session:
+            # (the substring tests keep the patterns off a session's other lines, most of them)
+            if in_session and "</game>" in line:
                 cut = _GAME_AFTER_END.match(line)
                 if cut is not None:
                     # "</game><game gamecode=...>": the end stays with its game, the next starts here (its columns kept)
                     if len(lines) < MAX_HAND_LINES:
                         lines.append(line[:cut.end()])
                     line = " " * cut.end() + line[cut.end():]
-            if in_session and game_line(line):
+            if in_session and "<game gamecode=" in line and game_line(line):
                 if context is None and lines[:1] and session_line(lines[0]):
                     # the session's header: the context of its games, no hand of its own
                     context = Chunk(start, lines, problem)

@@ -33,8 +33,6 @@ enough: not replayed); another game is skipped.
 
 from __future__ import annotations
 
-from xml.parsers import expat
-
 from ..._support._args import brief
 from .._builder import HandBuilder
 from .._files import IPOKER_SESSION, Chunk
@@ -43,13 +41,13 @@ from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
 from ._totals import settled
-from ._xml import LIMIT_CODES, MAX_DEPTH, MAYBE_TEXT, _Refused, guard, position, run, stray_text
+from ._ipoker_xml import Game, scan, session_fields
+from ._xml import LIMIT_CODES
 
 __all__ = ["SITE", "starts", "parse", "parse_game"]
 
 SITE = "iPoker"
 
-_WRAPPER = "omaha8-hand"
 # the game names read, as the gametype writes them
 _GAMES = ("Omaha HiLow", "Omaha Hi-Lo")
 # the other games iPoker deals, as the gametype names them (a name that is neither is a corrupted header)
@@ -72,13 +70,6 @@ for _c in range(52):
     if _t[0] == "T":
         _CARDS[_t[1].upper() + "10"] = _c
 del _c, _t
-# the elements of a game and the parent each must have ("" the hand's wrapper)
-_PARENTS = {"game": _WRAPPER, "general": "game", "startdate": "general", "players": "general", "player": "players",
-            "round": "game", "action": "round", "cards": "round"}
-# elements whose text is read
-_TEXT = frozenset(("startdate", "cards"))
-
-
 def starts(lines: list[str]) -> bool:
     first = lines[0]
     return IPOKER_SESSION.match(first) is not None or first.lstrip(" \t").startswith("<game gamecode=")
@@ -100,16 +91,6 @@ class _Session:
                  returns: str, line: int) -> None:
         self.limit, self.stakes, self.currency, self.hero, self.table = limit, stakes, currency, hero, table
         self.returns, self.line = returns, line
-
-
-def _parser(lines: list[str], start: int) -> tuple[expat.XMLParserType, str]:
-    """A guarded expat parser over ``lines`` wrapped in one root, and the document."""
-    text = "\n".join(lines)
-    parser = expat.ParserCreate()
-    guard(parser, lines, start, text)
-    return parser, f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>"
-
-
 
 
 def session(context: Chunk) -> _Session:
@@ -136,29 +117,7 @@ def _session(context: Chunk) -> _Session:
         k = lines[0].find("<session ")
         lines[0] = " " * k + lines[0][k:]
     # the header is cut before its first game: its <session> is closed here
-    parser, document = _parser(lines + ["</session>"], start)
-    first = start - 2
-    fields: dict[str, tuple[str, int, int]] = {}
-    path: list[str] = []
-    text: list[str] = []
-
-    def open_tag(tag: str, attrs: dict[str, str]) -> None:
-        if len(path) >= MAX_DEPTH:
-            raise _Refused(first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, "elements nest too deep")
-        path.append(tag)
-        text.clear()
-
-    def close_tag(tag: str) -> None:
-        path.pop()
-        if len(path) == 3 and path[1] == "session" and path[2] == "general":
-            fields.setdefault(tag, ("".join(text).strip(), first + parser.CurrentLineNumber, 1))
-        text.clear()
-
-    parser.StartElementHandler = open_tag
-    parser.EndElementHandler = close_tag
-    parser.CharacterDataHandler = text.append
-    run(parser, document, lines + ["</session>"], start)
-    return _header(fields, start)
+    return _header(session_fields(lines + ["</session>"], start), start)
 
 
 def _header(fields: dict[str, tuple[str, int, int]], start: int) -> _Session:
@@ -255,136 +214,11 @@ def _cards(text: str, at: int, col: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-# what a game's lines hold, as the parse collects them: (attributes, line, column) and the cards' text
-_Item = tuple[dict[str, str], int, int]
-
-
-class _Game:
-    __slots__ = ("code", "date", "players", "actions", "cards")
-
-    def __init__(self) -> None:
-        self.code: _Item | None = None
-        self.date = ""
-        self.players: list[_Item] = []
-        self.actions: list[tuple[int, dict[str, str], int, int]] = []  # (round, attributes, line, column)
-        self.cards: list[tuple[int, dict[str, str], int, int, str]] = []  # (round, attributes, line, column, text)
-
-
-def _stray_text_possible(document: str) -> bool:
-    """Whether ``document`` may hold text outside the elements that have some (``<cards>``, ``<startdate>``).
-
-    Every run of text follows a '>' and maybe white space; one right after a start tag of those elements is
-    theirs. A '>' inside an attribute may be taken for text too: that only costs the slower parse."""
-    if "<!" in document or "<?" in document:
-        return True
-    for m in MAYBE_TEXT.finditer(document):
-        at = m.start()
-        k = document.rfind("<", 0, at)
-        if document[at - 1] == "/" or not (document.startswith("<cards ", k) or document.startswith("<cards>", k)
-                                           or document.startswith("<startdate>", k)):
-            return True
-    return False
-
-
-def _scan(lines: list[str], start: int, *, watch_text: bool | None = None) -> _Game:
-    """One pass of expat over a game's lines: its parts in file order, the structure checked as they come.
-
-    ``watch_text`` True sees every text event (the slow twin); None only the text inside the elements that have
-    some, unless the document may hold text elsewhere (most of expat's text events are the line breaks and
-    indents between elements: no handler need see them)."""
-    # the session's end (and a next session's declaration) may follow the last game
-    while lines and (lines[-1].strip() == "</session>" or lines[-1].startswith("<?xml ")):
-        lines = lines[:-1]
-    parser, document = _parser(lines, start)
-    if watch_text is None:
-        watch_text = _stray_text_possible(document)
-    first = start - 2
-    game = _Game()
-    path: list[str] = []
-    text: list[str] = []
-    state = [-1]  # the round being read
-
-    def open_tag(tag: str, attrs: dict[str, str]) -> None:
-        if not path:
-            path.append(tag)  # the wrapper
-            return
-        line, column = first + parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
-        parent = _PARENTS.get(tag)
-        if parent != path[-1]:
-            if path[-1] == "general" and len(path) == 3:
-                parent = tag  # another field of the game's <general>: not read
-            elif len(path) == 1 and tag != "game":
-                raise _Refused(line, column, f"an iPoker hand is one <game> element, not <{tag[:40]}>")
-            else:
-                raise _Refused(line, column, f"<{tag[:40]}> inside <{path[-1][:40]}> is not part of an iPoker hand")
-        if len(path) >= MAX_DEPTH:
-            raise _Refused(line, column, "elements nest too deep")
-        path.append(tag if parent == _PARENTS.get(tag) else "?")
-        if tag == "action":
-            game.actions.append((state[0], attrs, line, column))
-        elif tag == "player":
-            game.players.append((attrs, line, column))
-        elif tag == "round":
-            no = attrs.get("no", "")
-            if not (no.isascii() and no.isdigit() and len(no) == 1) or int(no) <= state[0] or int(no) > 4:
-                raise _Refused(line, column, f"round no={brief(no)} is not the next round (0 to 4)")
-            state[0] = int(no)
-        elif tag == "cards":
-            game.cards.append((state[0], attrs, line, column, ""))
-            if not watch_text:
-                parser.CharacterDataHandler = characters
-        elif tag == "startdate" and not watch_text:
-            parser.CharacterDataHandler = characters
-        elif tag == "game":
-            if game.code is not None:
-                raise _Refused(line, column, "a second <game> in one hand")
-            game.code = (attrs, line, column)
-        text.clear()
-
-    def close_tag(tag: str) -> None:
-        path.pop()
-        if tag in _TEXT:
-            if not watch_text:
-                parser.CharacterDataHandler = None
-            body = "".join(text).strip()
-            if tag == "cards":
-                r, attrs, line, column, _ = game.cards[-1]
-                game.cards[-1] = (r, attrs, line, column, body)
-            elif len(path) == 3:
-                game.date = body
-        text.clear()
-
-    def characters(data: str) -> None:
-        if path[-1] == "?":
-            return  # the text of a field of the game's <general> that is not read (<servername>)
-        if path[-1] in _TEXT:
-            text.append(data)
-            if len(text) > 64:  # bounded: a text is a few words
-                joined = "".join(text)
-                text.clear()
-                text.append(joined[:4096])
-        elif not data.isspace():
-            raise stray_text(data, *position(lines, start, parser.CurrentLineNumber, parser.CurrentColumnNumber))
-
-    parser.StartElementHandler = open_tag
-    parser.EndElementHandler = close_tag
-    if watch_text:
-        parser.CharacterDataHandler = characters
-    try:
-        run(parser, document, lines, start)
-    finally:
-        # the handlers that switch the text handler refer to it: compiled, that ties them into a cycle
-        characters = None  # type: ignore[assignment]
-    if game.code is None:
-        raise _Bad(start, 1, "an iPoker hand is one <game> element")
-    return game
-
-
 def parse_game(context: Chunk, label: str, start: int, lines: list[str], *,
-               watch_text: bool | None = None) -> HandRecord:
-    """A ``<game>`` of the session whose header is ``context`` (``watch_text``: see :func:`_scan`)."""
+               watch_text: bool | None = None, tree: bool = True) -> HandRecord:
+    """A ``<game>`` of the session whose header is ``context`` (``watch_text``, ``tree``: see :func:`~._ipoker_xml.scan`)."""
     head = session(context)
-    game = _scan(lines, start, watch_text=watch_text)
+    game = scan(lines, start, watch_text=watch_text, tree=tree)
     assert game.code is not None
     attrs, at, col = game.code
     b = HandBuilder(label, start, SITE)
@@ -442,7 +276,7 @@ def _attr(attrs: dict[str, str], name: str, what: str, at: int, col: int) -> str
 _STREETS = {"Flop": (2, 3), "Turn": (3, 1), "River": (4, 1)}
 
 
-def _play(b: HandBuilder, game: _Game, head: _Session, in_hand: set[str]) -> None:
+def _play(b: HandBuilder, game: Game, head: _Session, in_hand: set[str]) -> None:
     """The posts, cards and actions in the order the hand went: a round's cards, then its actions by ``no``."""
     actions = sorted(game.actions, key=_number)
     for (r, _, at, col), (r2, _, _, _) in zip(actions, actions[1:]):

@@ -28,12 +28,10 @@ from xml.parsers import expat
 from ..._support._args import brief
 from .._builder import HandBuilder
 from .._grammar import _Bad
+from ._xml_tree import MAX_DEPTH, Element, parse_tree
 
 __all__ = ["Element", "parse_xml", "MAX_DEPTH", "attr", "amount_of", "children", "only", "LIMIT_CODES", "xml_error",
            "guard", "position", "MAYBE_TEXT", "stray_text", "run"]
-
-#: Deepest nesting read (the formats nest four deep at most).
-MAX_DEPTH = 16
 
 #: The limits as the XML formats abbreviate them (Boss Media's ``LIMIT``, Microgaming's ``betlimit``, iPoker's
 #: game type).
@@ -47,19 +45,6 @@ _WRAPPER = "omaha8-hand"
 # inside an attribute may match too, which only costs the slower parse. Linear: each '>' scans only the white
 # space after it.
 MAYBE_TEXT = re.compile(r">\s*[^\s<]")
-
-
-class Element:
-    """An XML element: its tag, its attributes, the 1-based line and column of its start tag, its children."""
-
-    __slots__ = ("tag", "attrs", "line", "column", "children")
-
-    def __init__(self, tag: str, attrs: dict[str, str], line: int, column: int) -> None:
-        self.tag, self.attrs, self.line, self.column = tag, attrs, line, column
-        self.children: list[Element] = []
-
-    def __repr__(self) -> str:
-        return f"<{self.tag} line {self.line}>"
 
 
 class _Refused(Exception):
@@ -80,6 +65,18 @@ def parse_xml(lines: list[str], start: int) -> Element:
     start
         The file line of ``lines[0]``.
     """
+    text = "\n".join(lines)
+    # the fast path (expat's C handlers) reads a hand without a declaration the guard must see; it gives up,
+    # and this parse is done again the slow way, where that one would refuse anything
+    if "<!" not in text:
+        try:
+            document = f"<{_WRAPPER}>\n{text}\n</{_WRAPPER}>".encode()
+        except UnicodeEncodeError:
+            pass  # a lone surrogate: left to the slow path, as before
+        else:
+            root = parse_tree(document, start - 2, False)
+            if root is not None:
+                return root
     return _parse(lines, start, watch_text=None)
 
 
@@ -110,7 +107,7 @@ def _parse(lines: list[str], start: int, *, watch_text: bool | None) -> Element:
         stack.append(element)
 
     def close_tag(tag: str) -> None:
-        stack.pop()
+        stack.pop().end_line = first + parser.CurrentLineNumber
 
     def characters(data: str) -> None:
         if data.isspace():
