@@ -358,3 +358,27 @@ def test_long_hostile_lines_are_reported(path: Path) -> None:
     items = list(read("\n".join(hostile) + "\n"))
     assert items and all(isinstance(item, (HandRecord, SkippedHand)) for item in items)
     assert isinstance(items[0], SkippedHand) and items[0].line >= 1
+
+
+# ------------------------------------------------------------ text given as a str
+
+XML_FIXTURES = sorted(p for site in ("bossmedia", "microgaming", "merge", "ipoker") for p in (DATA / site).iterdir())
+
+
+@pytest.mark.parametrize("path", XML_FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_lone_surrogate_in_xml_text_is_one_unreadable_hand(path: Path) -> None:
+    # a str may hold half a surrogate pair, which no file's bytes decode to: the hand it is in is refused at
+    # its place, every other hand is read as without it
+    text = path.read_text(encoding="utf-8-sig")
+    # inside the first attribute value of the first hand (iPoker's: of its first game, after the session's header)
+    at = text.index('="', text.find("<game ") + 1) + 2
+    broken = text[:at] + "\ud800" + text[at:]
+    before, after = list(read(text)), list(read(broken))
+    assert len(after) == len(before)
+    changed = [(old, new) for old, new in zip(before, after) if old.status != new.status]
+    assert len(changed) == 1, changed
+    new = changed[0][1]
+    line = broken[:at].count("\n") + 1
+    assert isinstance(new, SkippedHand) and new.kind is SkipKind.UNREADABLE, new
+    assert (new.line, new.column) == (line, at - broken[:at].rfind("\n")), new
+    assert "U+D800" in new.reason
