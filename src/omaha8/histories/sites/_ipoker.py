@@ -40,7 +40,7 @@ from .._grammar import ISO_CODES, _Bad, Money, _NotReplayed, _OtherGame, ascii_i
 from ..hand_record import HandRecord
 from ...cards import format_card
 from ._common import live_and_dead, post_by_size
-from ._totals import settled
+from ._totals import chip_flows
 from ._ipoker_xml import Game, scan, session_fields
 from ._xml import LIMIT_CODES
 
@@ -250,7 +250,7 @@ def parse_game(context: Chunk, label: str, start: int, lines: list[str], *,
             b.collect(name, amount, "pot", at)
     if not b.collections:
         raise _Bad(start + len(lines) - 1, 0, "no player's win= says who won the pot")
-    put, back, won = settled(b)
+    put, back, won = chip_flows(b)
     returned = sum(back.values()) if head.returns == "unprinted" else 0
     left = sum(put.values()) - returned - sum(won.values())
     if left < 0:

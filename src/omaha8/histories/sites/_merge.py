@@ -74,7 +74,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         raise _Bad(game.line, game.column, "the <game> has no <players>")
     for item in rounds:
         _round(b, item)
-    _settle(b, start + len(lines) - 1)
+    _complete(b, start + len(lines) - 1)
     return b.build()
 
 
@@ -210,7 +210,8 @@ def _winner(b: HandBuilder, item: Element) -> None:
         b.collect(name, amount, f"pot {item.attrs.get('potnumber', '')}".strip(), item.line)
 
 
-def _settle(b: HandBuilder, last: int) -> None:
+def _complete(b: HandBuilder, last: int) -> None:
+    """What a hand leaves unsaid, worked out at its end: its winners there, its stakes from its blinds, no rake."""
     if not b.collections:
         raise _Bad(last, 0, "no <winner> says who won the pot: cut short?")
     for seat in b.seats:

@@ -26,7 +26,7 @@ from .._builder import HandBuilder
 from .._grammar import CURRENCY_SIGNS, _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_ADDING, at_seat, by_kind, post_by_size
-from ._totals import settled
+from ._totals import chip_flows
 from ._xml import LIMIT_CODES, Element, amount_of, attr, only, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
@@ -182,7 +182,7 @@ def _action(b: HandBuilder, item: Element) -> None:
 
 def _check_balances(b: HandBuilder, after: dict[str, int], seats: Element) -> None:
     """Each seat's ``endbalance`` is its ``balance`` less what it put in plus what it won, and the rake is what is left."""
-    put, back, won = settled(b)
+    put, back, won = chip_flows(b)
     for seat, element in zip(b.seats, seats.children):
         want = seat.stack - put[seat.name] + back[seat.name] + won[seat.name]
         if after[seat.name] != want:

@@ -25,7 +25,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import BET_ADDING, CALL, RAISE_BY_TO, act, named, post_by_size
-from ._totals import settled
+from ._totals import chip_flows
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -205,7 +205,7 @@ def _summary_line(b: HandBuilder, line: str, at: int, after: dict[str, tuple[int
 
 def _check_seats(b: HandBuilder, after: dict[str, tuple[int, int, int]]) -> None:
     """Each seat's chips after the hand and net follow from its lines: what it won less what it put in."""
-    put, back, won = settled(b)
+    put, back, won = chip_flows(b)
     for seat in b.seats:
         if seat.name not in after:
             continue

@@ -9,7 +9,7 @@ largest (the usual rule; the replay then checks it against the engine's).
 >>> b.seat(1, "Ann", 100, 2, 1); b.seat(2, "Bob", 100, 3, 1)
 >>> b.post("Ann", "small_blind", 1, 4); b.post("Bob", "big_blind", 2, 5)
 >>> b.street(0, (), 6, 1); b.raise_adding("Ann", 5, 7, 1); b.fold("Bob", 8, 1); b.collect("Ann", 4, "pot", 9)
->>> settled(b)
+>>> chip_flows(b)
 ({'Ann': 6, 'Bob': 2}, {'Ann': 4, 'Bob': 0}, {'Ann': 4, 'Bob': 0})
 """
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from .._builder import HandBuilder
 
-__all__ = ["settled"]
+__all__ = ["chip_flows"]
 
 
-def settled(b: HandBuilder) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+def chip_flows(b: HandBuilder) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """(put in, given back, won), by name: the top bet's excess over the next largest goes back to its player."""
     put = {seat.name: 0 for seat in b.seats}
     for p in b.posts:
