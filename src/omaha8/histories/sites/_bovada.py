@@ -51,6 +51,24 @@ _ADMIN = ("Table enter user", "Table leave user", "Seat sit down", "Seat sit out
 _LIMITS = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Fixed Limit": "Limit", "Limit": "Limit"}
 
 
+def _by_first_word() -> dict[str, tuple[tuple[str, str, Form], ...]]:
+    """The dealer, post and action forms keyed by the word each begins with, in the order they are tried.
+
+    A line can match only the forms that begin with its own first word (each form's first word is literal and
+    a space follows it), so trying those alone, in order, finds the form a loop over all of them finds."""
+    table: dict[str, list[tuple[str, str, Form]]] = {}
+    entries = [*(("dealer", "", form) for form in _DEALER), *(("post", kind, form) for kind, form in _POSTS),
+               *(("action", what, form) for what, form in _FORMS)]
+    for group, kind, form in entries:
+        word, space, _ = form.template.partition(" ")
+        assert space and "{" not in word, form
+        table.setdefault(word, []).append((group, kind, form))
+    return {word: tuple(forms) for word, forms in table.items()}
+
+
+_FORMS_BY_WORD = _by_first_word()
+
+
 def starts(lines: list[str]) -> bool:
     return lines[0].startswith(("Bovada Hand #", "Ignition Hand #", "Bodog Hand #", "Bodog.eu Hand #"))
 
@@ -161,20 +179,16 @@ def _body_line(b: HandBuilder, line: str, at: int, totals: bool = False) -> None
     if rest in ("Checks", "Checks (timeout)", "Checks (disconnect)"):
         b.check(name, at, col)
         return
-    for form in _DEALER:
-        m = form.match(rest)
-        if m is not None:
-            b.fields["button"] = ascii_int(m.group(1), at, col, "the dealer's seat")
-            return
-    for kind, form in _POSTS:
-        m = form.match(rest)
-        if m is not None:
-            b.post(name, kind, b.amount(m.group(1), at, col + m.start(1)), at)
-            return
-    for what, form in _FORMS:
+    for group, what, form in _FORMS_BY_WORD.get(rest.partition(" ")[0], ()):
         m = form.match(rest)
         if m is None:
             continue
+        if group == "dealer":
+            b.fields["button"] = ascii_int(m.group(1), at, col, "the dealer's seat")
+            return
+        if group == "post":
+            b.post(name, what, b.amount(m.group(1), at, col + m.start(1)), at)
+            return
         if what in ("dealt", "shown"):
             cards = cards_of(m.group(1), at, col + m.start(1))
             if what == "dealt":
