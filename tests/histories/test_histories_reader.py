@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import omaha8.histories.reader as reader_module
+
+from omaha8.histories import read as histories_read
 from omaha8.histories import MAX_HAND_LINES, MAX_LINE_CHARS, HandReadError, HandRecord, SkippedHand, read_pokerstars
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
@@ -303,3 +306,42 @@ def test_the_two_character_filter_lets_every_hand_start_through() -> None:
         # the slow twin is the pattern alone: the filter may only skip lines it rejects
         if STARTS.match(line):
             assert line[:2] in _START_PAIRS, line
+
+
+def _read_until_failure(text: str, fail_after: int, **options: str) -> tuple[list[str], BaseException | None]:
+    """The hand ids and statuses ``read`` hands on, and what it raises, from a stream that fails past
+    ``fail_after`` characters."""
+
+    class Failing(io.StringIO):
+        def read(self, size: int | None = -1) -> str:
+            if self.tell() > fail_after:
+                raise OSError("the disk went away")
+            return super().read(size)
+
+    got: list[str] = []
+    try:
+        for hand in histories_read(Failing(text), **options):
+            got.append(f"{hand.hand_id} {hand.status}")
+    except (OSError, HandReadError) as exc:
+        return got, exc
+    return got, None
+
+
+@pytest.mark.parametrize("errors", ["skip", "raise"])
+def test_reading_ahead_hands_on_every_hand_before_an_error_then_the_error(
+        monkeypatch: pytest.MonkeyPatch, errors: str) -> None:
+    # the reader reads hands ahead of its caller: what the caller gets, and where it gets the error, must be
+    # what a reader of one hand at a time gives (a stream failing mid-file; a bad hand under errors="raise")
+    bad = QUARTERED.replace("Ann: calls $0.05", "Ann: shoves $0.05", 1)
+    assert bad != QUARTERED
+    text = "\n\n".join([QUARTERED] * 70 + [bad] + [QUARTERED] * 300)
+    fail_after = 3 * 65536  # past the bad hand: the stream fails in the 300 after it
+    ahead = _read_until_failure(text, fail_after, errors=errors)
+    monkeypatch.setattr(reader_module, "READ_AHEAD", 1)
+    one_at_a_time = _read_until_failure(text, fail_after, errors=errors)
+    assert ahead[0] == one_at_a_time[0]
+    assert type(ahead[1]) is type(one_at_a_time[1]) and str(ahead[1]) == str(one_at_a_time[1])
+    if errors == "raise":  # the 70 good hands, then the bad one's error
+        assert isinstance(ahead[1], HandReadError) and len(ahead[0]) == 70
+    else:  # the bad hand in its place, the hands after it up to the failing read, then the stream's error
+        assert isinstance(ahead[1], OSError) and "unreadable" in ahead[0][70] and len(ahead[0]) > 100
