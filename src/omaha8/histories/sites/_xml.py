@@ -149,16 +149,12 @@ def run(parser: expat.XMLParserType, document: str, lines: list[str], start: int
         raise xml_error(lines, start, exc) from None
     except UnicodeEncodeError as exc:
         # text given as a str may hold a lone surrogate, which no file's bytes can: expat is given UTF-8
-        raise _Bad(*_document_position(document, exc.start, start),
+        before = document[:exc.start]
+        line, column = position(lines, start, before.count("\n") + 1, exc.start - before.rfind("\n") - 1)
+        raise _Bad(line, column,
                    f"the character U+{ord(document[exc.start]):04X} is half a surrogate pair, not text") from None
     finally:
         _let_go(parser)
-
-
-def _document_position(document: str, offset: int, start: int) -> tuple[int, int]:
-    """The file line and column of character ``offset`` of a wrapped hand (its first line the wrapper's)."""
-    before = document[:offset]
-    return start - 1 + before.count("\n"), offset - before.rfind("\n")
 
 
 def _let_go(parser: expat.XMLParserType) -> None:
