@@ -192,15 +192,19 @@ def best_of(runs: Sequence[Sequence[Verdict]]) -> list[Verdict]:
     return [min(row_verdicts, key=lambda v: math.inf if v.ratio is None else v.ratio) for row_verdicts in zip(*runs)]
 
 
+def _shown(value: float) -> str:
+    """A value as the table shows it: whole units with separators from 100 up, else three figures."""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
+
+
 def render(verdicts: Sequence[Verdict]) -> str:
     """The summary table: one line a row, then one line a failure."""
     width = max([len("row"), *(len(v.row.label) for v in verdicts)])
     lines = [f"{'row':<{width}}  {'value':>10} {'unit':<10} {'floor':>10}  {'ratio':>9} {'limit':>9} {'used':>5}  verdict"]
     for v in verdicts:
         rate = UNITS[v.row.unit][1]
-        floor_value = "-" if math.isnan(v.floor_value) else f"{v.floor_value:{'g' if v.row.floor_ratio is None else '.3g'}}"
-        floor = floor_value if floor_value == "-" else f"{'>=' if rate else '<='} {floor_value}"
-        value = "-" if v.value is None else f"{v.value:,.0f}" if v.value >= 100 else f"{v.value:.3g}"
+        floor = "-" if math.isnan(v.floor_value) else f"{'>=' if rate else '<='} {_shown(v.floor_value)}"
+        value = "-" if v.value is None else _shown(v.value)
         ratio = "-" if v.ratio is None else f"{v.ratio:.3g}"
         used = "-" if v.ratio is None else f"{v.ratio / v.row.max_ratio:.0%}"
         verdict = ("MISSING" if v.missing else "REGRESSION" if v.regressed else "ok") + (
