@@ -222,12 +222,12 @@ class Money:
         body = text
         code = None
         if body[:1] in CURRENCY_SIGNS:
-            code = CURRENCY_SIGNS[body[0]]
+            code = CURRENCY_SIGNS[body[:1]]
             body = body[1:].lstrip(" ")
         elif body[:3] in ISO_CODES and body[3:4] == " ":
             code, body = body[:3], body[4:]
         if body[-1:] in CURRENCY_SIGNS:
-            code2 = CURRENCY_SIGNS[body[-1]]
+            code2 = CURRENCY_SIGNS[body[-1:]]
             if code is not None and code2 != code:
                 raise _Bad(at, col, f"amount {brief(text)} names two currencies")
             code, body = code2, body[:-1]
