@@ -382,3 +382,21 @@ def test_a_lone_surrogate_in_xml_text_is_one_unreadable_hand(path: Path) -> None
     assert isinstance(new, SkippedHand) and new.kind is SkipKind.UNREADABLE, new
     assert (new.line, new.column) == (line, at - broken[:at].rfind("\n")), new
     assert "U+D800" in new.reason
+
+
+@pytest.mark.parametrize(("path", "old", "new", "reason"), [
+    # a street's cards cut after the new card's '[': the search for the next group must not start over
+    ("fulltilt/split_and_uncalled.txt", "*** TURN *** [2c 5d 8h] [Kc]", "*** TURN *** [2c 5d 8h] [",
+     "a '[' without its ']'"),
+    ("fulltilt/split_and_uncalled.txt", "showed [Ks Kd 3h 4s]", "showed [Ks Kd 3h 4s", "a '[' without its ']'"),
+    # the line's next ']' closes the shown cards, with words among them
+    ("winning/split_walk.txt", "showed [Ks Kd 3h 4s]", "showed [Ks Kd 3h 4s", "'and' is not a card"),
+])
+def test_a_bracket_left_open_is_one_unreadable_hand(path: str, old: str, new: str, reason: str) -> None:
+    text = (DATA / path).read_text(encoding="utf-8")
+    assert old in text
+    items = list(read(text.replace(old, new, 1)))
+    assert len(items) == len(list(read(text)))  # the other hands are read as before
+    (bad,) = [item for item in items if isinstance(item, SkippedHand)]
+    line = text[: text.index(old)].count("\n") + 1
+    assert bad.kind is SkipKind.UNREADABLE and bad.line == line and reason in bad.reason

@@ -121,6 +121,8 @@ def _board(tail: str, at: int, col: int) -> tuple[int, ...]:
     while tail.find("[", k) >= 0:
         a = tail.find("[", k)
         z = tail.find("]", a)
+        if z < 0:  # (read on, the search would start again at the first '[' and never end)
+            raise _Bad(at, col + a, "a '[' without its ']'")
         cards += cards_of(tail[a + 1:z], at, col + a)
         k = z + 1
         if not tail[k:].startswith(" ["):
@@ -194,6 +196,8 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
         if found is not None and k >= 0:
             z = tail.find("]", k)
             col = len(line) - len(tail) + k + 9
+            if z < 0:
+                raise _Bad(at, col - 1, "a '[' without its ']'")
             b.shown(found[0], cards_of(tail[k + 8:z], at, col), at, col)
     else:
         b.messages.append((at, line))

@@ -190,6 +190,8 @@ def _summary_line(b: HandBuilder, line: str, at: int, won: list[tuple[str, int, 
         if k >= 0:
             z = tail.find("]", k)
             col = len(line) - len(tail) + k + 9
+            if z < 0:
+                raise _Bad(at, col - 1, "a '[' without its ']'")
             b.shown(found[0], cards_of(tail[k + 8:z], at, col), at, col)
         w = tail.find(" won ")
         if w >= 0 and tail.startswith("did not show"):
