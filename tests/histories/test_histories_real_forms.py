@@ -295,3 +295,48 @@ def test_pkr_a_hand_without_its_blinds_line_is_refused() -> None:
     items = list(read(text.replace("Blinds are now 10 / 20\n", "", 1)))
     assert any(isinstance(i, SkippedHand) and "Blinds are now" in i.reason for i in items), items
     assert not any(isinstance(i, HandRecord) and i.stakes == (0, 0) for i in items), items
+
+
+# ------------------------------------------------------------ KingsClub, a short all-in
+
+
+def test_kingsclub_chips_back_without_a_wins_line_are_read_from_the_stacks_after() -> None:
+    # Hand 1, limit 40/80 (blinds 20/40): Bob calls all-in for 10, Cyd folds her small blind of 20. Ann's
+    # big blind of 40 is called to 20 only: 20 comes back to her. The main pot is 10 x 3 = 30; the side pot,
+    # 10 each from Ann and Cyd, is Ann's alone (Cyd folded). Board Kc 7d Jh Tc 3s: two low cards only, no
+    # low; Bob's jack-high straight (9d 8h with Jh Tc 7d) beats Ann's kings: Bob wins the 30.
+    # The file writes "Bob wins pot (30)" and no line for Ann's 20 + 20; her stack after, 1,000, says she
+    # got all 40 back: 1,000 - 40 + 40. Nets: Bob 30 - 10 = +20, Cyd -20, Ann 0; no rake.
+    # Hand 2: Ann folds her small blind of 20; "Cyd wins pot (60)" counts his 40 back: Cyd +20, Ann -20,
+    # and both stacks after (980 and 2,000) agree with the lines.
+    items = list(read(DATA / "kingsclub" / "short_all_in_and_unwritten_return.txt"))
+    assert isinstance(items[0], HandRecord) and analyze(items[0]).outcome is HandStatus.VERIFIED
+    assert _nets(analyze(items[0])) == {"Ann": 0, "Bob": 2000, "Cyd": -2000}
+    assert ("Ann", 4000) in [(c.name, c.amount) for c in items[0].collected] and items[0].rake == 0
+    assert isinstance(items[1], HandRecord) and analyze(items[1]).outcome is HandStatus.VERIFIED
+    assert _nets(analyze(items[1])) == {"Ann": -2000, "Cyd": 2000}
+    # "Limit Omaha" (high only; real files deal it on two boards) is another game
+    text = (DATA / "kingsclub" / "short_all_in_and_unwritten_return.txt").read_text(encoding="utf-8")
+    other = list(read(text.replace("#40000004: Limit Omaha Hi-Lo", "#40000004: Limit Omaha", 1)))
+    assert isinstance(other[1], SkippedHand) and other[1].kind is SkipKind.OTHER_GAME, other[1]
+    # a stack after the hand lower than the lines leave (1,000 - 40 = 960) contradicts them: refused at the
+    # stack's line (19) with both amounts
+    bad = list(read(text.replace("Seat 1: Ann (1,000)\nSeat 2: Bob (30)", "Seat 1: Ann (950)\nSeat 2: Bob (30)", 1)))
+    assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
+    assert bad[0].line == 19 and "contradict" in bad[0].reason and "Ann 950 after" in bad[0].reason and "lines 960:" in bad[0].reason, bad[0]
+
+
+# ------------------------------------------------------------ 888poker, high-only Omaha
+
+
+def test_888_fixed_limit_omaha_high_only_is_another_game() -> None:
+    # 888 writes its fixed-limit high-only Omaha "Fix Limit Omaha" (hi/lo is "Fix Limit OmahaHL"): the hand
+    # is another game, skipped as such, and the next hand is read as before (results in the test above)
+    text = (DATA / "888" / "with_a_fold_before_the_deal.txt").read_text(encoding="utf-8")
+    items = list(read(text.replace("Blinds Fix Limit OmahaHL", "Blinds Fix Limit Omaha", 1)))
+    assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.OTHER_GAME, items[0]
+    assert "Fix Limit Omaha is not Omaha Hi/Lo" in items[0].reason and items[0].site == "888poker"
+    assert isinstance(items[1], HandRecord) and analyze(items[1]).outcome is HandStatus.VERIFIED
+    # a label that names no game is still refused, at its column
+    odd = list(read(text.replace("Blinds Fix Limit OmahaHL", "Blinds Fix Limit Omahx", 1)))
+    assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE and odd[0].column == 14, odd[0]
