@@ -340,3 +340,28 @@ def test_888_fixed_limit_omaha_high_only_is_another_game() -> None:
     # a label that names no game is still refused, at its column
     odd = list(read(text.replace("Blinds Fix Limit OmahaHL", "Blinds Fix Limit Omahx", 1)))
     assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE and odd[0].column == 14, odd[0]
+
+
+# ------------------------------------------------------------ Microgaming, version 2
+
+
+def test_microgaming_version_2_deals_the_hero_his_cards_in_the_gameplay() -> None:
+    # Hand 1, version 2, EUR 1/2 pot limit: Cyd (the hero, seat 4) gets 8d 6d Kh Qh in a DealCards action.
+    # Bob's small blind 1, Cyd's big blind 2; Ann raises 6, Bob folds, Cyd calls 4: 6 + 6 + 1 = 13. Flop:
+    # Ann bets 10, Cyd calls: 33. River: Cyd bets 20, Ann calls: 73. Rake 2.00 (rake="200"): 71, halves of
+    # 35.50. Board 3d Kc 7s 9h 4s: Cyd's kings (Kh Qh with Kc) the high; Ann's 7-4-3-2-A (Ad 2h with 3d 7s
+    # 4s) the low, Cyd's 8-7-6-4-3 second. Nets: Ann 35.50 - 36 = -0.50, Cyd -0.50, Bob -1; sum -2, the rake.
+    # Hand 2: Bob raises 6 over the blinds (Cyd 1, Ann 2); both fold: the 4 no one called comes back
+    # unwritten, Bob wins 5.00 (his 2 called, the blinds 3): +3, Ann -2, Cyd -1. Every endbalance agrees.
+    items = list(read(DATA / "microgaming" / "version_2.txt"))
+    assert len(items) == 2 and all(isinstance(i, HandRecord) for i in items), items
+    first, second = analyze(items[0]), analyze(items[1])
+    assert first.outcome is HandStatus.VERIFIED and items[0].rake == 200 and items[0].hero == "Cyd"
+    assert _nets(first) == {"Ann": -50, "Bob": -100, "Cyd": -50}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 300, "Cyd": -100}
+    from omaha8.cards import format_cards
+    assert format_cards(dict(items[1].dealt)["Cyd"]) == "Tc Td 5h 5c"
+    # another version is still refused by name
+    text = (DATA / "microgaming" / "version_2.txt").read_text(encoding="utf-8")
+    other = list(read(text.replace('hhversion="2"', 'hhversion="3"', 1)))
+    assert isinstance(other[0], SkippedHand) and "hhversion='3'" in other[0].reason, other[0]

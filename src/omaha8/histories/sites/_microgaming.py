@@ -10,7 +10,9 @@ value suit>``), the cards shown (``ShowCards``) and the payments (``Win``: a ``<
 payment). Every amount is the chips the action adds (an all-in: what the player had left); returned
 bets are not written (the wins leave them out). Each seat's ``endbalance`` must be its ``balance`` less
 what it put in plus what it won. A player is named by ``alias``. Only real-money cash games are read
-(the samples show no other).
+(the samples show no other). A 2012 export writes ``hhversion="2"``: the same elements, and the hero's
+hole cards after the blinds (``<Action type="DealCards" seat>`` holding ``<Card>`` elements); its hand
+replays to the chip and to every ``endbalance``: both versions are read.
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/microgaming/split_and_fold.txt")]
@@ -69,8 +71,8 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 
 def _header(b: HandBuilder, game: Element) -> None:
     at, col = game.line, game.column
-    if attr(game, "hhversion", "format version") != "4":
-        raise _Bad(at, col, f"hhversion={game.attrs['hhversion'][:20]!r}: only version 4 is read")
+    if attr(game, "hhversion", "format version") not in ("2", "4"):
+        raise _Bad(at, col, f"hhversion={game.attrs['hhversion'][:20]!r}: only versions 2 and 4 are read")
     name = attr(game, "gametype", "game")
     found = _GAMES.get(name)
     if found is None:
@@ -166,6 +168,12 @@ def _action(b: HandBuilder, item: Element) -> None:
     name = _name(b, item)
     if kind == "ShowCards":
         b.shown(name, _cards(b, item), at, col)
+        return
+    if kind == "DealCards":  # version 2: the hero's hole cards, dealt after the blinds
+        if b.current < 0:
+            b.street(0, (), at, col)
+        b.dealt(name, _cards(b, item), at, col)
+        b.hero = name
         return
     if item.children:
         raise _Bad(item.children[0].line, item.children[0].column, f"<{item.children[0].tag[:40]}> inside {kind[:30]}")
