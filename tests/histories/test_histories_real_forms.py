@@ -365,3 +365,24 @@ def test_microgaming_version_2_deals_the_hero_his_cards_in_the_gameplay() -> Non
     text = (DATA / "microgaming" / "version_2.txt").read_text(encoding="utf-8")
     other = list(read(text.replace('hhversion="2"', 'hhversion="3"', 1)))
     assert isinstance(other[0], SkippedHand) and "hhversion='3'" in other[0].reason, other[0]
+
+
+# ------------------------------------------------------------ Boss Media, a dead small blind
+
+
+def test_boss_media_dead_small_blind_is_dead_money() -> None:
+    # CAD 0.05/0.10: Ann the small blind, Bob the big blind, and Cyd, coming in, posts both a dead small blind
+    # (KIND="HAND_DSB", 0.05) and a big blind (0.10). Cyd raises to 0.40 (0.30 more: the live big blind is
+    # his bet, the dead 0.05 is not), Dee folds, Ann calls 0.35, Bob folds: the flop's POT 0.95 = 0.40 +
+    # 0.40 + 0.10 + 0.05. Cyd's flop bet of 0.50 is folded to (not printed back). Rake 0.04: Cyd wins 0.91.
+    # Nets: Cyd 0.91 - 0.45 = +0.46, Ann -0.40, Bob -0.10, Dee 0; sum -0.04, the rake.
+    items = list(read(DATA / "bossmedia" / "dead_small_blind.xml"))
+    assert len(items) == 1 and isinstance(items[0], HandRecord), items
+    report = analyze(items[0])
+    assert report.outcome is HandStatus.VERIFIED and items[0].rake == 4 and items[0].currency == "CAD"
+    assert [(p.name, p.kind, p.amount) for p in items[0].posts][2:] == [("Cyd", "dead", 5), ("Cyd", "big_blind", 10)]
+    assert _nets(report) == {"Ann": -40, "Bob": -10, "Cyd": 46, "Dee": 0}
+    # without the dead blind the flop's POT (0.95) is more than the chips put in: refused, not replayed
+    text = (DATA / "bossmedia" / "dead_small_blind.xml").read_text(encoding="utf-8")
+    bad = list(read(text.replace('<ACTION TYPE="HAND_BLINDS" PLAYER="Cyd" KIND="HAND_DSB" VALUE="0.05"></ACTION>\n', "")))
+    assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
