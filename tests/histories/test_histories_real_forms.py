@@ -386,3 +386,33 @@ def test_boss_media_dead_small_blind_is_dead_money() -> None:
     text = (DATA / "bossmedia" / "dead_small_blind.xml").read_text(encoding="utf-8")
     bad = list(read(text.replace('<ACTION TYPE="HAND_BLINDS" PLAYER="Cyd" KIND="HAND_DSB" VALUE="0.05"></ACTION>\n', "")))
     assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
+
+
+# ------------------------------------------------------------ Merge, a fixed-limit cash game
+
+
+def test_merge_fixed_limit_cash_game_derives_its_rake() -> None:
+    # Hand 1, gametype 35, "Limit $0.50/$1.00" (blinds 0.25/0.50; balances written after the blinds: 20.00
+    # each before). Cyd calls 0.50, Ann completes 0.25, Bob checks: 1.50. Flop Ah 2d 8c: Ann bets 0.50, Bob
+    # calls, Cyd folds: 2.50. Turn Kc: Bob bets 1.00, Ann calls: 4.50. Checked down (Qd). Bob's kings (Kh Ks
+    # with Kc) the high, Ann's 8-4-3-2-A (3h 4h with Ah 2d 8c) the low; the winners take 2.14 each, so the
+    # rake is 4.50 - 4.28 = 0.22. Nets: Ann 2.14 - 2.00 = +0.14, Bob +0.14, Cyd -0.50; sum -0.22.
+    # Hand 2, no description (the file's second): bets the big blind and twice it, 0.50/1.00. Ann raises to
+    # 1.00, both blinds fold: her 0.50 no one called comes back unwritten; she wins 1.25 (0.25 + 0.50 +
+    # 0.50): 1.75 in, 0.50 back, 1.25 won: no rake. Ann +0.75, Bob -0.25, Cyd -0.50.
+    items = list(read(DATA / "merge" / "cash_fixed_limit.txt"))
+    assert len(items) == 2 and all(isinstance(i, HandRecord) for i in items), items
+    first, second = analyze(items[0]), analyze(items[1])
+    assert first.outcome is HandStatus.VERIFIED and items[0].limit == "Limit" and items[0].stakes == (50, 100)
+    assert items[0].rake == 22 and items[0].currency == "USD" and items[0].tournament_id is None
+    assert [s.stack for s in items[0].seats] == [2000, 2000, 2000]
+    assert _nets(first) == {"Ann": 14, "Bob": 14, "Cyd": -50}
+    assert second.outcome is HandStatus.VERIFIED and items[1].stakes == (50, 100) and items[1].rake == 0
+    assert _nets(second) == {"Ann": 75, "Bob": -25, "Cyd": -50}
+    # winners paid more than the pot holds contradict the lines
+    text = (DATA / "merge" / "cash_fixed_limit.txt").read_text(encoding="utf-8")
+    bad = list(read(text.replace('<winner amount="1.25"', '<winner amount="1.80"', 1)))
+    assert isinstance(bad[1], SkippedHand) and "contradict" in bad[1].reason, bad[1]
+    # a gametype that is not the description's limit is refused
+    odd = list(read(text.replace('gametype="35"', 'gametype="37"', 1)))
+    assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE, odd[0]
