@@ -416,3 +416,32 @@ def test_merge_fixed_limit_cash_game_derives_its_rake() -> None:
     # a gametype that is not the description's limit is refused
     odd = list(read(text.replace('gametype="35"', 'gametype="37"', 1)))
     assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE, odd[0]
+
+
+# ------------------------------------------------------------ Winning, a tournament named in the header
+
+
+def test_winning_tournament_named_before_its_number_and_a_spaced_limit() -> None:
+    # Hand 1, "$1,000 GTD Tournament #90000011", level 2 (100/200), antes of 25: 75. Ann raises to 600, Bob
+    # folds his 100, Cyd calls 400 more: 75 + 100 + 600 + 600 = 1,375. Ann's flop bet of 700 comes back;
+    # "did not show and won 1375.00". Nets: Ann 1,375 - 625 = +750, Bob -125, Cyd -625; no rake.
+    # Hand 2, "Omaha H/L (Pot Limit)" with a space (later files), " - " before the date: antes 75, three
+    # players in for 200: 675. Board 2s 4c 9h Td 3d: Ann's nines (9s 9c with 9h) the high, 338 with the odd
+    # chip; Bob's 7-4-3-2-A (As 7s with 2s 4c 3d) the low, 337. Ann +113, Bob +112, Cyd -225.
+    items = list(read(DATA / "winning" / "named_tournament.txt"))
+    assert len(items) == 2 and all(isinstance(i, HandRecord) for i in items), items
+    first, second = analyze(items[0]), analyze(items[1])
+    assert first.outcome is HandStatus.VERIFIED and items[0].tournament_id == "90000011" and items[0].level == "2"
+    assert items[0].stakes == (100, 200) and _nets(first) == {"Ann": 750, "Bob": -125, "Cyd": -625}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 113, "Bob": 112, "Cyd": -225}
+    assert items[1].date == "2022/07/11 01:13:02 UTC"
+    text = (DATA / "winning" / "named_tournament.txt").read_text(encoding="utf-8")
+    # the summary line of a winner who did not show may carry his place: read the same
+    marked = list(read(text.replace("Seat 1: Ann did not show", "Seat 1: Ann (button) did not show", 1)))
+    assert analyze(marked[0]).outcome is HandStatus.VERIFIED and _nets(analyze(marked[0]))["Ann"] == 750
+    # a hold'em tournament so named is another game, not an unreadable hand
+    holdem = list(read(text.replace("Omaha H/L(Pot Limit)", "Holdem(No Limit)", 1)))
+    assert isinstance(holdem[0], SkippedHand) and holdem[0].kind is SkipKind.OTHER_GAME, holdem[0]
+    # a tournament number that is not one is still refused at its column
+    bad = list(read(text.replace("Tournament #90000011 - Omaha H/L(", "Tournament #9000x011 - Omaha H/L(", 1)))
+    assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
