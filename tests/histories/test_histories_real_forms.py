@@ -445,3 +445,22 @@ def test_winning_tournament_named_before_its_number_and_a_spaced_limit() -> None
     # a tournament number that is not one is still refused at its column
     bad = list(read(text.replace("Tournament #90000011 - Omaha H/L(", "Tournament #9000x011 - Omaha H/L(", 1)))
     assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
+
+
+# ------------------------------------------------------------ Winning, the pots listed as "Side pot(1)"
+
+
+def test_winning_side_pot_lines_as_2023_files_write_them() -> None:
+    # Hand 1, $0.10/$0.20 pot limit: Ann all-in for 0.60, Bob and Cyd call: a main pot of 1.80, rake 0.09
+    # (listed "Main pot $1.71 | Rake $0.09"). Flop: Bob bets 1, Cyd calls: "Side pot(1) $2.00 | Rake $0.00",
+    # as the 2023 files list their side pots. Board 3h 7d Kh 4c 9s: Cyd's straight (5h 6h with 3h 4c 7d) the
+    # high of both pots; Ann's 7-4-3-2-A (As 2s) the main pot's low, Cyd's 7-6-5-4-3 the side pot's (Bob has
+    # none): main 1.71 = 0.86 Cyd (odd cent high) + 0.85 Ann; side 2.00 Cyd ("from side pot-1").
+    # Nets: Ann 0.85 - 0.60 = +0.25, Bob -1.60, Cyd 2.86 - 1.60 = +1.26; sum -0.09, rake 0.07 + fee 0.02.
+    # Hand 2: a walk, Ann "did not show and won $0.30": +0.10, Cyd -0.10.
+    first, second = _reports(DATA / "winning" / "side_pot_lines.txt")
+    assert first.outcome is HandStatus.VERIFIED and first.item.rake == 9
+    assert _nets(first) == {"Ann": 25, "Bob": -160, "Cyd": 126}
+    assert [(c.name, c.amount, c.pot) for c in first.item.collected][2] == ("Cyd", 200, "side pot-1")
+    assert any(text.startswith("Side pot(1)") for _, text in first.item.messages)
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 10, "Bob": 0, "Cyd": -10}

@@ -155,8 +155,8 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Uncalled bet ("):
         uncalled_line(b, STARS_UNCALLED, line, at)
         return
-    if line.startswith(("Main pot ", "Side pot ")):
-        b.messages.append((at, line))  # the pots so far, after each street
+    if line.startswith(("Main pot ", "Side pot ", "Side pot(")):
+        b.messages.append((at, line))  # the pots so far, after each street ("Side pot(1) $0.60 | Rake $0.00")
         return
     name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
