@@ -464,3 +464,24 @@ def test_winning_side_pot_lines_as_2023_files_write_them() -> None:
     assert [(c.name, c.amount, c.pot) for c in first.item.collected][2] == ("Cyd", 200, "side pot-1")
     assert any(text.startswith("Side pot(1)") for _, text in first.item.messages)
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 10, "Bob": 0, "Cyd": -10}
+
+
+# ------------------------------------------------------------ PokerStars, an export's numbering lines
+
+
+def test_pokerstars_numbering_lines_of_an_export_are_no_part_of_any_hand() -> None:
+    # an exported file numbers its hands, a line before each ("*********** # 2 **************"): the same
+    # hands are read, with the same results, and no line is reported as a hand of its own (the results of
+    # these two hands: tests/histories/test_histories_sites.py and allin_flop_fold_turn.txt's test)
+    first = (DATA / "pokerstars" / "allin_flop_fold_turn.txt").read_text(encoding="utf-8")
+    second = (DATA / "malformed_mid_file.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    plain = list(read(first.rstrip("\n") + "\n\n\n" + second + "\n"))
+    numbered = list(read("*********** # 1 **************\n" + first.rstrip("\n")
+                         + "\n\n*********** # 2 **************\n" + second + "\n"))
+    assert [type(i).__name__ for i in numbered] == ["HandRecord", "HandRecord"], numbered
+    assert [(i.hand_id, i.status) for i in numbered] == [(i.hand_id, i.status) for i in plain]
+    assert [_nets(analyze(i)) for i in numbered] == [_nets(analyze(i)) for i in plain]
+    assert numbered[1].line == plain[1].line + 1  # its line in the file: after the numbering lines
+    # a line of stars that does not number a hand is still no part of the format
+    odd = list(read("*********** # two **************\n" + first))
+    assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE, odd
