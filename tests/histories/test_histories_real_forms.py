@@ -428,9 +428,16 @@ def test_winning_tournament_named_before_its_number_and_a_spaced_limit() -> None
     # Hand 2, "Omaha H/L (Pot Limit)" with a space (later files), " - " before the date: antes 75, three
     # players in for 200: 675. Board 2s 4c 9h Td 3d: Ann's nines (9s 9c with 9h) the high, 338 with the odd
     # chip; Bob's 7-4-3-2-A (As 7s with 2s 4c 3d) the low, 337. Ann +113, Bob +112, Cyd -225.
+    # Hand 3, as 2021 tournament files write it: Dee "will be allowed to play after the button" (seated, no
+    # chips written, not dealt in), the antes (75) before "*** HOLE CARDS ***" and the blinds after it. Ann
+    # (small blind 150) raises to 900, Bob folds his 300: 600 comes back; the pot is 75 + 300 + 300 = 675.
+    # Ann 675 - 325 = +350, Bob -325, Cyd -25 (his ante); Dee is in no row.
     items = list(read(DATA / "winning" / "named_tournament.txt"))
-    assert len(items) == 2 and all(isinstance(i, HandRecord) for i in items), items
-    first, second = analyze(items[0]), analyze(items[1])
+    assert len(items) == 3 and all(isinstance(i, HandRecord) for i in items), items
+    first, second, third = analyze(items[0]), analyze(items[1]), analyze(items[2])
+    assert third.outcome is HandStatus.VERIFIED and _nets(third) == {"Ann": 350, "Bob": -325, "Cyd": -25}
+    assert [s.name for s in items[2].seats] == ["Ann", "Bob", "Cyd"] and items[2].stakes == (150, 300)
+    assert [p.kind for p in items[2].posts] == ["ante"] * 3 + ["small_blind", "big_blind"]
     assert first.outcome is HandStatus.VERIFIED and items[0].tournament_id == "90000011" and items[0].level == "2"
     assert items[0].stakes == (100, 200) and _nets(first) == {"Ann": 750, "Bob": -125, "Cyd": -625}
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 113, "Bob": 112, "Cyd": -225}
@@ -442,6 +449,11 @@ def test_winning_tournament_named_before_its_number_and_a_spaced_limit() -> None
     # a hold'em tournament so named is another game, not an unreadable hand
     holdem = list(read(text.replace("Omaha H/L(Pot Limit)", "Holdem(No Limit)", 1)))
     assert isinstance(holdem[0], SkippedHand) and holdem[0].kind is SkipKind.OTHER_GAME, holdem[0]
+    # a post after the first action is still refused, and so is an action by the waiting player
+    late = list(read(text.replace("Cyd folds\nAnn raises 750.00", "Cyd folds\nCyd posts ante 25.00\nAnn raises 750.00", 1)))
+    assert isinstance(late[2], SkippedHand) and "post after the hole cards" in late[2].reason, late[2]
+    waiting = list(read(text.replace("Cyd folds\nAnn raises 750.00", "Cyd folds\nDee folds\nAnn raises 750.00", 1)))
+    assert isinstance(waiting[2], SkippedHand) and waiting[2].kind is SkipKind.UNREADABLE, waiting[2]
     # a tournament number that is not one is still refused at its column
     bad = list(read(text.replace("Tournament #90000011 - Omaha H/L(", "Tournament #9000x011 - Omaha H/L(", 1)))
     assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]

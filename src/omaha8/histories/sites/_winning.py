@@ -2,7 +2,9 @@
 
 Tournaments: ``Game Hand #N - Tournament #T - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- date``, the
 tournament's name sometimes before its number (``$5,000 GTD Tournament #T``) and, in later files, a space
-before the limit (``Omaha H/L (Pot Limit)``). The
+before the limit (``Omaha H/L (Pot Limit)``); their blinds may follow ``*** HOLE CARDS ***`` (the antes before
+it), and a player seated for the next hand is written ``Seat 2: Name will be allowed to play after the
+button``. The
 table line has no ``Table`` word (``St. Lucie 6-max Seat #1 is the button``); player lines are ``Name
 verb ...`` with ``raises $X to $Y``; the pots are paid by ``collected $X from main pot`` (``main pot 1``,
 ``side pot 2``) lines, or only by the summary's ``did not show and won $X`` when nobody showed, counting
@@ -79,7 +81,16 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
-_seat = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
+_seat_chips = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
+# a player seated during a tournament, dealt in from the next hand: no chips written, no part of this hand
+_WAITING = " will be allowed to play after the button"
+
+
+def _seat(b: HandBuilder, line: str, at: int) -> None:
+    if line.endswith(_WAITING) and line.find(": ") > 5:
+        b.messages.append((at, line))
+        return
+    _seat_chips(b, line, at)
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -160,7 +171,9 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         return
     name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
-        both = post_line(b, _POSTS, name, rest, at, col, SITE)
+        # tournaments post their blinds after "*** HOLE CARDS ***" (the antes before it): a post is read
+        # until the first action
+        both = post_line(b, _POSTS, name, rest, at, col, SITE, before_cards=bool(b.actions))
         if both is not None:  # a missed small and big blind made up: the big blind live, the rest dead
             big = b.fields["stakes"][1] if b.fields["limit"] != "Limit" else b.fields["stakes"][0]
             live_and_dead(b, name, both[1], big, at, all_in=both[2])
