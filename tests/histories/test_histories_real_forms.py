@@ -353,8 +353,15 @@ def test_microgaming_version_2_deals_the_hero_his_cards_in_the_gameplay() -> Non
     # 4s) the low, Cyd's 8-7-6-4-3 second. Nets: Ann 35.50 - 36 = -0.50, Cyd -0.50, Bob -1; sum -2, the rake.
     # Hand 2: Bob raises 6 over the blinds (Cyd 1, Ann 2); both fold: the 4 no one called comes back
     # unwritten, Bob wins 5.00 (his 2 called, the blinds 3): +3, Ann -2, Cyd -1. Every endbalance agrees.
+    # Hand 3: Cyd raises 7, Ann (small blind 1) calls 6, Bob folds his 2: 16. Flop: Ann bets 16, Cyd is all-in
+    # for his last 10; version 2 writes the 6 no one called as <Action type="MoneyReturned" seat="2">. The pot
+    # is 17 + 17 + 2 = 36, rake 1.00: Ann's jacks (Jc Js with Jh) and 7-5-3-2-A (Ac 3d with 2c 5d 7c) take
+    # 35.00 (endbalance 97.50 - 23 + 6 + 35 = 115.50): Ann +18, Bob -2, Cyd -17; sum -1, the rake.
     items = list(read(DATA / "microgaming" / "version_2.txt"))
-    assert len(items) == 2 and all(isinstance(i, HandRecord) for i in items), items
+    assert len(items) == 3 and all(isinstance(i, HandRecord) for i in items), items
+    third = analyze(items[2])
+    assert third.outcome is HandStatus.VERIFIED and items[2].uncalled == (("Ann", 600),) and items[2].rake == 100
+    assert _nets(third) == {"Ann": 1800, "Bob": -200, "Cyd": -1700}
     first, second = analyze(items[0]), analyze(items[1])
     assert first.outcome is HandStatus.VERIFIED and items[0].rake == 200 and items[0].hero == "Cyd"
     assert _nets(first) == {"Ann": -50, "Bob": -100, "Cyd": -50}

@@ -11,8 +11,9 @@ payment). Every amount is the chips the action adds (an all-in: what the player 
 bets are not written (the wins leave them out). Each seat's ``endbalance`` must be its ``balance`` less
 what it put in plus what it won. A player is named by ``alias``. Only real-money cash games are read
 (the samples show no other). A 2012 export writes ``hhversion="2"``: the same elements, and the hero's
-hole cards after the blinds (``<Action type="DealCards" seat>`` holding ``<Card>`` elements); its hand
-replays to the chip and to every ``endbalance``: both versions are read.
+hole cards after the blinds (``<Action type="DealCards" seat>`` holding ``<Card>`` elements) and a bet
+no one called in full given back (``<Action type="MoneyReturned" seat value>``, as a 2012 pot-limit Omaha
+file writes it); its hand replays to the chip and to every ``endbalance``: both versions are read.
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/microgaming/split_and_fold.txt")]
@@ -65,7 +66,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         raise _Bad(start + len(lines) - 1, 0, "no <Action type=\"Win\"> says who won the pot: cut short?")
     _check_balances(b, after, parts["Seats"])
     f = b.fields
-    f["returns"], f["rake_stated"] = "unprinted", True
+    f["returns"], f["rake_stated"] = ("lines" if b.uncalled_lines else "unprinted"), True
     return b.build()
 
 
@@ -168,6 +169,9 @@ def _action(b: HandBuilder, item: Element) -> None:
     name = _name(b, item)
     if kind == "ShowCards":
         b.shown(name, _cards(b, item), at, col)
+        return
+    if kind == "MoneyReturned":  # version 2: a bet no one called in full, given back
+        b.uncalled(name, amount_of(b, item, "value"))
         return
     if kind == "DealCards":  # version 2: the hero's hole cards, dealt after the blinds
         if b.current < 0:
