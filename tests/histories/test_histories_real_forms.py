@@ -351,8 +351,9 @@ def test_microgaming_version_2_deals_the_hero_his_cards_in_the_gameplay() -> Non
     # Ann bets 10, Cyd calls: 33. River: Cyd bets 20, Ann calls: 73. Rake 2.00 (rake="200"): 71, halves of
     # 35.50. Board 3d Kc 7s 9h 4s: Cyd's kings (Kh Qh with Kc) the high; Ann's 7-4-3-2-A (Ad 2h with 3d 7s
     # 4s) the low, Cyd's 8-7-6-4-3 second. Nets: Ann 35.50 - 36 = -0.50, Cyd -0.50, Bob -1; sum -2, the rake.
-    # Hand 2: Bob raises 6 over the blinds (Cyd 1, Ann 2); both fold: the 4 no one called comes back
-    # unwritten, Bob wins 5.00 (his 2 called, the blinds 3): +3, Ann -2, Cyd -1. Every endbalance agrees.
+    # Hand 2: Bob raises 6 over the blinds (Cyd 1, Ann 2); both fold: version 2 writes no MoneyReturned for
+    # the 4 no one called and pays it in the win, 9.00 (a 2012 hold'em file's big blind wins its own uncalled
+    # part so): the pot is 5, Bob +3, Ann -2, Cyd -1. Every endbalance agrees (Bob 99 - 6 + 9 = 102).
     # Hand 3: Cyd raises 7, Ann (small blind 1) calls 6, Bob folds his 2: 16. Flop: Ann bets 16, Cyd is all-in
     # for his last 10; version 2 writes the 6 no one called as <Action type="MoneyReturned" seat="2">. The pot
     # is 17 + 17 + 2 = 36, rake 1.00: Ann's jacks (Jc Js with Jh) and 7-5-3-2-A (Ac 3d with 2c 5d 7c) take
@@ -366,10 +367,17 @@ def test_microgaming_version_2_deals_the_hero_his_cards_in_the_gameplay() -> Non
     assert first.outcome is HandStatus.VERIFIED and items[0].rake == 200 and items[0].hero == "Cyd"
     assert _nets(first) == {"Ann": -50, "Bob": -100, "Cyd": -50}
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 300, "Cyd": -100}
+    assert items[1].returns == "in collected" and items[2].returns == "lines"
+    assert any(text == "Bob mucks" for _, text in items[1].messages)  # <Action type="MuckCards" seat="3"/>
     from omaha8.cards import format_cards
     assert format_cards(dict(items[1].dealt)["Cyd"]) == "Tc Td 5h 5c"
-    # another version is still refused by name
     text = (DATA / "microgaming" / "version_2.txt").read_text(encoding="utf-8")
+    # a post to play is not replayed (the files disagree on what it puts in), with the reason
+    posted = list(read(text.replace('<Action seq="2" type="BigBlind" seat="4" value="2.00"/>',
+                                    '<Action seq="2" type="BigBlind" seat="4" value="2.00"/>\n'
+                                    '      <Action seq="2" type="PostedToPlay" seat="2" value="2.00"/>', 1)))
+    assert isinstance(posted[0], SkippedHand) and posted[0].kind is SkipKind.NOT_REPLAYED, posted[0]
+    # another version is still refused by name
     other = list(read(text.replace('hhversion="2"', 'hhversion="3"', 1)))
     assert isinstance(other[0], SkippedHand) and "hhversion='3'" in other[0].reason, other[0]
 
