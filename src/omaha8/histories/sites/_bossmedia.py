@@ -3,10 +3,11 @@
 The header's attributes give the game (``GAME_OMAHL``: Omaha Hi/Lo), the limit, the stakes, the
 currency (``TABLECURRENCY="SEK"``) and the kind (``GAMEKIND_CASH``); ``<PLAYER NAME SEAT AMOUNT STATE
 DEALER>`` the seats (``STATE_EMPTY`` an empty one); ``<ACTION TYPE=...>`` the blinds (``HAND_BLINDS``
-with ``KIND="HAND_SB"``/``"HAND_BB"``, and ``"HAND_DSB"``, a dead small blind), the hole cards (``HAND_DEAL``), the boards (``HAND_BOARD``, the
-whole board so far, with the pot after the rake so far in ``POT`` and the rake in ``RAKE``) and the
-actions (``ACTION_FOLD``, ``_CHECK``, ``_CALL``, ``_BET``, ``_RAISE``, ``_ALLIN``); ``<SHOWDOWN POT RAKE>``
-holds a ``<RESULT PLAYER WIN>`` per payment, with the player's cards. A card is ``<CARD LINK="n">``:
+with ``KIND="HAND_SB"``/``"HAND_BB"``, and ``"HAND_DSB"``, a dead small blind), the hole cards
+(``HAND_DEAL``), the boards (``HAND_BOARD``, the whole board so far, with the pot after the rake so far in
+``POT`` and the rake in ``RAKE``) and the actions (``ACTION_FOLD``, ``_CHECK``, ``_CALL``, ``_BET``,
+``_RAISE``, ``_ALLIN``); ``<SHOWDOWN POT RAKE>`` holds a ``<RESULT PLAYER WIN>`` per payment, with the
+player's cards. A card is ``<CARD LINK="n">``:
 0-12 the diamonds ace, two .. king, 13-25 the clubs, 26-38 the hearts, 39-51 the spades; ``"b"`` a card
 not shown (the sample's ``HANDEXT=" 8,7,5,2,A"`` is the low these numbers give its winner). Calls and bets
 are the chips they add, but a 2012 file writes a call by a player with chips already in on the street as

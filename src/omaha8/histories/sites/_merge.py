@@ -15,8 +15,8 @@ else ``gametype``'s: 37 is pot-limit Omaha Hi/Lo (the sample's description says 
 rake. A real-money cash game (``false``) counts dollars and cents and states no rake: it is what was put in
 less the bet that came back and the wins (a 2011 fixed-limit hand: 1.50 in, 1.43 won). Gametype 35 is
 fixed-limit Omaha Hi/Lo, its bets in the description (``stakes="Limit $0.25/$0.50"``, the blinds
-0.10/0.25 posted apart); a hand without the description bets the big blind and twice it, as there. The balances are read as in tournaments, after the blinds (the cash sample
-cannot tell: no one is all-in).
+0.10/0.25 posted apart); a hand without the description bets the big blind and twice it, as there. The
+balances are read as in tournaments, after the blinds (the cash sample cannot tell: no one is all-in).
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/merge/split_and_fold.txt")]
