@@ -120,8 +120,8 @@ def _header(b: HandBuilder, game: Element, description: Element | None) -> None:
                                 "each other")
     # a tournament counts chips, whatever sign its amounts carry; a cash game dollars and cents
     b.money = Money(None, 0) if tournament else Money("USD", 2)
-    if description is not None and found[2] == "Limit":
-        m = _FIXED.match(description.attrs["stakes"])
+    m = _FIXED.match(description.attrs["stakes"]) if description is not None and found[2] == "Limit" else None
+    if m is not None and description is not None:  # the fixed-limit bets the description names
         b.fields["stakes"] = (b.amount(m.group(1), description.line, description.column),
                               b.amount(m.group(2), description.line, description.column))
     hand_id = attr(game, "id", "hand number")
