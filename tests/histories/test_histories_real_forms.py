@@ -170,9 +170,16 @@ def test_everleaf_fixed_limit_names_its_bets() -> None:
     assert first.outcome is HandStatus.VERIFIED and first.item.limit == "Limit"
     assert first.item.stakes == (50, 100) and _nets(first) == {"Ann": 90, "Bob": -100} and first.item.rake == 10
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -10, "Bob": -10}
-    other = list(read(DATA.joinpath("everleaf", "fixed_limit.txt").read_text().replace(
-        "$0.50/$1 Omaha Hi/Lo", "$0.50/$1 Hold'em", 1)))
-    assert isinstance(other[0], SkippedHand) and other[0].kind is SkipKind.UNREADABLE
+    # another fixed-limit game is written the same way ("$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53" in a
+    # real file): another game, not an unreadable hand
+    text = DATA.joinpath("everleaf", "fixed_limit.txt").read_text()
+    for game in ("Hold'em", "7 Card Stud", "Omaha"):
+        other = list(read(text.replace("$0.50/$1 Omaha Hi/Lo", f"$0.50/$1 {game}", 1)))
+        assert isinstance(other[0], SkippedHand) and other[0].kind is SkipKind.OTHER_GAME, other[0]
+        assert other[0].reason == f"{game} is not Omaha Hi/Lo", other[0]
+    # a label that names no game is still refused
+    odd = list(read(text.replace("$0.50/$1 Omaha Hi/Lo", "$0.50/$1 Omahx Hi/Lo", 1)))
+    assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE, odd[0]
 
 
 # ------------------------------------------------------------ PKR
