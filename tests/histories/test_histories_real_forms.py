@@ -522,3 +522,19 @@ def test_pokerstars_numbering_lines_of_an_export_are_no_part_of_any_hand() -> No
     # a line of stars that does not number a hand is still no part of the format
     odd = list(read("*********** # two **************\n" + first))
     assert isinstance(odd[0], SkippedHand) and odd[0].kind is SkipKind.UNREADABLE, odd
+
+
+# ------------------------------------------------------------ PartyPoker, stud written with no limit
+
+
+def test_party_stud_written_without_a_limit_is_another_game() -> None:
+    # PartyPoker writes stud with no limit word ("$0.50/$1 USD 7 Card Stud Hi-Lo - date", a real 2010 file):
+    # another game, skipped as such; the hand after it is read as before (its results: test_histories_sites.py)
+    text = (DATA / "partypoker" / "split_side_pot.txt").read_text(encoding="utf-8")
+    for game in ("7 Card Stud Hi-Lo", "7 Card Stud", "Razz"):
+        items = list(read(text.replace("$100 USD PL Omaha Hi-Lo", f"$0.50/$1 USD {game}", 1)))
+        assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.OTHER_GAME, items[0]
+        assert items[0].reason == f"{game} is not Omaha Hi/Lo" and isinstance(items[1], HandRecord), items
+    # Omaha Hi-Lo written without its limit is still refused: which limit cannot be told
+    bad = list(read(text.replace("$100 USD PL Omaha Hi-Lo", "$100 USD Omaha Hi-Lo", 1)))
+    assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
