@@ -538,3 +538,28 @@ def test_party_stud_written_without_a_limit_is_another_game() -> None:
     # Omaha Hi-Lo written without its limit is still refused: which limit cannot be told
     bad = list(read(text.replace("$100 USD PL Omaha Hi-Lo", "$100 USD Omaha Hi-Lo", 1)))
     assert isinstance(bad[0], SkippedHand) and bad[0].kind is SkipKind.UNREADABLE, bad[0]
+
+
+# ------------------------------------------------------------ other games as the sites write them
+
+
+def test_other_games_as_real_files_name_them_are_skipped_as_such() -> None:
+    # the game names of real files of other games (a Winamax 8-game table's "7-Card Stud fixed limit",
+    # OnGame's "LIMIT FIVE_CARD_DRAW" and "SEVEN_CARD_STUD", Boss Media's GAME="GAME_FCD"): another game,
+    # never an unreadable hand; the fixtures' other hands are read as before
+    cases = [
+        ("winamax/split_side_pots.txt", "Omaha Hi/Lo pot limit (0.50€/1€)", "7-Card Stud fixed limit (5€/25€/50€)",
+         "7-Card Stud fixed limit"),
+        ("ongame/split_and_fold.txt", "(POT_LIMIT OMAHA_HI_LO $0.50/$1,", "(LIMIT FIVE_CARD_DRAW $0.50/$1,",
+         "FIVE_CARD_DRAW"),
+        ("ongame/split_and_fold.txt", "(POT_LIMIT OMAHA_HI_LO $0.50/$1,", "(LIMIT SEVEN_CARD_STUD $0.50/$1,",
+         "SEVEN_CARD_STUD"),
+        ("bossmedia/split_and_fold.txt", 'GAME="GAME_OMAHL"', 'GAME="GAME_FCD"', "Five Card Draw"),
+    ]
+    for path, old, new, name in cases:
+        text = (DATA / path).read_text(encoding="utf-8")
+        assert old in text, path
+        items = list(read(text.replace(old, new, 1)))
+        assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.OTHER_GAME, (path, items[0])
+        assert items[0].reason == f"{name} is not Omaha Hi/Lo", items[0]
+        assert all(isinstance(item, HandRecord) for item in items[1:]) and len(items) > 1, items

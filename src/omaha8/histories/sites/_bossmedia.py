@@ -40,7 +40,7 @@ SITE = "Boss Media"
 
 _STAKES = Form("{amount}/{amount}")
 # Boss Media's other games (GAME_THM hold'em, GAME_OMA high-only Omaha), skipped as such
-_OTHER_GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMA5": "5 Card Omaha"}
+_OTHER_GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMA5": "5 Card Omaha", "GAME_FCD": "Five Card Draw"}
 _STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
 # HAND_DSB: a dead small blind, posted with a big blind by a player coming in (dead money, not his bet)
 _POSTS = {"HAND_SB": "small_blind", "HAND_BB": "big_blind", "HAND_DSB": "dead"}
