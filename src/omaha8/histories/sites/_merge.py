@@ -38,7 +38,7 @@ SITE = "Merge"
 
 # the description's game: "Omaha H/L8 Tournament", "Omaha H/L8" (a cash game would name its stakes too)
 _DESCRIPTION = Form("Omaha H/L8{? Tournament}")
-_OTHER = ("Holdem", "Hold'em", "Omaha", "Stud", "Razz")
+_OTHER = ("Holdem", "Hold'em", "Omaha", "Stud", "Razz", "Draw", "Badugi")  # "5-Draw" in a real 2011 file
 #: Game types read: gametype -> (omaha8's game, hole cards, limit).
 _GAME_TYPES = {"37": ("Omaha Hi/Lo", 4, "Pot Limit"), "35": ("Omaha Hi/Lo", 4, "Limit")}
 # the description's stakes: "Pot Limit" (a tournament's), "Limit $0.25/$0.50" (a cash game's bets)
