@@ -545,7 +545,8 @@ def test_party_stud_written_without_a_limit_is_another_game() -> None:
 
 def test_other_games_as_real_files_name_them_are_skipped_as_such() -> None:
     # the game names of real files of other games (a Winamax 8-game table's "7-Card Stud fixed limit",
-    # OnGame's "LIMIT FIVE_CARD_DRAW" and "SEVEN_CARD_STUD", Boss Media's GAME="GAME_FCD", Merge's "5-Draw"):
+    # OnGame's "LIMIT FIVE_CARD_DRAW" and "SEVEN_CARD_STUD", Boss Media's GAME="GAME_FCD", Merge's "5-Draw",
+    # Bovada's "7CARD HiLo Fixed Limit"):
     # another game, never an unreadable hand; the fixtures' other hands are read as before
     cases = [
         ("winamax/split_side_pots.txt", "Omaha Hi/Lo pot limit (0.50€/1€)", "7-Card Stud fixed limit (5€/25€/50€)",
@@ -555,6 +556,7 @@ def test_other_games_as_real_files_name_them_are_skipped_as_such() -> None:
         ("ongame/split_and_fold.txt", "(POT_LIMIT OMAHA_HI_LO $0.50/$1,", "(LIMIT SEVEN_CARD_STUD $0.50/$1,",
          "SEVEN_CARD_STUD"),
         ("bossmedia/split_and_fold.txt", 'GAME="GAME_OMAHL"', 'GAME="GAME_FCD"', "Five Card Draw"),
+        ("bovada/split_uncalled.txt", "OMAHA HiLo Pot Limit", "7CARD HiLo Fixed Limit", "7CARD HiLo Fixed Limit"),
         ("merge/cash_fixed_limit.txt", '<description type="Omaha H/L8" stakes="Limit $0.50/$1.00"/>',
          '<description type="5-Draw" stakes="Pot Limit ($0.05/$0.10)"/>', "5-Draw"),
     ]
