@@ -567,3 +567,22 @@ def test_other_games_as_real_files_name_them_are_skipped_as_such() -> None:
         assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.OTHER_GAME, (path, items[0])
         assert items[0].reason == f"{name} is not Omaha Hi/Lo", items[0]
         assert all(isinstance(item, HandRecord) for item in items[1:]) and len(items) > 1, items
+
+
+# ------------------------------------------------------------ Cake, a cash game's header
+
+
+def test_cake_cash_header_of_real_files_is_not_replayed_with_its_reason() -> None:
+    # Cake's cash games write two stakes in a three-part header ("Hand#N - Odesa (6-Max) 13495 -- €0,04/€0,08
+    # PL Omaha -- date", a real 2012 file of another game): an Omaha Hi/Lo hand so written is skipped as a
+    # cash game omaha8 does not read, with that reason, not as stakes it cannot read
+    text = (DATA / "cake" / "split_and_return.txt").read_text(encoding="utf-8")
+    header = text.splitlines()[0]
+    cash = list(read(text.replace(header, "Hand#AB00000001 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL OmahaHiLo -- "
+                                          "2012-06-21 - 05:30:58", 1)))
+    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED, cash[0]
+    assert "cash-game" in cash[0].reason and isinstance(cash[1], HandRecord)
+    # and the other games of those files stay other games
+    plo = list(read(text.replace(header, "Hand#AB00000001 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- "
+                                         "2012-06-21 - 05:30:58", 1)))
+    assert isinstance(plo[0], SkippedHand) and plo[0].kind is SkipKind.OTHER_GAME, plo[0]
