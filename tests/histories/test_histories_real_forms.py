@@ -385,9 +385,16 @@ def test_microgaming_version_2_deals_the_hero_his_cards_in_the_gameplay() -> Non
                                     '<Action seq="2" type="BigBlind" seat="4" value="2.00"/>\n'
                                     '      <Action seq="2" type="PostedToPlay" seat="2" value="2.00"/>', 1)))
     assert isinstance(posted[0], SkippedHand) and posted[0].kind is SkipKind.NOT_REPLAYED, posted[0]
-    # another version is still refused by name
+    # another version, or none, is still refused by name
     other = list(read(text.replace('hhversion="2"', 'hhversion="3"', 1)))
     assert isinstance(other[0], SkippedHand) and "hhversion='3'" in other[0].reason, other[0]
+    none = list(read(text.replace('<Game hhversion="2" ', '<Game ', 1)))
+    assert isinstance(none[0], SkippedHand) and none[0].kind is SkipKind.UNREADABLE, none[0]
+    assert "no hhversion" in none[0].reason and none[0].site == "Microgaming", none[0]
+    # a hand of another game is that, whatever its version (a 2011 hold'em file's <Game> has none)
+    holdem = list(read(text.replace('<Game hhversion="2" ', '<Game ', 1).replace(
+        'gametypeid="51" gametype="Omaha H/L"', 'gametypeid="1" gametype="Hold&apos;em"', 1)))
+    assert isinstance(holdem[0], SkippedHand) and holdem[0].kind is SkipKind.OTHER_GAME, holdem[0]
 
 
 # ------------------------------------------------------------ Boss Media, a dead small blind

@@ -54,7 +54,7 @@ STARTS = re.compile(
     r"|(?:Game )?Hand #[0-9]+ - |Game started at: "
     r"|Winamax Poker - |(?:Bovada|Ignition|Bodog) Hand #|Full ?Tilt ?Poker Game #|#[0-9]+: "
     r"|Hand#[0-9A-F]+ - |Game # [0-9]+ - |\*{5} History for hand |Everleaf Gaming Game #"
-    r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description |Stage #[0-9]+: "
+    r"|Table #[0-9]+ - |<HISTORY |<Game |<game |<session |<description |Stage #[0-9]+: "
     r"|<\?xml [^>]{0,200}\?>[ \t]*<session "
 )
 

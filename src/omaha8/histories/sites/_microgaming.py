@@ -50,7 +50,7 @@ _ACTIONS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": BET_ADDING, "Rais
 
 
 def starts(lines: list[str]) -> bool:
-    return lines[0].startswith("<Game hhversion")
+    return lines[0].startswith("<Game ")
 
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
@@ -79,14 +79,16 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
 
 def _header(b: HandBuilder, game: Element) -> None:
     at, col = game.line, game.column
-    if attr(game, "hhversion", "format version") not in ("2", "4"):
-        raise _Bad(at, col, f"hhversion={game.attrs['hhversion'][:20]!r}: only versions 2 and 4 are read")
     name = attr(game, "gametype", "game")
     found = _GAMES.get(name)
-    if found is None:
+    if found is None:  # another game, whatever the version (a 2011 file's hold'em hand has none)
         if any(name.startswith(o) for o in _OTHER):
             raise _OtherGame(f"{name[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, col, f"gametype={name[:40]!r} names no game that Microgaming deals")
+    version = game.attrs.get("hhversion")
+    if version not in ("2", "4"):
+        shown = "no hhversion" if version is None else f"hhversion={version[:20]!r}"
+        raise _Bad(at, col, f"{shown}: only versions 2 and 4 are read")
     limit = LIMIT_CODES.get(attr(game, "betlimit", "limit"))
     if limit is None or limit == "Limit":
         raise _NotReplayed(at, f"Microgaming's betlimit={game.attrs['betlimit'][:20]!r} is not read by omaha8 "
