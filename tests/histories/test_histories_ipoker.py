@@ -136,6 +136,9 @@ def test_a_broken_header_is_reported_in_every_game_of_the_session() -> None:
     assert all("line 7" in i.reason and "names no game" in i.reason for i in items), items[0].reason
     held = list(read(_session_text().replace("Omaha HiLow PL €0.50/€1", "Holdem NL €0.50/€1")))
     assert [i.kind for i in held if isinstance(i, SkippedHand)] == [SkipKind.OTHER_GAME] * 3
+    # limit hold'em by its short name, with a limit word after it, as a real 2011 file writes it
+    lh = list(read(_session_text().replace("Omaha HiLow PL €0.50/€1", "LH 20/40 x2 Limit $10.00/$20.00")))
+    assert [i.kind for i in lh if isinstance(i, SkippedHand)] == [SkipKind.OTHER_GAME] * 3, lh
 
 
 def test_a_doctype_in_a_game_is_refused_by_name_and_the_file_goes_on() -> None:

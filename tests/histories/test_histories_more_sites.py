@@ -199,8 +199,12 @@ def test_other_games_and_kinds_are_skipped_with_the_reason() -> None:
     assert isinstance(plo[0], SkippedHand) and plo[0].kind is SkipKind.OTHER_GAME
     holdem = list(read(_text("merge").replace("Omaha H/L8 Tournament", "Holdem Tournament", 1)))
     assert isinstance(holdem[0], SkippedHand) and holdem[0].kind is SkipKind.OTHER_GAME
+    play = list(read(_text("merge").replace("90000001-1|true", "90000001-1|false", 1).replace('realmoney="true"',
+                                                                                            'realmoney="false"', 1)))
+    assert isinstance(play[0], SkippedHand) and play[0].kind is SkipKind.NOT_REPLAYED
+    # a tournament's description on a cash game's hand: the two contradict each other
     cash = list(read(_text("merge").replace("90000001-1|true", "90000001-1|false", 1)))
-    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED
+    assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.UNREADABLE and "contradict" in cash[0].reason
     play = list(read(_text("ongame").replace("Real money", "Play money", 1)))
     assert isinstance(play[0], SkippedHand) and play[0].kind is SkipKind.NOT_REPLAYED
     stud = list(read(_text("ongame").replace("OMAHA_HI_LO", "HOLDEM", 1)))

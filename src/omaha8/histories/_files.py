@@ -54,7 +54,7 @@ STARTS = re.compile(
     r"|(?:Game )?Hand #[0-9]+ - |Game started at: "
     r"|Winamax Poker - |(?:Bovada|Ignition|Bodog) Hand #|Full ?Tilt ?Poker Game #|#[0-9]+: "
     r"|Hand#[0-9A-F]+ - |Game # [0-9]+ - |\*{5} History for hand |Everleaf Gaming Game #"
-    r"|Table #[0-9]+ - |<HISTORY |<Game hhversion|<game |<session |<description |Stage #[0-9]+: "
+    r"|Table #[0-9]+ - |<HISTORY |<Game |<game |<session |<description |Stage #[0-9]+: "
     r"|<\?xml [^>]{0,200}\?>[ \t]*<session "
 )
 
@@ -81,6 +81,8 @@ _ANNOUNCEMENT = re.compile(r"Game #[0-9]+ starts\.\Z")
 _WRAPPERS = frozenset(["<ROOT>", "</ROOT>", "----PRIMA.DAT----"])
 # (a longer line is none of them: an XML hand's lines are not hashed to find out)
 _WRAPPER_CHARS = max(map(len, _WRAPPERS))
+# PokerStars' numbering of the hands of an exported file, a line before each: "*********** # 2 **************"
+_NUMBERING = re.compile(r"\*{3,} # [0-9]{1,9} \*{3,}\Z")
 
 
 def _announcement_only(lines: list[str]) -> bool:
@@ -290,9 +292,10 @@ def hand_chunks(stream: IO[str]) -> Iterator[Chunk]:
                         start = number
                 line = ""
             # (the lines come without trailing blanks)
-            if line[:1] in "<-E" and ((len(line) <= _WRAPPER_CHARS and line in _WRAPPERS)
-                                      or line.startswith("ExtendedTableName: ")):
-                continue  # an export's wrapper line, no part of any hand (see _WRAPPERS)
+            if line[:1] in "<-E*" and ((len(line) <= _WRAPPER_CHARS and line in _WRAPPERS)
+                                       or line.startswith("ExtendedTableName: ")
+                                       or (line[:4] == "****" and _NUMBERING.match(line) is not None)):
+                continue  # an export's wrapper or numbering line, no part of any hand (see _WRAPPERS, _NUMBERING)
             # (the substring tests keep the patterns off a session's other lines, most of them)
             if in_session and "</game>" in line:
                 cut = _GAME_AFTER_END.match(line)

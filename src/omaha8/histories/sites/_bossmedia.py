@@ -3,10 +3,11 @@
 The header's attributes give the game (``GAME_OMAHL``: Omaha Hi/Lo), the limit, the stakes, the
 currency (``TABLECURRENCY="SEK"``) and the kind (``GAMEKIND_CASH``); ``<PLAYER NAME SEAT AMOUNT STATE
 DEALER>`` the seats (``STATE_EMPTY`` an empty one); ``<ACTION TYPE=...>`` the blinds (``HAND_BLINDS``
-with ``KIND="HAND_SB"``/``"HAND_BB"``), the hole cards (``HAND_DEAL``), the boards (``HAND_BOARD``, the
-whole board so far, with the pot after the rake so far in ``POT`` and the rake in ``RAKE``) and the
-actions (``ACTION_FOLD``, ``_CHECK``, ``_CALL``, ``_BET``, ``_RAISE``, ``_ALLIN``); ``<SHOWDOWN POT RAKE>``
-holds a ``<RESULT PLAYER WIN>`` per payment, with the player's cards. A card is ``<CARD LINK="n">``:
+with ``KIND="HAND_SB"``/``"HAND_BB"``, and ``"HAND_DSB"``, a dead small blind), the hole cards
+(``HAND_DEAL``), the boards (``HAND_BOARD``, the whole board so far, with the pot after the rake so far in
+``POT`` and the rake in ``RAKE``) and the actions (``ACTION_FOLD``, ``_CHECK``, ``_CALL``, ``_BET``,
+``_RAISE``, ``_ALLIN``); ``<SHOWDOWN POT RAKE>`` holds a ``<RESULT PLAYER WIN>`` per payment, with the
+player's cards. A card is ``<CARD LINK="n">``:
 0-12 the diamonds ace, two .. king, 13-25 the clubs, 26-38 the hearts, 39-51 the spades; ``"b"`` a card
 not shown (the sample's ``HANDEXT=" 8,7,5,2,A"`` is the low these numbers give its winner). Calls and bets
 are the chips they add, but a 2012 file writes a call by a player with chips already in on the street as
@@ -39,9 +40,10 @@ SITE = "Boss Media"
 
 _STAKES = Form("{amount}/{amount}")
 # Boss Media's other games (GAME_THM hold'em, GAME_OMA high-only Omaha), skipped as such
-_OTHER_GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMA5": "5 Card Omaha"}
+_OTHER_GAMES = {"GAME_THM": "Hold'em", "GAME_OMA": "Omaha", "GAME_OMA5": "5 Card Omaha", "GAME_FCD": "Five Card Draw"}
 _STREETS = {"BOARD_FLOP": 1, "BOARD_TURN": 2, "BOARD_RIVER": 3}
-_POSTS = {"HAND_SB": "small_blind", "HAND_BB": "big_blind"}
+# HAND_DSB: a dead small blind, posted with a big blind by a player coming in (dead money, not his bet)
+_POSTS = {"HAND_SB": "small_blind", "HAND_BB": "big_blind", "HAND_DSB": "dead"}
 # each action's kind (see _common): a call or bet the chips it adds, a raise its street total
 _ACTIONS = {"ACTION_FOLD": FOLD, "ACTION_CHECK": CHECK, "ACTION_CALL": CALL, "ACTION_BET": BET_ADDING,
             "ACTION_RAISE": RAISE_TO, "ACTION_ALLIN": ALL_IN_BEHIND}

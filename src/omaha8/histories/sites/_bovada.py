@@ -135,7 +135,8 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     cut = rest.rfind(" - ")
     text, f["date"] = (rest[:cut], rest[cut + 3:]) if cut >= 0 else (rest, "")
     if not text.startswith("OMAHA HiLo"):
-        if text.startswith(("HOLDEM", "OMAHA", "Omaha", "Holdem")):
+        # ("7CARD HiLo Fixed Limit": a real 2012 stud hi/lo file)
+        if text.startswith(("HOLDEM", "OMAHA", "Omaha", "Holdem", "7CARD", "5CARD", "RAZZ", "Razz")):
             raise _OtherGame(f"{text.split(' - ')[0][:40]} is not Omaha Hi/Lo")
         raise _Bad(at, colon + 3, f"{text[:60]!r} names no game that Bovada deals")
     limit = next((v for k, v in _LIMITS.items() if k in text), None)

@@ -94,6 +94,10 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
             raise _OtherGame(f"{game[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, 1, f"{game[:60]!r} names no game that Cake deals")
     blinds = stakes.split("/")
+    if len(blinds) == 2 and len(parts) == 3:
+        # a cash game's header: "Hand#N - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- date" (real files of
+        # other games write it so)
+        raise _NotReplayed(at, "Cake's cash-game hands are not read by omaha8 (no sample shows their amounts)")
     if len(blinds) != 3:
         raise _Bad(at, 1, f"the stakes {stakes[:30]!r} are not ante/small blind/big blind")
     b.money = Money(None, 0)

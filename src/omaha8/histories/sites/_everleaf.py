@@ -29,6 +29,8 @@ SITE = "Everleaf"
 _GAME = Form("Blinds {amount}/{amount} {text}")
 # fixed limit names its bets, not its blinds, and no limit: "$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 11:00:02"
 _GAME_LIMIT = Form("{amount}/{amount} Omaha Hi/Lo - {text}")
+# another fixed-limit game so written: "$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53"
+_GAME_LIMIT_OTHER = Form("{amount}/{amount} {label} - {text}")
 _SEAT = Form("Seat {int}: {name} ({text}")
 _ACTIONS = {
     **BRACKET_ACTIONS,
@@ -88,6 +90,9 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
     if m is None:
         if line.startswith("Tournament") or "Tourney" in line:
             raise _NotReplayed(at, "Everleaf tournament hands are not read by omaha8")
+        other = _GAME_LIMIT_OTHER.match(line)
+        if other is not None and any(o in other.group(3) for o in _OTHER):
+            raise _OtherGame(f"{other.group(3)[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, 1, f"expected the game line, e.g. 'Blinds $0.05/$0.10 PL Omaha Hi/Lo - date', got {line[:60]!r}")
     game, _, date = m.group(3).partition(" - ")
     if game != "PL Omaha Hi/Lo":

@@ -133,14 +133,14 @@ def _header(fields: dict[str, tuple[str, int, int]], start: int) -> _Session:
     words = game_text.split()
     if "Ante" in words:  # "... $100.00/$200.00 Ante $0.00": the antes are posts of their own (type 15)
         words = words[:words.index("Ante")]
+    if words[:1] == ["LH"]:  # "LH 0.10/0.20 ...", "LH 20/40 x2 Limit $10.00/$20.00" (a real 2011 file): limit hold'em
+        raise _OtherGame(f"{game_text[:60]} is not Omaha Hi/Lo")
     where = next((i for i, w in enumerate(words) if w in _LIMITS), -1)
     if where < 0:  # a limit in two words: "Pot limit", "No limit"
         where = next((i for i in range(len(words) - 1) if f"{words[i]} {words[i + 1]}" in _LIMITS), -1)
         if where >= 0:
             words[where:where + 2] = [f"{words[where]} {words[where + 1]}"]
     if where < 0:
-        if words[:1] == ["LH"]:  # "LH 0.10/0.20 ...": limit hold'em
-            raise _OtherGame(f"{game_text[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, col, f"the game {brief(game_text)} names no game and limit that iPoker deals")
     name = " ".join(words[:where])
     if name not in _GAMES:

@@ -5,7 +5,10 @@ hidden hole cards are ``[X X X X X]``. Calls are written to the street total (``
 a raise to 627.25 adds 208.75), raises ``raises to X``. A hand run twice deals ``*** BOARD 2 - RIVER ***
 [- - - 5d] [3h]`` (a dash for each card the boards share). The summary gives each player's stack and
 signed net (``+258.87``), the rake (``Rake 5``) and the pots won (``wins (222.12) from pot``, ``wins pot
-(179)``); no returned bets are printed: what a player wins counts them.
+(179)``); no returned bets are printed: what a player wins counts them. A player who gets chips back that
+no ``wins`` line pays (a big blind called short, with the side pot no one else is left in) is written with
+his stack after the hand and no net (``Seat 1: Hero (32,500)``): the stacks after the hand are checked
+against the lines, and such chips are that player's collection.
 
 The hand-worked fixtures of this format: ``tests/data/hh/kingsclub/``.
 """
@@ -50,6 +53,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
     _header(b, lines[0], start)
     runs: dict[int, tuple[int, ...]] = {}
+    after: list[tuple[str, int, int, int]] = []
     summary = False
     for line, at in body(lines, 1, start):
         if at == start + 1 and line[:4].isdigit():
@@ -62,13 +66,14 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         elif line.startswith("*** "):
             summary = _marker(b, line, at, runs) or summary
         elif summary:
-            _summary_line(b, line, at)
+            _summary_line(b, line, at, after)
         elif line.startswith("Seat ") and not b.posts:
             seat_line(b, line, at, (_SEAT,), "Seat 1: Name (880)")
         else:
             _body_line(b, line, at)
     if not summary:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (*** SUMMARY ***): cut short?")
+    _unprinted_returns(b, after)
     if runs:
         b.runs = [runs[r] for r in sorted(runs)]
         b.board = b.runs[0]
@@ -148,14 +153,17 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
         raise _Bad(at, col, f"the action {rest[:60]!r} is not a KingsClub action")
 
 
-def _summary_line(b: HandBuilder, line: str, at: int) -> None:
+def _summary_line(b: HandBuilder, line: str, at: int, after: list[tuple[str, int, int, int]]) -> None:
     if line.startswith("Rake "):
         b.rake = b.amount(line[5:], at, 6)
         return
     if line.startswith("Seat "):
-        if _RESULT.match(line) is None and _RESULT_EVEN.match(line) is None:
+        m = _RESULT.match(line) or _RESULT_EVEN.match(line) or _SEAT.match(line)
+        if m is None:
             raise _Bad(at, 1, f"cannot read {line[:60]!r}")
-        return  # the stack after the hand and the net: what the replay works out
+        # the stack after the hand, then the net (none where it is 0): checked at the end
+        after.append((m.group(2), b.amount(m.group(3), at, m.start(3) + 1), at, m.start(3) + 1))
+        return
     found = b.player(line, " ")
     if found is not None and found[1].startswith("wins "):
         for form in _WINS:
@@ -166,3 +174,34 @@ def _summary_line(b: HandBuilder, line: str, at: int) -> None:
                 return
         raise _Bad(at, len(found[0]) + 2, f"cannot read {found[1][:60]!r}")
     b.messages.append((at, line))
+
+
+def _unprinted_returns(b: HandBuilder, after: list[tuple[str, int, int, int]]) -> None:
+    """The stacks after the hand against its lines: the stack before, less what went in, plus what was won.
+
+    A player who takes chips back that no ``wins`` line pays (a big blind no one called in full, and a
+    side pot only he is left in) is written with the stack he ends with and no net: those chips are his
+    collection, returned bet and side pot together. Any other difference is a contradiction.
+    """
+    change = {name: 0 for name in b.names}
+    for p in b.posts:
+        change[p.name] -= p.amount
+    for a in b.actions:
+        change[a.name] -= a.amount
+    for c in b.collections:
+        change[c.name] += c.amount
+    won = {c.name for c in b.collections}
+    for name, chips, at, col in after:
+        if name not in b.names:
+            continue
+        lines = b.names[name].stack + change[name]
+        if chips > lines and name not in won:
+            b.collect(name, chips - lines, "pot", at)
+        elif chips != lines:
+            raise _Bad(at, col, f"the summary gives {name} {_chips(chips)} after the hand, the hand's lines "
+                                f"{_chips(lines)}: the lines contradict each other")
+
+
+def _chips(value: int) -> str:
+    """An amount as KingsClub writes it: ``1,000``, ``902.50``."""
+    return f"{value // 100:,}" if value % 100 == 0 else f"{value / 100:,.2f}"

@@ -12,7 +12,11 @@ chips they add, a raise its street total; ``<winner amount player potnumber unca
 with ``uncalled="true"``, gives a bet back. The game type is the description's where the hand has one,
 else ``gametype``'s: 37 is pot-limit Omaha Hi/Lo (the sample's description says so). A tournament
 (the last field of ``data`` is ``true``) counts chips, whatever sign its amounts carry; it takes no
-rake. Only tournament hands are read: the samples show no cash game.
+rake. A real-money cash game (``false``) counts dollars and cents and states no rake: it is what was put in
+less the bet that came back and the wins (a 2011 fixed-limit hand: 1.50 in, 1.43 won). Gametype 35 is
+fixed-limit Omaha Hi/Lo, its bets in the description (``stakes="Limit $0.25/$0.50"``, the blinds
+0.10/0.25 posted apart); a hand without the description bets the big blind and twice it, as there. The
+balances are read as in tournaments, after the blinds (the cash sample cannot tell: no one is all-in).
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/merge/split_and_fold.txt")]
@@ -25,6 +29,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import ALL_IN_BEHIND, BET_ADDING, CALL, CHECK, FOLD, RAISE_TO, at_seat, by_kind
+from ._totals import chip_flows
 from ._xml import Element, amount_of, attr, parse_xml
 
 __all__ = ["SITE", "starts", "parse"]
@@ -33,10 +38,11 @@ SITE = "Merge"
 
 # the description's game: "Omaha H/L8 Tournament", "Omaha H/L8" (a cash game would name its stakes too)
 _DESCRIPTION = Form("Omaha H/L8{? Tournament}")
-_OTHER = ("Holdem", "Hold'em", "Omaha", "Stud", "Razz")
+_OTHER = ("Holdem", "Hold'em", "Omaha", "Stud", "Razz", "Draw", "Badugi")  # "5-Draw" in a real 2011 file
 #: Game types read: gametype -> (omaha8's game, hole cards, limit).
-_GAME_TYPES = {"37": ("Omaha Hi/Lo", 4, "Pot Limit")}
-_LIMITS = {"Pot Limit": "Pot Limit"}
+_GAME_TYPES = {"37": ("Omaha Hi/Lo", 4, "Pot Limit"), "35": ("Omaha Hi/Lo", 4, "Limit")}
+# the description's stakes: "Pot Limit" (a tournament's), "Limit $0.25/$0.50" (a cash game's bets)
+_FIXED = Form("Limit {amount}/{amount}")
 _ROUNDS = {"BLINDS": -1, "PREFLOP": 0, "POSTFLOP": 1, "POSTTURN": 2, "POSTRIVER": 3, "SHOWDOWN": 4,
            "END_OF_GAME": 4, "END_OF_FOLDED_GAME": 4}
 _POSTS = {"SMALL_BLIND": "small_blind", "BIG_BLIND": "big_blind"}
@@ -88,28 +94,43 @@ def _header(b: HandBuilder, game: Element, description: Element | None) -> None:
             if any(o in text for o in _OTHER):
                 raise _OtherGame(f"{text[:60]} is not Omaha Hi/Lo")
             raise _Bad(description.line, description.column, f"{text[:60]!r} names no game that Merge deals")
-        if _LIMITS.get(description.attrs.get("stakes", "")) is None:
-            raise _NotReplayed(description.line, f"Merge's {description.attrs.get('stakes', '')[:40]!r} is not read "
-                                                 "by omaha8 (the sample shows pot limit only)")
-        if found is None:
-            raise _Bad(at, col, f"gametype={kind[:20]!r} is not the description's {text[:40]!r}")
+        stakes = description.attrs.get("stakes", "")
+        limit = "Pot Limit" if stakes == "Pot Limit" else "Limit" if _FIXED.match(stakes) else None
+        if limit is None:
+            raise _NotReplayed(description.line, f"Merge's {stakes[:40]!r} is not read by omaha8 (the samples show "
+                                                 "pot limit and fixed limit only)")
+        if found is None or found[2] != limit:
+            raise _Bad(at, col, f"gametype={kind[:20]!r} is not the description's {text[:40]!r} {stakes[:40]!r}")
     elif found is None:
         if attr(game, "numholecards", "hole cards") == "2":
             raise _OtherGame("a game of two hole cards is not Omaha Hi/Lo")
         raise _NotReplayed(at, f"Merge's gametype={kind[:20]!r} is not read by omaha8 (only 37, pot-limit Omaha Hi/Lo, "
-                               "is known)")
+                               "and 35, fixed-limit, are known)")
     if attr(game, "numholecards", "hole cards") != str(found[1]):
         raise _Bad(at, col, f"numholecards={game.attrs['numholecards'][:20]!r}: gametype {kind} deals {found[1]}")
     data = attr(game, "data", "table data").split("|")
-    if data[-1] != "true":
-        raise _NotReplayed(at, "Merge's cash-game hands are not read by omaha8 (no sample shows their amounts)")
-    b.money = Money(None, 0)
+    tournament = data[-1] == "true"
+    if not tournament:
+        if data[-1] != "false":
+            raise _Bad(at, col, f"data={game.attrs['data'][:60]!r} ends neither in 'true' (a tournament) nor 'false'")
+        if game.attrs.get("realmoney") != "true":
+            raise _NotReplayed(at, "Merge's play-money hands are not read by omaha8")
+        if description is not None and "Tournament" in description.attrs["type"]:
+            raise _Bad(at, col, "the description says a tournament, the game's data a cash game: they contradict "
+                                "each other")
+    # a tournament counts chips, whatever sign its amounts carry; a cash game dollars and cents
+    b.money = Money(None, 0) if tournament else Money("USD", 2)
+    m = _FIXED.match(description.attrs["stakes"]) if description is not None and found[2] == "Limit" else None
+    if m is not None and description is not None:  # the fixed-limit bets the description names
+        b.fields["stakes"] = (b.amount(m.group(1), description.line, description.column),
+                              b.amount(m.group(2), description.line, description.column))
     hand_id = attr(game, "id", "hand number")
     for part in hand_id.split("-", 4):  # "46634335-1": the tournament's table and the hand
         ascii_int(part, at, col, "the hand number")
     seats = game.attrs.get("seats", "")
     b.fields.update(hand_id=hand_id, game=found[0], variant=found[1], limit=found[2],
-                    tournament_id=data[2] if len(data) > 2 else "", table=data[1] if len(data) > 1 else "",
+                    tournament_id=(data[2] if len(data) > 2 else "") if tournament else None,
+                    table=data[1] if len(data) > 1 else "",
                     date=game.attrs.get("starttime", ""),
                     max_seats=ascii_int(seats, at, col, "the number of seats") if seats else None)
 
@@ -217,13 +238,26 @@ def _complete(b: HandBuilder, last: int) -> None:
     for seat in b.seats:
         if b.behind(seat.name) < 0:
             raise _Bad(last, 0, f"{seat.name} puts in more than the balance: the lines contradict each other")
-    # a tournament's hand names no stakes: its blinds are the stakes
+    # a pot-limit hand names no stakes: its blinds are the stakes (a fixed-limit one's bets are its description's)
     big = next((p.amount for p in b.posts if p.kind == "big_blind" and not p.all_in), 0)
     if not big:
         raise _Bad(last, 0, "no big blind is posted: the hand's stakes are unknown")
     small = next((p.amount for p in b.posts if p.kind == "small_blind" and not p.all_in), big // 2)
     f = b.fields
-    f["stakes"] = (small, big)
-    f["returns"], f["rake_stated"] = ("lines" if b.uncalled_lines else "unprinted"), True
-    b.rake = 0
+    if f["limit"] != "Limit":
+        f["stakes"] = (small, big)
+    elif f["stakes"] == (0, 0):  # a fixed-limit hand after the file's first: its bets the big blind and twice it
+        f["stakes"] = (big, 2 * big)
+    f["returns"] = "lines" if b.uncalled_lines else "unprinted"
     b.total_pot = -1
+    if f["tournament_id"] is not None:
+        f["rake_stated"], b.rake = True, 0
+        return
+    # a cash game states no rake: it is what was put in less the bet that came back and what the winners took
+    put, back, won = chip_flows(b)
+    returned = sum(amount for _, amount in b.uncalled_lines) if b.uncalled_lines else sum(back.values())
+    paid = sum(won.values())
+    if paid > sum(put.values()) - returned:
+        raise _Bad(last, 0, f"the winners take {paid}, more than the {sum(put.values()) - returned} in the pot: the "
+                            "lines contradict each other")
+    f["rake_stated"], b.rake = False, sum(put.values()) - returned - paid

@@ -10,7 +10,13 @@ value suit>``), the cards shown (``ShowCards``) and the payments (``Win``: a ``<
 payment). Every amount is the chips the action adds (an all-in: what the player had left); returned
 bets are not written (the wins leave them out). Each seat's ``endbalance`` must be its ``balance`` less
 what it put in plus what it won. A player is named by ``alias``. Only real-money cash games are read
-(the samples show no other).
+(the samples show no other). A 2012 export writes ``hhversion="2"``: the same elements, and the hero's
+hole cards after the blinds (``<Action type="DealCards" seat>`` holding ``<Card>`` elements) and a bet
+no one called in full given back (``<Action type="MoneyReturned" seat value>``, as a 2012 pot-limit Omaha
+file writes it, out of the win); a bet no one called that it does not write back is in the win (a 2012
+hold'em file: the big blind's uncalled part in its 0.40). Its hand replays to the chip and to every
+``endbalance``: both versions are read. A post to play (``PostedToPlay``) is not replayed: the files
+disagree on what it puts in.
 
 >>> from omaha8.histories import read
 >>> [(h.site, h.status) for h in read("tests/data/hh/microgaming/split_and_fold.txt")]
@@ -44,13 +50,15 @@ _ACTIONS = {"Fold": FOLD, "Check": CHECK, "Call": CALL, "Bet": BET_ADDING, "Rais
 
 
 def starts(lines: list[str]) -> bool:
-    return lines[0].startswith("<Game hhversion")
+    return lines[0].startswith("<Game ")
 
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     game = only(parse_xml(lines, start), "Game", SITE)
     b = HandBuilder(label, start, SITE)
     _header(b, game)
+    # version 2 pays a bet no one called in full inside the win unless it writes it back (MoneyReturned)
+    back_in_wins = game.attrs["hhversion"] == "2"
     parts = {child.tag: child for child in game.children}
     if len(parts) != len(game.children) or set(parts) != {"Seats", "Gameplay"}:
         raise _Bad(game.line, game.column, "a <Game> holds one <Seats> and one <Gameplay>")
@@ -61,22 +69,26 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
         _action(b, action)
     if not b.collections:
         raise _Bad(start + len(lines) - 1, 0, "no <Action type=\"Win\"> says who won the pot: cut short?")
-    _check_balances(b, after, parts["Seats"])
+    back_in_wins = back_in_wins and not b.uncalled_lines
+    _check_balances(b, after, parts["Seats"], back_in_wins)
     f = b.fields
-    f["returns"], f["rake_stated"] = "unprinted", True
+    f["returns"] = "lines" if b.uncalled_lines else "in collected" if back_in_wins else "unprinted"
+    f["rake_stated"] = True
     return b.build()
 
 
 def _header(b: HandBuilder, game: Element) -> None:
     at, col = game.line, game.column
-    if attr(game, "hhversion", "format version") != "4":
-        raise _Bad(at, col, f"hhversion={game.attrs['hhversion'][:20]!r}: only version 4 is read")
     name = attr(game, "gametype", "game")
     found = _GAMES.get(name)
-    if found is None:
+    if found is None:  # another game, whatever the version (a 2011 file's hold'em hand has none)
         if any(name.startswith(o) for o in _OTHER):
             raise _OtherGame(f"{name[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, col, f"gametype={name[:40]!r} names no game that Microgaming deals")
+    version = game.attrs.get("hhversion")
+    if version not in ("2", "4"):
+        shown = "no hhversion" if version is None else f"hhversion={version[:20]!r}"
+        raise _Bad(at, col, f"{shown}: only versions 2 and 4 are read")
     limit = LIMIT_CODES.get(attr(game, "betlimit", "limit"))
     if limit is None or limit == "Limit":
         raise _NotReplayed(at, f"Microgaming's betlimit={game.attrs['betlimit'][:20]!r} is not read by omaha8 "
@@ -167,12 +179,29 @@ def _action(b: HandBuilder, item: Element) -> None:
     if kind == "ShowCards":
         b.shown(name, _cards(b, item), at, col)
         return
+    if kind == "MoneyReturned":  # version 2: a bet no one called in full, given back
+        b.uncalled(name, amount_of(b, item, "value"))
+        return
+    if kind == "DealCards":  # version 2: the hero's hole cards, dealt after the blinds
+        if b.current < 0:
+            b.street(0, (), at, col)
+        b.dealt(name, _cards(b, item), at, col)
+        b.hero = name
+        return
     if item.children:
         raise _Bad(item.children[0].line, item.children[0].column, f"<{item.children[0].tag[:40]}> inside {kind[:30]}")
+    if kind == "PostedToPlay":
+        # a player coming in posts to play: a 2011 file's poster of 0.10 (the big blind) loses 0.15, a 2012 one's
+        # of 0.10 (half the big blind) 0.10; what such a post puts in, and how much of it is live, no file settles
+        raise _NotReplayed(at, f"{name[:40]!r} posts to play: what Microgaming's post to play puts in, and how "
+                               "much of it is live, the files do not show alike")
     if kind in _POSTS:
         if b.current >= 0:
             raise _Bad(at, col, "a blind after the cards")
         post_by_size(b, name, _POSTS[kind], amount_of(b, item, "value"), at)
+        return
+    if kind == "MuckCards":  # the winner's cards not shown (version 2)
+        b.messages.append((at, f"{name} mucks"))
         return
     if b.current < 0:
         b.street(0, (), at, col)
@@ -180,9 +209,17 @@ def _action(b: HandBuilder, item: Element) -> None:
         raise _Bad(at, col, f"type={kind[:40]!r} is not a Microgaming action")
 
 
-def _check_balances(b: HandBuilder, after: dict[str, int], seats: Element) -> None:
-    """Each seat's ``endbalance`` is its ``balance`` less what it put in plus what it won, and the rake is what is left."""
+def _check_balances(b: HandBuilder, after: dict[str, int], seats: Element, back_in_wins: bool = False) -> None:
+    """Each seat's ``endbalance`` is its ``balance`` less what it put in plus what it won, and the rake is what is left.
+
+    The bet that came back is the one written back (``MoneyReturned``), else the top bet's uncalled part,
+    which version 2 counts in the win (``back_in_wins``).
+    """
     put, back, won = chip_flows(b)
+    if b.uncalled_lines or back_in_wins:
+        back = dict.fromkeys(back, 0)
+        for name, amount in b.uncalled_lines:
+            back[name] += amount
     for seat, element in zip(b.seats, seats.children):
         want = seat.stack - put[seat.name] + back[seat.name] + won[seat.name]
         if after[seat.name] != want:

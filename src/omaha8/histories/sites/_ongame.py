@@ -45,6 +45,7 @@ _ACTIONS = {
 }
 _LIMITS = {"POT_LIMIT": "Pot Limit", "NO_LIMIT": "No Limit", "FIXED_LIMIT": "Limit"}
 _OTHER = ("HOLDEM", "OMAHA", "STUD", "RAZZ")
+_OTHER_WORDS = ("_STUD", "_DRAW", "RAZZ", "HOLDEM")
 _STREETS = {"--- Dealing flop ": 1, "--- Dealing turn ": 2, "--- Dealing river ": 3}
 
 
@@ -139,7 +140,7 @@ def _table(b: HandBuilder, line: str, at: int) -> None:
         raise _Bad(at, 1, f"expected 'Table: name (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)', got {line[:60]!r}")
     limit, game = _LIMITS.get(m.group(2)), m.group(3)
     if game != "OMAHA_HI_LO":
-        if game.startswith(_OTHER):
+        if game.startswith(_OTHER) or any(w in game for w in _OTHER_WORDS):  # FIVE_CARD_DRAW, SEVEN_CARD_STUD
             raise _OtherGame(f"{game[:40]} is not Omaha Hi/Lo")
         raise _Bad(at, m.start(3) + 1, f"{game[:40]!r} names no game that OnGame deals")
     if limit is None:

@@ -37,6 +37,7 @@ _ALL_IN = Form("is all-In [{amount}]")
 _POSTS = (*BRACKET_BLINDS, ("ante", Form("posts ante [{amount}]")), ("dead", Form("posts dead blind [{amount}]")),
           ("big_blind", Form("posts [{amount}]")))
 _GAMES = {"Pot Limit OmahaHL": "Pot Limit", "Fix Limit OmahaHL": "Limit", "No Limit OmahaHL": "No Limit"}
+# high-only Omaha is written "Fix Limit Omaha" (at the end of the label) or "Pot Limit Omaha ..."
 _OTHER = ("Holdem", "Omaha ", "Stud", "Razz")
 # the lines that are not a player's start so
 _DEALERS = pairs("** ", "Table ", "Tournament #", "Seat ", "Total number of players", "(Hi: ", "(Lo: ")
@@ -86,7 +87,7 @@ def _game_line(b: HandBuilder, line: str, at: int, tournament: bool) -> None:
         raise _Bad(at, 1, f"expected the game line, e.g. '$0.50/$1 Blinds Pot Limit OmahaHL - *** date', got {line[:60]!r}")
     limit = _GAMES.get(m.group(3))
     if limit is None:
-        if any(m.group(3).endswith(o) or o in m.group(3) for o in _OTHER):
+        if m.group(3).endswith("Omaha") or any(m.group(3).endswith(o) or o in m.group(3) for o in _OTHER):
             raise _OtherGame(f"{m.group(3)} is not Omaha Hi/Lo")
         raise _Bad(at, m.start(3) + 1, f"{m.group(3)[:60]!r} names no game that 888poker deals")
     f = b.fields

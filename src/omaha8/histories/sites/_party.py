@@ -40,6 +40,8 @@ _WINS = (Form("wins {amount}"), Form("wins {amount} from the {label} with {text}
 _LIMITS = {"PL": "Pot Limit", "NL": "No Limit", "FL": "Limit"}
 _GAMES = {"Omaha Hi-Lo": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi-Lo": ("5 Card Omaha Hi/Lo", 5)}
 _OTHER = ("Hold'em", "Texas Hold'em", "Omaha", "Stud", "7 Card Stud Hi-Lo")
+# the games written with no limit in the game line (fixed limit): other games
+_NO_LIMIT_GAMES = ("Card Stud", "Razz")
 # the lines that are not a player's start so
 _DEALERS = pairs("** ", "Table ", "Seat ", "Total number of players", "Trny: ", "Blinds(", "Game #")
 
@@ -97,6 +99,11 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
     words = text.split()
     limit_at = next((k for k, w in enumerate(words) if w in _LIMITS), None)
     if limit_at is None:
+        # stud is written without a limit ("$0.50/$1 USD 7 Card Stud Hi-Lo - date", a real 2010 file)
+        if "Omaha" not in text and any(o in text for o in _NO_LIMIT_GAMES):
+            # the game: what follows the stakes and their currency
+            name = " ".join(words[2:] if len(words) > 2 and words[1].isalpha() and words[1].isupper() else words[1:])
+            raise _OtherGame(f"{name[:60]} is not Omaha Hi/Lo")
         raise _Bad(at, 1, f"{text[:60]!r} names no limit that PartyPoker writes (PL, NL, FL)")
     rest = words[limit_at + 1:]
     game_words = []

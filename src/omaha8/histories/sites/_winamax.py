@@ -38,6 +38,7 @@ _POSTS = (("small_blind", Form("posts small blind {amount}" + STARS_ALL_IN)),
 _GAMES = {"Omaha Hi/Lo": ("Omaha Hi/Lo", 4), "Omaha8": ("Omaha Hi/Lo", 4), "5 Card Omaha Hi/Lo": ("5 Card Omaha Hi/Lo", 5)}
 _LIMITS = {"pot limit": "Pot Limit", "no limit": "No Limit", "fixed limit": "Limit", "limit": "Limit"}
 _OTHER = ("Holdem", "Hold'em", "Omaha", "5 Card Omaha", "Stud", "Razz")
+_OTHER_WORDS = ("Stud", "Razz", "Draw")
 
 
 def starts(lines: list[str]) -> bool:
@@ -75,7 +76,8 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     limit = next((lim for key, lim in _LIMITS.items() if name.endswith(" " + key)), None)
     game = _GAMES.get(name[: -len(next(k for k in _LIMITS if name.endswith(" " + k))) - 1]) if limit else None
     if game is None or limit is None:
-        if any(name.startswith(o) for o in _OTHER):
+        # (a mixed game's other games too: "7-Card Stud fixed limit" in a real 8-game file)
+        if any(name.startswith(o) for o in _OTHER) or any(w in name for w in _OTHER_WORDS):
             raise _OtherGame(f"{name} is not Omaha Hi/Lo")
         raise _Bad(at, m.start(3) + 1, f"{name[:60]!r} names no game and limit that Winamax deals")
     f.update(game=game[0], variant=game[1], limit=limit)

@@ -1,6 +1,10 @@
 """Winning Poker Network (ACR, Americas Cardroom): ``Hand #N - Omaha H/L(Pot Limit) - $0.10/$0.25 - date UTC``.
 
-Tournaments: ``Game Hand #N - Tournament #T - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- date``. The
+Tournaments: ``Game Hand #N - Tournament #T - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- date``, the
+tournament's name sometimes before its number (``$5,000 GTD Tournament #T``) and, in later files, a space
+before the limit (``Omaha H/L (Pot Limit)``); their blinds may follow ``*** HOLE CARDS ***`` (the antes before
+it), and a player seated for the next hand is written ``Seat 2: Name will be allowed to play after the
+button``. The
 table line has no ``Table`` word (``St. Lucie 6-max Seat #1 is the button``); player lines are ``Name
 verb ...`` with ``raises $X to $Y``; the pots are paid by ``collected $X from main pot`` (``main pot 1``,
 ``side pot 2``) lines, or only by the summary's ``did not show and won $X`` when nobody showed, counting
@@ -77,7 +81,16 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
-_seat = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
+_seat_chips = partial(seat_line, forms=(STARS_SEAT,), example="Seat 1: Name ($2.00)", out="sitting out")
+# a player seated during a tournament, dealt in from the next hand: no chips written, no part of this hand
+_WAITING = " will be allowed to play after the button"
+
+
+def _seat(b: HandBuilder, line: str, at: int) -> None:
+    if line.endswith(_WAITING) and line.find(": ") > 5:
+        b.messages.append((at, line))
+        return
+    _seat_chips(b, line, at)
 
 
 def _header(b: HandBuilder, line: str, at: int) -> None:
@@ -87,12 +100,15 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
     i = head.find("#")
     f["hand_id"] = str(ascii_int(head[i + 1:], at, i + 2, "the hand number"))
     rest = parts[1:]
-    if rest and rest[0].startswith("Tournament #"):
-        f["tournament_id"] = str(ascii_int(rest[0][12:], at, 1, "the tournament number"))
+    # "Tournament #T", or with the tournament's name before it: "$5,000 GTD Tournament #T"
+    k = rest[0].find("Tournament #") if rest else -1
+    if k >= 0 and (k == 0 or rest[0][k - 1] == " ") and "(" not in rest[0]:
+        f["tournament_id"] = str(ascii_int(rest[0][k + 12:], at, len(head) + 4 + k + 12, "the tournament number"))
         rest = rest[1:]
     if not rest or "(" not in rest[0] or not rest[0].endswith(")"):
         raise _Bad(at, len(head) + 4, "the header names no game, e.g. 'Omaha H/L(Pot Limit)'")
     name, limit = rest[0][:-1].split("(", 1)
+    name = name.removesuffix(" ")  # "Holdem (No Limit)" in later files
     if name not in _GAMES or limit not in _LIMITS:
         if name in _OTHER and limit in _LIMITS:
             raise _OtherGame(f"{name} {limit} is not Omaha Hi/Lo")
@@ -150,12 +166,14 @@ def _body_line(b: HandBuilder, line: str, at: int) -> None:
     if line.startswith("Uncalled bet ("):
         uncalled_line(b, STARS_UNCALLED, line, at)
         return
-    if line.startswith(("Main pot ", "Side pot ")):
-        b.messages.append((at, line))  # the pots so far, after each street
+    if line.startswith(("Main pot ", "Side pot ", "Side pot(")):
+        b.messages.append((at, line))  # the pots so far, after each street ("Side pot(1) $0.60 | Rake $0.00")
         return
     name, rest, col = named(b, line, at, SITE)
     if rest.startswith("posts "):
-        both = post_line(b, _POSTS, name, rest, at, col, SITE)
+        # tournaments post their blinds after "*** HOLE CARDS ***" (the antes before it): a post is read
+        # until the first action
+        both = post_line(b, _POSTS, name, rest, at, col, SITE, before_cards=bool(b.actions))
         if both is not None:  # a missed small and big blind made up: the big blind live, the rest dead
             big = b.fields["stakes"][1] if b.fields["limit"] != "Limit" else b.fields["stakes"][0]
             live_and_dead(b, name, both[1], big, at, all_in=both[2])
@@ -193,6 +211,8 @@ def _summary_line(b: HandBuilder, line: str, at: int, won: list[tuple[str, int, 
             if z < 0:
                 raise _Bad(at, col - 1, "a '[' without its ']'")
             b.shown(found[0], cards_of(tail[k + 8:z], at, col), at, col)
+        while tail.startswith("(") and ") " in tail:  # "(button)", "(big blind)" before what the player did
+            tail = tail[tail.find(") ") + 2:]
         w = tail.find(" won ")
         if w >= 0 and tail.startswith("did not show"):
             amount = tail[w + 5:].split(" ", 1)[0]
