@@ -4,6 +4,7 @@ and no output ever costs the user a file (issue 19's hand-history findings, one 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import importlib
 import io
 import json
@@ -400,3 +401,21 @@ def test_a_bracket_left_open_is_one_unreadable_hand(path: str, old: str, new: st
     (bad,) = [item for item in items if isinstance(item, SkippedHand)]
     line = text[: text.index(old)].count("\n") + 1
     assert bad.kind is SkipKind.UNREADABLE and bad.line == line and reason in bad.reason
+
+
+def test_stakes_with_the_small_blind_over_the_big_one_are_unreadable() -> None:
+    # "0,50€/1€" with its comma lost reads 050€ = 50 euros = 5,000 cents over a 100-cent big blind
+    text = (DATA / "ipoker/returns_in_win.txt").read_text(encoding="utf-8")
+    old = "<gametype>Omaha Hi-Lo PL 0,50€/1€</gametype>"
+    assert old in text
+    items = list(read(text.replace(old, old.replace("0,50€", "050€"), 1)))
+    assert items and all(isinstance(item, SkippedHand) for item in items)
+    assert all("the stakes 5000/100 put the small blind" in item.reason for item in items)
+
+
+def test_a_record_whose_stakes_no_structure_has_is_a_replay_discrepancy() -> None:
+    # past the reader (a record built by hand): reconciled as a mismatch with the engine's reason, never raised
+    record = next(item for item in read(DATA / "ipoker/returns_in_win.txt") if isinstance(item, HandRecord))
+    broken = dataclasses.replace(record, stakes=(5000, 100))
+    result = broken.reconcile()
+    assert result.outcome is HandStatus.MISMATCH and "small_blind (5000) must not exceed big_blind (100)" in str(result)

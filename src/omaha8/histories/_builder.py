@@ -350,6 +350,9 @@ class HandBuilder:
                     raise _Bad(self.start, 0, f"the runs deal {format_cards(sorted(rest & seen))} twice")
                 seen |= rest
         f = self.fields
+        low, high = f["stakes"]
+        if low > high:
+            raise _Bad(self.start, 0, f"the stakes {low}/{high} put the small blind (or bet) over the big one")
         money = self.money
         return HandRecord(
             source=self.label, line=self.start, site=self.site, header=f["header"], hand_id=f["hand_id"],

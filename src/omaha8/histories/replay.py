@@ -164,7 +164,10 @@ def replay_record(record: RecordData) -> Hand:
     for name, cards in record.known_cards().items():
         if name in index:
             holes[index[name]] = cards
-    structure = _structure(record)
+    try:
+        structure = _structure(record)
+    except Omaha8Error as exc:  # stakes no structure has (a small blind over the big one)
+        raise ReplayDiscrepancy(0, f"the engine cannot set up the hand: {exc}") from None
     posts = []
     for post in record.posts:
         if post.name not in index:
