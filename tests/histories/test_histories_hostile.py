@@ -419,3 +419,13 @@ def test_a_record_whose_stakes_no_structure_has_is_a_replay_discrepancy() -> Non
     broken = dataclasses.replace(record, stakes=(5000, 100))
     result = broken.reconcile()
     assert result.outcome is HandStatus.MISMATCH and "small_blind (5000) must not exceed big_blind (100)" in str(result)
+
+
+def test_a_hand_of_a_header_and_a_summary_alone_is_unreadable() -> None:
+    # a KingsClub hand's header then its summary: the summary's seat lines seat nobody, and the record would
+    # have no seat to replay
+    lines = (DATA / "kingsclub/short_all_in_and_unwritten_return.txt").read_text(encoding="utf-8").splitlines()
+    summary = lines.index("*** SUMMARY ***")
+    (item,) = read("\n".join(lines[:3] + lines[summary:summary + 5]) + "\n")
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE
+    assert item.line == 1 and "the hand seats no player" in item.reason

@@ -349,6 +349,8 @@ class HandBuilder:
                 if rest & seen:
                     raise _Bad(self.start, 0, f"the runs deal {format_cards(sorted(rest & seen))} twice")
                 seen |= rest
+        if not self.seats:
+            raise _Bad(self.start, 0, "the hand seats no player")
         f = self.fields
         low, high = f["stakes"]
         if low > high:
