@@ -429,3 +429,12 @@ def test_a_hand_of_a_header_and_a_summary_alone_is_unreadable() -> None:
     (item,) = read("\n".join(lines[:3] + lines[summary:summary + 5]) + "\n")
     assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE
     assert item.line == 1 and "the hand seats no player" in item.reason
+
+
+def test_a_comma_in_the_stakes_of_a_header_is_an_unreadable_amount() -> None:
+    # "($,.50/$1 USD)": a comma without the space of a mixed game's "(Omaha Hi/Lo Limit, $0.10/$0.20 USD)"
+    text = (DATA / "run_it_twice.txt").read_text(encoding="utf-8")
+    old = "($0.50/$1 USD)"
+    assert old in text
+    first = next(read(text.replace(old, "($,.50/$1 USD)", 1)))
+    assert isinstance(first, SkippedHand) and first.kind is SkipKind.UNREADABLE and first.line == 1

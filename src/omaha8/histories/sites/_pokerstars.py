@@ -323,7 +323,7 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         inner = game_text[opening + 1:-1]
         if opening < 0:
             raise _Bad(at, base + 1, "a ')' without its '(' in the header")
-        if "," in inner and not tournament:
+        if ", " in inner and not tournament:
             # a mixed game names the game in parentheses: "HORSE (Omaha Hi/Lo Limit, $0.10/$0.20 USD)"
             mixed, (game_text, stakes_text) = game_text[:opening].strip(), inner.split(", ", 1)
         elif tournament or not _looks_like_stakes(inner):
