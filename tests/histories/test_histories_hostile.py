@@ -438,3 +438,14 @@ def test_a_comma_in_the_stakes_of_a_header_is_an_unreadable_amount() -> None:
     assert old in text
     first = next(read(text.replace(old, "($,.50/$1 USD)", 1)))
     assert isinstance(first, SkippedHand) and first.kind is SkipKind.UNREADABLE and first.line == 1
+
+
+@pytest.mark.parametrize("cut", ["(50/", "(50)", "(50/100/200)"])
+def test_a_bovada_level_without_its_two_blinds_is_unreadable(cut: str) -> None:
+    text = (DATA / "bovada/split_uncalled.txt").read_text(encoding="utf-8")
+    old = "Level 5 (50/100) - 2012-07-23 20:53:32"
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 1
+    items = list(read(text.replace(old, "Level 5 " + cut, 1)))
+    (bad,) = [item for item in items if isinstance(item, SkippedHand)]
+    assert bad.kind is SkipKind.UNREADABLE and bad.line == line and "the level's blinds" in bad.reason

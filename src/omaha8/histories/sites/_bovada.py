@@ -149,7 +149,10 @@ def _header(b: HandBuilder, line: str, at: int) -> None:
         b.money = Money(None, 0)
         level = text.find("Level ")
         if level >= 0 and "(" in text[level:]:
-            pair = text[text.find("(", level) + 1: text.find(")", level)].split("/")
+            opening = text.find("(", level)
+            pair = text[opening + 1: text.find(")", opening)].split("/")
+            if ")" not in text[opening:] or len(pair) != 2:
+                raise _Bad(at, colon + 3 + opening, f"cannot read the level's blinds {text[opening:][:30]!r}")
             f["stakes"] = (b.amount(pair[0], at, 1), b.amount(pair[1], at, 1))
             f["level"] = text[level + 6:].split(" ", 1)[0]
     else:
