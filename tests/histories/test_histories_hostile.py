@@ -449,3 +449,12 @@ def test_a_bovada_level_without_its_two_blinds_is_unreadable(cut: str) -> None:
     items = list(read(text.replace(old, "Level 5 " + cut, 1)))
     (bad,) = [item for item in items if isinstance(item, SkippedHand)]
     assert bad.kind is SkipKind.UNREADABLE and bad.line == line and "the level's blinds" in bad.reason
+
+
+def test_party_limit_stakes_of_three_amounts_are_unreadable() -> None:
+    text = (DATA / "partypoker/announced_first_hand.txt").read_text(encoding="utf-8")
+    old = "$2/$4 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012"
+    assert old in text
+    items = list(read(text.replace(old, old.replace("$2/$4", "$2/$4/$8"), 1)))
+    bad = [item for item in items if isinstance(item, SkippedHand)]
+    assert len(bad) == 1 and bad[0].kind is SkipKind.UNREADABLE and "'$2/$4/$8' are not two amounts" in bad[0].reason

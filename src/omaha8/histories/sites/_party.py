@@ -123,8 +123,10 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
         return
     b.money = Money("USD" if "$" in text else None, 2)
     if f["limit"] == "Limit" and "/" in words[0]:
-        low, high = words[0].split("/")
-        f["stakes"] = (b.amount(low, at, 1), b.amount(high, at, 1))
+        pair = words[0].split("/")
+        if len(pair) != 2:
+            raise _Bad(at, 1, f"the stakes {words[0][:30]!r} are not two amounts")
+        f["stakes"] = (b.amount(pair[0], at, 1), b.amount(pair[1], at, 1))
 
 
 def _seat_line(b: HandBuilder, line: str, at: int) -> None:
