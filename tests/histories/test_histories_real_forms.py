@@ -218,6 +218,37 @@ def test_winning_disconnected_all_in_protection_is_not_replayed() -> None:
     assert all(isinstance(item, HandRecord) for item in items[1:]) and len(items) > 1
 
 
+def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
+    # 1/2 pot limit. Pre-flop Ann calls 2, Bob completes, Cyd checks: 6. Flop: Cyd bets 6, Ann pushes her
+    # last 18 (a raise to 18), Bob pushes 198: Ann is all-in at 18 and Cyd can reach 6 + 8 = 14 only, so
+    # no one can call more than 18: Bob calls 18 and the other 180 is no part of the hand (the file returns
+    # exactly that: "Uncalled bet (180)"). Cyd calls all-in for 8 (to 14).
+    # Put in: Ann 20, Bob 20, Cyd 16 = 56, the file's pot. Main pot 16 x 3 = 48, side pot 4 x 2 = 8.
+    # Board 2c 5d 8h Kc Qs: Bob's kings win the high of both pots (24 + 4), Ann's 8-5-3-2-A low both
+    # lows (24 + 4; Bob's 8-6-5-4-2 is worse, Cyd has none): Ann 28 - 20 = +8, Bob +8, Cyd -16 (cents x100).
+    path = DATA / "winning" / "all_in_no_one_can_call.txt"
+    (report,) = _reports(path)
+    assert report.outcome is HandStatus.VERIFIED, report.status
+    assert _nets(report) == {"Ann": 800, "Bob": 800, "Cyd": -1600}
+    record = report.item
+    assert [(a.name, a.kind, a.amount) for a in record.actions[-3:]] == [
+        ("Ann", "raise", 1800), ("Bob", "call", 1800), ("Cyd", "call", 800)]
+    assert record.uncalled == () and record.allin_ev() is not None
+    # a return smaller than the part of the push no one could call contradicts the push
+    text = path.read_text(encoding="utf-8")
+    (item,) = read(text.replace("Uncalled bet (180)", "Uncalled bet (170)"))
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and item.line == 30
+    assert "less than the part of his all-in no one could call" in item.reason
+    # a return larger than the excess keeps the rest as a returned bet: here it contradicts the summary's bets
+    (item,) = read(text.replace("Uncalled bet (180)", "Uncalled bet (181)"))
+    assert isinstance(item, SkippedHand) and "the summary says Bob bet 20" in item.reason
+    # when a player could still call more, the push stays a raise (and the engine judges it): Cyd with 200
+    more = text.replace("Seat 3: Cyd (16).", "Seat 3: Cyd (200).")
+    (record,) = read(more)
+    assert isinstance(record, HandRecord)
+    assert [(a.name, a.kind, a.to) for a in record.actions if a.name == "Bob"][-1] == ("Bob", "raise", 19800)
+
+
 # ------------------------------------------------------------ Absolute Poker
 
 

@@ -18,7 +18,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, cards_of
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STARS_UNCALLED, STAR_STREETS, act, body,
-                     bracketed, button_line, post_line, seat_line, summary_board, uncalled_line)
+                     bracketed, button_line, post_line, seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -50,6 +50,7 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b.fields["date"] = lines[0][17:]
     cards: dict[str, list[int]] = {}
     bets: dict[str, tuple[int, int, int, str]] = {}
+    over: dict[str, int] = {}  # each player's all-in chips beyond what anyone still in could match: see _all_in
     summary = False
     for line, at in body(lines, 1, start):
         if line.startswith("Game ended at: "):
@@ -71,9 +72,9 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             if not button_line(b, line, at):
                 seat_line(b, line, at, (_SEAT,), "Seat 1: Name (5.34).")
         elif line.startswith("Uncalled bet ("):
-            uncalled_line(b, STARS_UNCALLED, line, at)
+            _uncalled(b, line, at, over)
         elif line.startswith("Player "):
-            _player_line(b, line[7:], at, cards)
+            _player_line(b, line[7:], at, cards, over)
         else:
             raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
     if not summary:
@@ -121,7 +122,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> None:
     b.street(STAR_STREETS[key], got, at, len(key) + 3)
 
 
-def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]) -> None:
+def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]], over: dict[str, int]) -> None:
     found = b.player(text, " ")
     if found is None:
         raise _Bad(at, 8, f"{text[:40]!r} is not seated at this table")
@@ -138,11 +139,55 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
         # bare "allin"): a rule the engine does not play
         raise _NotReplayed(at, f"{name[:40]!r} is disconnected and kept in the hand without calling "
                                "(Winning's all-in protection): omaha8 does not replay that rule")
+    elif rest.startswith("allin (") and _all_in(b, name, rest, at, col, over):
+        return
     elif not act(b, _ACTIONS, name, rest, at, col, None):
         if rest in _NOTES or rest.startswith(_NOTES):
             b.messages.append((at, text))
             return
         raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
+
+
+def _all_in(b: HandBuilder, name: str, rest: str, at: int, col: int, over: dict[str, int]) -> bool:
+    """An ``allin`` for more than anyone still in could match: the call it is, its excess kept in ``over``.
+
+    The site lets a player push all his chips when the others left cannot call more than the bet (all-in, or
+    short of it): the part no one can match comes back on an ``Uncalled bet`` line (a real 2018 tournament hand:
+    ``allin (6595)`` over an all-in to 2,470 with the only other player able to reach 2,240, then ``Uncalled bet
+    (4745) returned``, the ``Bets: 2790`` of the summary only so). Such a push is the call it amounts to, and
+    its excess is no part of the hand; any other all-in is read as written (False).
+    """
+    m = _ACTIONS["allin"][1].match(rest)
+    if m is None:
+        return False
+    added = b.amount(m.group(1), at, col + m.start(1))
+    mine, top = b.bets.get(name, 0), b.top_bet()
+    if added <= 0 or mine + added <= top or top <= mine:
+        return False
+    folded = {a.name for a in b.actions if a.kind == "fold"}
+    reach = max([b.bets.get(s.name, 0) + b.behind(s.name) for s in b.seats
+                 if s.name != name and s.name not in folded and not s.sitting_out],
+                default=0)
+    if reach > top:
+        return False  # someone could call more: a raise
+    b.call(name, top - mine, at, col)
+    over[name] = over.get(name, 0) + mine + added - top
+    return True
+
+
+def _uncalled(b: HandBuilder, line: str, at: int, over: dict[str, int]) -> None:
+    """A returned bet, less the excess of a push read as a call (:func:`_all_in`): that part never went in."""
+    m = STARS_UNCALLED.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+    name = b.seated(m.group(2), at, m.start(2) + 1)
+    amount = b.amount(m.group(1), at, m.start(1) + 1)
+    excess = over.pop(name, 0)
+    if amount < excess:
+        raise _Bad(at, m.start(1) + 1, f"{name} gets {m.group(1)} back, less than the part of his all-in no one "
+                                       "could call: the lines contradict each other")
+    if amount > excess:
+        b.uncalled(name, amount - excess)
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, tuple[int, int, int, str]]) -> None:
