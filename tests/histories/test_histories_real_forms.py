@@ -219,34 +219,37 @@ def test_winning_disconnected_all_in_protection_is_not_replayed() -> None:
 
 
 def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
-    # 1/2 pot limit. Pre-flop Ann calls 2, Bob completes, Cyd checks: 6. Flop: Cyd bets 6, Ann pushes her
-    # last 18 (a raise to 18), Bob pushes 198: Ann is all-in at 18 and Cyd can reach 6 + 8 = 14 only, so
-    # no one can call more than 18: Bob calls 18 and the other 180 is no part of the hand (the file returns
-    # exactly that: "Uncalled bet (180)"). Cyd calls all-in for 8 (to 14).
-    # Put in: Ann 20, Bob 20, Cyd 16 = 56, the file's pot. Main pot 16 x 3 = 48, side pot 4 x 2 = 8.
-    # Board 2c 5d 8h Kc Qs: Bob's kings win the high of both pots (24 + 4), Ann's 8-5-3-2-A low both
-    # lows (24 + 4; Bob's 8-6-5-4-2 is worse, Cyd has none): Ann 28 - 20 = +8, Bob +8, Cyd -16 (cents x100).
+    # Hand 1, 1/2 pot limit. Pre-flop Ida calls 2, Jon completes, Kim checks: 6. Flop: Kim bets 6, Ida pushes her
+    # last 18 (a raise to 18), Jon pushes 198: Ida is all-in at 18 and Kim can reach 6 + 8 = 14 only, so
+    # no one can call more than 18: Jon calls 18 and the other 180 is no part of the hand (the file returns
+    # exactly that: "Uncalled bet (180)"). Kim calls all-in for 8 (to 14).
+    # Put in: Ida 20, Jon 20, Kim 16 = 56, the file's pot. Main pot 16 x 3 = 48, side pot 4 x 2 = 8.
+    # Board 2c 5d 8h Kc Qs: Jon's kings win the high of both pots (24 + 4), Ida's 8-5-3-2-A low both
+    # lows (24 + 4; Jon's 8-6-5-4-2 is worse, Kim has none): Ida 28 - 20 = +8, Jon +8, Kim -16 (cents x100).
+    # Hand 2: Jon raises to 6 and Ida folds her big blind: 4 comes back, Jon collects 4 (+2, Ida -2).
     path = DATA / "winning" / "all_in_no_one_can_call.txt"
-    (report,) = _reports(path)
+    report = _reports(path)[0]
     assert report.outcome is HandStatus.VERIFIED, report.status
-    assert _nets(report) == {"Ann": 800, "Bob": 800, "Cyd": -1600}
+    assert _nets(report) == {"Ida": 800, "Jon": 800, "Kim": -1600}
+    second = _reports(path)[1]
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ida": -200, "Jon": 200}
     record = report.item
     assert [(a.name, a.kind, a.amount) for a in record.actions[-3:]] == [
-        ("Ann", "raise", 1800), ("Bob", "call", 1800), ("Cyd", "call", 800)]
+        ("Ida", "raise", 1800), ("Jon", "call", 1800), ("Kim", "call", 800)]
     assert record.uncalled == () and record.allin_ev() is not None
     # a return smaller than the part of the push no one could call contradicts the push
     text = path.read_text(encoding="utf-8")
-    (item,) = read(text.replace("Uncalled bet (180)", "Uncalled bet (170)"))
+    item = next(read(text.replace("Uncalled bet (180)", "Uncalled bet (170)", 1)))
     assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and item.line == 30
     assert "less than the part of his all-in no one could call" in item.reason
     # a return larger than the excess keeps the rest as a returned bet: here it contradicts the summary's bets
-    (item,) = read(text.replace("Uncalled bet (180)", "Uncalled bet (181)"))
-    assert isinstance(item, SkippedHand) and "the summary says Bob bet 20" in item.reason
-    # when a player could still call more, the push stays a raise (and the engine judges it): Cyd with 200
-    more = text.replace("Seat 3: Cyd (16).", "Seat 3: Cyd (200).")
-    (record,) = read(more)
+    item = next(read(text.replace("Uncalled bet (180)", "Uncalled bet (181)", 1)))
+    assert isinstance(item, SkippedHand) and "the summary says Jon bet 20" in item.reason
+    # when a player could still call more, the push stays a raise (and the engine judges it): Kim with 200
+    more = text.replace("Seat 3: Kim (16).", "Seat 3: Kim (200).")
+    record = next(read(more))
     assert isinstance(record, HandRecord)
-    assert [(a.name, a.kind, a.to) for a in record.actions if a.name == "Bob"][-1] == ("Bob", "raise", 19800)
+    assert [(a.name, a.kind, a.to) for a in record.actions if a.name == "Jon"][-1] == ("Jon", "raise", 19800)
 
 
 # ------------------------------------------------------------ Absolute Poker
