@@ -226,7 +226,8 @@ def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
     # Put in: Ida 20, Jon 20, Kim 16 = 56, the file's pot. Main pot 16 x 3 = 48, side pot 4 x 2 = 8.
     # Board 2c 5d 8h Kc Qs: Jon's kings win the high of both pots (24 + 4), Ida's 8-5-3-2-A low both
     # lows (24 + 4; Jon's 8-6-5-4-2 is worse, Kim has none): Ida 28 - 20 = +8, Jon +8, Kim -16 (cents x100).
-    # Hand 2: Jon raises to 6 and Ida folds her big blind: 4 comes back, Jon collects 4 (+2, Ida -2).
+    # Hand 2 (no limit, see below): Jon raises to 10 and Ida folds her big blind: 8 comes back, Jon collects
+    # 4 (+2, Ida -2).
     path = DATA / "winning" / "all_in_no_one_can_call.txt"
     report = _reports(path)[0]
     assert report.outcome is HandStatus.VERIFIED, report.status
@@ -250,6 +251,31 @@ def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
     record = next(read(more))
     assert isinstance(record, HandRecord)
     assert [(a.name, a.kind, a.to) for a in record.actions if a.name == "Jon"][-1] == ("Jon", "raise", 19800)
+
+
+def test_winning_old_first_line_summary_names_the_limit_and_the_tournament() -> None:
+    # "Game started at: DATE *** Summary: GameType: NL, TournamentId: N, TournamentBuyIn: B" (a real 2018
+    # NLO8 tournament file): no limit. Hand 2 of the fixture: Jon, small blind 1, raises 9 more to 10 heads-up,
+    # over the pot limit (the pot 3 and his call of 1: at most 4 more, to 6); Ida folds, 8 comes back.
+    path = DATA / "winning" / "all_in_no_one_can_call.txt"
+    text = path.read_text(encoding="utf-8")
+    first, second = read(text)
+    assert isinstance(first, HandRecord) and first.limit == "Pot Limit" and first.tournament_id is None
+    assert isinstance(second, HandRecord) and second.limit == "No Limit" and second.tournament_id == "700000001"
+    assert second.date == "2018/3/9 20:42:05" and second.reconcile().status == "verified"
+    # without the summary the game is pot limit, and the engine refuses the raise to 10
+    plain = text.replace(" *** Summary: GameType: NL, TournamentId: 700000001, TournamentBuyIn: 5.50", "")
+    second = list(read(plain))[1]
+    assert isinstance(second, HandRecord) and second.limit == "Pot Limit"
+    assert "above the pot-limit maximum" in second.reconcile().status
+    # fixed limit: not replayed, with the reason; a game type the format does not name is unreadable
+    fixed = list(read(text.replace("GameType: NL", "GameType: FL")))[1]
+    assert isinstance(fixed, SkippedHand) and fixed.kind is SkipKind.NOT_REPLAYED and "GameType: FL" in fixed.reason
+    odd = text.replace("GameType: NL", "GameType: XL")
+    bad = list(read(odd))[1]
+    assert isinstance(bad, SkippedHand) and bad.kind is SkipKind.UNREADABLE and "XL" in bad.reason
+    line = odd.splitlines()[bad.line - 1]
+    assert line[bad.column - 1:].startswith("XL, TournamentId"), (line, bad.column)
 
 
 # ------------------------------------------------------------ Absolute Poker

@@ -5,8 +5,10 @@ a card a line (``received card: [10h]``, a ten written ``10``; ``received a card
 a bet, raise, call or ``allin`` is the chips it adds. The summary gives the pot after the rake (``Pot:
 3.99. Rake 0.15. JP fee 0.06``: the rake and the jackpot's fee are both taken) and, for each player,
 ``Bets: X. Collects: Y.``: what they put in (returned bets left out) and what they took. The bets are
-checked against the actions: a summary that contradicts them makes the hand unreadable. The header
-names no limit: Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that is not.
+checked against the actions: a summary that contradicts them makes the hand unreadable. The game line
+names no limit: later files follow the first line with a summary that does (``*** Summary: GameType: NL,
+TournamentId: ...``); without one, Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that
+is not.
 Files are often UTF-16.
 
 The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
@@ -15,7 +17,7 @@ The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, cards_of
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STARS_UNCALLED, STAR_STREETS, act, body,
                      bracketed, button_line, post_line, seat_line, summary_board)
@@ -47,7 +49,7 @@ def starts(lines: list[str]) -> bool:
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
-    b.fields["date"] = lines[0][17:]
+    _first_line(b, lines[0], start)
     cards: dict[str, list[int]] = {}
     bets: dict[str, tuple[int, int, int, str]] = {}
     over: dict[str, int] = {}  # each player's all-in chips beyond what anyone still in could match: see _all_in
@@ -83,6 +85,35 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     return b.build()
 
 
+# the limit a first line's summary names (``GameType: NL``); without one, Omaha Hi/Lo is pot limit there
+_GAME_TYPES = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
+
+
+def _first_line(b: HandBuilder, line: str, at: int) -> None:
+    """``Game started at: DATE``, which later files follow with a summary of the game.
+
+    ``Game started at: 2018/1/7 13:11:36 *** Summary: GameType: NL, TournamentId: 8192909, TournamentBuyIn:
+    13.20`` (a real 2018 NLO8 tournament hand): the limit is the summary's ``GameType`` (``NL``, ``PL`` or
+    ``FL``) and the tournament its ``TournamentId``; the date stops before the summary.
+    """
+    date, marker, summary = line[17:].partition(" *** Summary: ")
+    b.fields["date"] = date.strip()
+    if not marker:
+        return
+    col = 17 + len(date) + len(marker) + 1
+    for part in summary.split(", "):
+        key, colon, value = part.partition(": ")
+        if not colon or not key:
+            raise _Bad(at, col, f"cannot read {part[:40]!r} in the game's summary")
+        if key == "GameType":
+            if value.strip() not in _GAME_TYPES:
+                raise _Bad(at, col + len(key) + 2, f"the game type {value[:20]!r} is none of NL, PL and FL")
+            b.fields["limit"] = _GAME_TYPES[value.strip()]
+        elif key == "TournamentId":
+            b.fields["tournament_id"] = str(ascii_int(value.strip(), at, col + len(key) + 2, "the tournament number"))
+        col += len(part) + 2
+
+
 def _game_id(b: HandBuilder, line: str, at: int) -> None:
     m = _GAME_ID.match(line)
     if m is None:
@@ -97,7 +128,11 @@ def _game_id(b: HandBuilder, line: str, at: int) -> None:
         if game in ("Hold'em", "Omaha", "Seven Cards Stud", "Seven Cards Stud HiLow", "Six Plus Hold'em"):
             raise _OtherGame(f"{game} is not Omaha Hi/Lo")
         raise _Bad(at, m.start(4) + 1, f"{game[:60]!r} names no game that Winning deals")
-    f.update(game="Omaha Hi/Lo", variant=4, limit="Pot Limit", table=tail[: tail.rfind("(")].strip())
+    if f["limit"] == "Limit":
+        # no real file shows whether such a line's stakes are the blinds or the bets
+        raise _NotReplayed(at, "fixed-limit Omaha Hi/Lo in Winning's older format (GameType: FL) is not replayed: "
+                               "no real file shows how its stakes are written")
+    f.update(game="Omaha Hi/Lo", variant=4, table=tail[: tail.rfind("(")].strip())
     b.money = Money(None, 2)
     f["stakes"] = (b.amount(m.group(2), at, m.start(2) + 1), b.amount(m.group(3), at, m.start(3) + 1))
 
