@@ -639,17 +639,45 @@ def test_other_games_as_real_files_name_them_are_skipped_as_such() -> None:
 # ------------------------------------------------------------ Cake, a cash game's header
 
 
-def test_cake_cash_header_of_real_files_is_not_replayed_with_its_reason() -> None:
-    # Cake's cash games write two stakes in a three-part header ("Hand#N - Odesa (6-Max) 13495 -- €0,04/€0,08
-    # PL Omaha -- date", a real 2012 file of another game): an Omaha Hi/Lo hand so written is skipped as a
-    # cash game omaha8 does not read, with that reason, not as stakes it cannot read
+def test_cake_cash_stakes_with_a_decimal_comma_are_not_replayed_with_their_reason() -> None:
+    # Cake's cash games write two stakes in a three-part header; a real 2012 file of another game writes them
+    # with a decimal comma ("Hand#N - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- date"), which no Omaha
+    # Hi/Lo sample shows: such a hand is skipped with that reason, not as stakes omaha8 cannot read
     text = (DATA / "cake" / "split_and_return.txt").read_text(encoding="utf-8")
     header = text.splitlines()[0]
     cash = list(read(text.replace(header, "Hand#AB00000001 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL OmahaHiLo -- "
                                           "2012-06-21 - 05:30:58", 1)))
     assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED, cash[0]
-    assert "cash-game" in cash[0].reason and isinstance(cash[1], HandRecord)
+    assert "cash stakes '€0,04/€0,08'" in cash[0].reason and isinstance(cash[1], HandRecord)
     # and the other games of those files stay other games
     plo = list(read(text.replace(header, "Hand#AB00000001 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- "
                                          "2012-06-21 - 05:30:58", 1)))
     assert isinstance(plo[0], SkippedHand) and plo[0].kind is SkipKind.OTHER_GAME, plo[0]
+
+
+def test_cake_cash_game_pays_each_pot_in_a_show_down_block_of_its_own() -> None:
+    # Real 2018 cash files (the network's later name, Horizon): "-- $0.02/$0.04 PL OmahaHiLo --", no rake
+    # stated, "is all in $0.08" the chips the player had left, each pot paid after a "***SHOW DOWN***" line
+    # of its own, the last side pot first and the main pot last, each less its rake.
+    # Hand 1, $0.05/$0.10: 0.10 each pre-flop; flop Ned bets 0.30, Lea all in for her last 0.90 (to 0.90),
+    # Max calls 0.90, Ned 0.60 more; turn Max bets 1.00, Ned calls. Put in: Lea 1.00, Max 2.00, Ned 2.00.
+    # Main pot 3.00 (all three), side pot 2.00 (Max, Ned). Board Ah 2d 8c Kc Qd: Ned's kings beat Max's
+    # queens; lows: Lea 8-4-3-2-A, Ned 8-5-3-2-A, Max none. Side pot 2.00 less 0.10 rake = 1.90: Ned both
+    # halves (0.95 + 0.95). Main 3.00 less 0.15 = 2.85: high Ned 1.43 (the odd cent), low Lea 1.42.
+    # Rake 0.25 = 5.00 put in - 4.75 paid. Nets: Lea 1.42 - 1.00 = +0.42, Max -2.00, Ned 3.33 - 2.00 = +1.33.
+    # Hand 2: Max raises to 0.30, both blinds fold, 0.20 comes back: Max wins 0.25 (+0.15), no rake.
+    path = DATA / "cake" / "cash_side_pot.txt"
+    first, second = _reports(path)
+    assert first.outcome is HandStatus.VERIFIED and second.outcome is HandStatus.VERIFIED, (first.status, second.status)
+    assert first.item.currency == "USD" and first.item.stakes == (5, 10) and first.item.tournament_id is None
+    assert first.item.rake == 25 and first.item.pots == (285, 190)
+    assert _nets(first) == {"Lea": 42, "Max": -200, "Ned": 133}
+    assert _nets(second) == {"Lea": -10, "Max": 15, "Ned": -5} and second.item.rake == 0
+    # read main pot first, the pots would not be the replay's
+    text = path.read_text(encoding="utf-8")
+    side = "Ned wins high pot $0.95 with Three of a Kind Kings \nNed wins low pot $0.95 with  \n"
+    main = "Ned wins high pot $1.43 with Three of a Kind Kings \nLea wins low pot $1.42 with  \n"
+    assert side in text and main in text
+    swapped = text.replace(side, "@").replace(main, side).replace("@", main)
+    report = analyze(next(read(swapped)))
+    assert report.outcome is HandStatus.MISMATCH and "the summary lists pots [190, 285]" in report.status
