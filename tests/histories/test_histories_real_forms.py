@@ -226,14 +226,15 @@ def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
     # Put in: Ida 20, Jon 20, Kim 16 = 56, the file's pot. Main pot 16 x 3 = 48, side pot 4 x 2 = 8.
     # Board 2c 5d 8h Kc Qs: Jon's kings win the high of both pots (24 + 4), Ida's 8-5-3-2-A low both
     # lows (24 + 4; Jon's 8-6-5-4-2 is worse, Kim has none): Ida 28 - 20 = +8, Jon +8, Kim -16 (cents x100).
-    # Hand 2 (no limit, see below): Jon raises to 10 and Ida folds her big blind: 8 comes back, Jon collects
-    # 4 (+2, Ida -2).
+    # Hand 2 (no limit, see below): antes of 1 ("Player Ida ante (1)", as the real tournament file writes
+    # them), Jon raises to 10 and Ida folds her big blind: 8 comes back, Jon collects 6 (+3, Ida -3).
     path = DATA / "winning" / "all_in_no_one_can_call.txt"
     report = _reports(path)[0]
     assert report.outcome is HandStatus.VERIFIED, report.status
     assert _nets(report) == {"Ida": 800, "Jon": 800, "Kim": -1600}
     second = _reports(path)[1]
-    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ida": -200, "Jon": 200}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ida": -300, "Jon": 300}
+    assert [(p.name, p.kind, p.amount) for p in second.item.posts[:2]] == [("Ida", "ante", 100), ("Jon", "ante", 100)]
     record = report.item
     assert [(a.name, a.kind, a.amount) for a in record.actions[-3:]] == [
         ("Ida", "raise", 1800), ("Jon", "call", 1800), ("Kim", "call", 800)]
@@ -256,7 +257,7 @@ def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
 def test_winning_old_first_line_summary_names_the_limit_and_the_tournament() -> None:
     # "Game started at: DATE *** Summary: GameType: NL, TournamentId: N, TournamentBuyIn: B" (a real 2018
     # NLO8 tournament file): no limit. Hand 2 of the fixture: Jon, small blind 1, raises 9 more to 10 heads-up,
-    # over the pot limit (the pot 3 and his call of 1: at most 4 more, to 6); Ida folds, 8 comes back.
+    # over the pot limit (antes 2 and blinds 3, his call of 1: a pot of 6, so at most to 8); Ida folds.
     path = DATA / "winning" / "all_in_no_one_can_call.txt"
     text = path.read_text(encoding="utf-8")
     first, second = read(text)

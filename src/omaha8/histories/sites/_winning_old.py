@@ -28,9 +28,11 @@ SITE = "Winning"
 
 _GAME_ID = Form("Game ID: {int} {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({amount}).")
+# a tournament's ante is written "ante (100)" (a real 2018 NLO8 tournament hand)
 _POSTS = (("small_blind", Form("has small blind ({amount})")), ("big_blind", Form("has big blind ({amount})")),
-          ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")))
-_POSTED = ("has small blind (", "has big blind (", "posts (", "posts ante (")
+          ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")),
+          ("ante", Form("ante ({amount})")))
+_POSTED = ("has small blind (", "has big blind (", "posts (", "posts ante (", "ante (")
 _ACTIONS = {
     "calls": (CALL, Form("calls ({amount})")),
     "bets": (BET_ADDING, Form("bets ({amount})")),
