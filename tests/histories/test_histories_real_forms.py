@@ -60,13 +60,14 @@ def test_888_a_fold_before_the_deal_is_a_player_not_dealt_in() -> None:
     # Ann calls, Bob folds: 12. High: Cyd's jacks and deuces (Jd 2d with Jc 2s Ks) beat Ann's aces; low:
     # Ann's 6-5-4-2-A (Ac 6c with 2s 4d 5h), Cyd has none. The collections pay 11.50: rake 0.50, halves of
     # 5.75. Nets: Ann 5.75 - 4 = +1.75, Cyd +1.75, Bob -2, Eve -2; Dee is in no row.
-    # Hand 2: Cyd's flop bet of 2 is folded to; 888 counts it in "collected [ $6 ]": the pot is 4, no rake:
-    # Cyd +2, Ann -2, Bob 0.
+    # Hand 2: Cyd's flop bet of 2 is folded to and comes back, in no line ("collected [ $3.80 ]": the pot of
+    # 4 less 0.20, 5%): Cyd +1.80, Ann -2, Bob 0.
     first, second = _reports(DATA / "888" / "with_a_fold_before_the_deal.txt")
     assert first.outcome is HandStatus.VERIFIED and first.item.stakes == (200, 400) and first.item.rake == 50
     assert _nets(first) == {"Ann": 175, "Bob": -200, "Cyd": 175, "Eve": -200}
     assert [seat.name for seat in first.item.in_hand()] == ["Ann", "Bob", "Cyd", "Eve"]
-    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 0, "Cyd": 200}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 0, "Cyd": 180}
+    assert second.item.rake == 20
 
 
 def test_888_a_fold_before_the_deal_after_a_post_is_refused() -> None:
