@@ -662,19 +662,24 @@ def test_cake_cash_game_pays_each_pot_in_a_show_down_block_of_its_own() -> None:
     # stated, "is all in $0.08" the chips the player had left, each pot paid after a "***SHOW DOWN***" line
     # of its own, the last side pot first and the main pot last, each less its rake.
     # Hand 1, $0.05/$0.10: 0.10 each pre-flop; flop Ned bets 0.30, Lea all in for her last 0.90 (to 0.90),
-    # Max calls 0.90, Ned 0.60 more; turn Max bets 1.00, Ned calls. Put in: Lea 1.00, Max 2.00, Ned 2.00.
-    # Main pot 3.00 (all three), side pot 2.00 (Max, Ned). Board Ah 2d 8c Kc Qd: Ned's kings beat Max's
-    # queens; lows: Lea 8-4-3-2-A, Ned 8-5-3-2-A, Max none. Side pot 2.00 less 0.10 rake = 1.90: Ned both
+    # Max B calls 0.90, Ned 0.60 more; turn Max B bets 1.00, Ned calls. Put in: Lea 1.00, Max B 2.00,
+    # Ned 2.00.
+    # Main pot 3.00 (all three), side pot 2.00 (Max B, Ned). Board Ah 2d 8c Kc Qd: Ned's kings beat Max B's
+    # queens; lows: Lea 8-4-3-2-A, Ned 8-5-3-2-A, Max B none. Side pot 2.00 less 0.10 rake = 1.90: Ned both
     # halves (0.95 + 0.95). Main 3.00 less 0.15 = 2.85: high Ned 1.43 (the odd cent), low Lea 1.42.
-    # Rake 0.25 = 5.00 put in - 4.75 paid. Nets: Lea 1.42 - 1.00 = +0.42, Max -2.00, Ned 3.33 - 2.00 = +1.33.
-    # Hand 2: Max raises to 0.30, both blinds fold, 0.20 comes back: Max wins 0.25 (+0.15), no rake.
+    # Rake 0.25 = 5.00 put in - 4.75 paid. Nets: Lea 1.42 - 1.00 = +0.42, Max B -2.00,
+    # Ned 3.33 - 2.00 = +1.33.
+    # Max B mucks at the showdown; his cards come after the pots, his name's space an underscore
+    # ("Max_B: mucks [Qh,Qs,9h,9s] (ThreeOfAKind) .", as real files write "RONALD_11" for "RONALD 11").
+    # Hand 2: Max B raises to 0.30, both blinds fold, 0.20 comes back: Max B wins 0.25 (+0.15), no rake.
     path = DATA / "cake" / "cash_side_pot.txt"
     first, second = _reports(path)
     assert first.outcome is HandStatus.VERIFIED and second.outcome is HandStatus.VERIFIED, (first.status, second.status)
     assert first.item.currency == "USD" and first.item.stakes == (5, 10) and first.item.tournament_id is None
     assert first.item.rake == 25 and first.item.pots == (285, 190)
-    assert _nets(first) == {"Lea": 42, "Max": -200, "Ned": 133}
-    assert _nets(second) == {"Lea": -10, "Max": 15, "Ned": -5} and second.item.rake == 0
+    assert first.item.shown[-1][0] == "Max B" and len(first.item.shown[-1][1]) == 4
+    assert _nets(first) == {"Lea": 42, "Max B": -200, "Ned": 133}
+    assert _nets(second) == {"Lea": -10, "Max B": 15, "Ned": -5} and second.item.rake == 0
     # read main pot first, the pots would not be the replay's
     text = path.read_text(encoding="utf-8")
     side = "Ned wins high pot $0.95 with Three of a Kind Kings \nNed wins low pot $0.95 with  \n"
@@ -683,3 +688,6 @@ def test_cake_cash_game_pays_each_pot_in_a_show_down_block_of_its_own() -> None:
     swapped = text.replace(side, "@").replace(main, side).replace("@", main)
     report = analyze(next(read(swapped)))
     assert report.outcome is HandStatus.MISMATCH and "the summary lists pots [190, 285]" in report.status
+    # an underscored name that is no seated player's is refused
+    item = next(read(text.replace("Max_B: mucks", "Max_C: mucks")))
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and "Max_C" in item.reason

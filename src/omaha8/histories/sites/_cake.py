@@ -147,7 +147,33 @@ def _cash_header(b: HandBuilder, title: str, blinds: list[str], date: str, at: i
                     date=date.strip())
 
 
+def _mucked_cards(b: HandBuilder, line: str, at: int) -> bool:
+    """``Name: mucks [Ah,Jh,9d,2d] (TwoPair) .`` after the pots: the cards a player mucked, read as shown.
+
+    Real 2018 files write it after the ``wins`` lines, the name with its spaces as underscores
+    (``RONALD_11`` for the seated ``RONALD 11``): the one seated name that reads so is meant. False for any
+    other line.
+    """
+    k = line.find(": mucks [")
+    if k <= 0 or not line.endswith(")" + " .") and not line.endswith("]"):
+        return False
+    name = line[:k]
+    if name not in b.names:
+        spaced = [n for n in b.names if n.replace(" ", "_") == name]
+        if len(spaced) != 1:
+            return False
+        name = spaced[0]
+    start = k + 9
+    end = line.find("]", start)
+    if end < 0:
+        raise _Bad(at, start, f"cannot read the cards of {line[:60]!r}")
+    b.shown(name, cards_of(line[start:end].replace(",", " "), at, start + 1), at, start + 1)
+    return True
+
+
 def _player_line(b: HandBuilder, line: str, at: int) -> None:
+    if _mucked_cards(b, line, at):
+        return
     found = b.player(line, ": ")
     if found is None:
         found = b.player(line, " ")
