@@ -671,7 +671,8 @@ def test_cake_cash_game_pays_each_pot_in_a_show_down_block_of_its_own() -> None:
     # Ned 3.33 - 2.00 = +1.33.
     # Max B mucks at the showdown; his cards come after the pots, his name's space an underscore
     # ("Max_B: mucks [Qh,Qs,9h,9s] (ThreeOfAKind) .", as real files write "RONALD_11" for "RONALD 11").
-    # Hand 2: Max B raises to 0.30, both blinds fold, 0.20 comes back: Max B wins 0.25 (+0.15), no rake.
+    # Hand 2: Max B raises to 0.30, both blinds fold, 0.20 comes back: Max B wins 0.25 (+0.15), no rake;
+    # a seated player's chat ("Lea  chats: gl") and "Player left the table" are no part of the play.
     path = DATA / "cake" / "cash_side_pot.txt"
     first, second = _reports(path)
     assert first.outcome is HandStatus.VERIFIED and second.outcome is HandStatus.VERIFIED, (first.status, second.status)
@@ -691,3 +692,6 @@ def test_cake_cash_game_pays_each_pot_in_a_show_down_block_of_its_own() -> None:
     # an underscored name that is no seated player's is refused
     item = next(read(text.replace("Max_B: mucks", "Max_C: mucks")))
     assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and "Max_C" in item.reason
+    # a chat by a name no player has is refused
+    item = list(read(text.replace("Lea  chats: gl", "Zed  chats: gl")))[1]
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and "Zed  chats" in item.reason

@@ -174,6 +174,12 @@ def _mucked_cards(b: HandBuilder, line: str, at: int) -> bool:
 def _player_line(b: HandBuilder, line: str, at: int) -> None:
     if _mucked_cards(b, line, at):
         return
+    # a seated player's chat ("prizzy711  chats: nh", two spaces) and the table's notice that someone left
+    # (real 2018 files): no part of the play
+    k = line.find("  chats: ")
+    if (k > 0 and line[:k] in b.names) or line == "Player left the table":
+        b.messages.append((at, line))
+        return
     found = b.player(line, ": ")
     if found is None:
         found = b.player(line, " ")
