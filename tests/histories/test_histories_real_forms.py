@@ -229,6 +229,8 @@ def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
     # lows (24 + 4; Jon's 8-6-5-4-2 is worse, Kim has none): Ida 28 - 20 = +8, Jon +8, Kim -16 (cents x100).
     # Hand 2 (no limit, see below): antes of 1 ("Player Ida ante (1)", as the real tournament file writes
     # them), Jon raises to 10 and Ida folds her big blind: 8 comes back, Jon collects 6 (+3, Ida -3).
+    # Its cards are dealt as a 2016 file (of another game) writes them: "received a card: [Jc]" for the
+    # hero, "received card." for the others.
     path = DATA / "winning" / "all_in_no_one_can_call.txt"
     report = _reports(path)[0]
     assert report.outcome is HandStatus.VERIFIED, report.status
@@ -236,6 +238,7 @@ def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
     second = _reports(path)[1]
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ida": -300, "Jon": 300}
     assert [(p.name, p.kind, p.amount) for p in second.item.posts[:2]] == [("Ida", "ante", 100), ("Jon", "ante", 100)]
+    assert second.item.hero == "Ida" and len(dict(second.item.dealt)["Ida"]) == 4
     record = report.item
     assert [(a.name, a.kind, a.amount) for a in record.actions[-3:]] == [
         ("Ida", "raise", 1800), ("Jon", "call", 1800), ("Kim", "call", 800)]

@@ -41,7 +41,7 @@ _ACTIONS = {
 }
 _CARD = Form("received card: {cards}")
 _TOTALS = Form("Bets: {amount}. Collects: {amount}. {label}: {amount}.")
-_NOTES = ("received a card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
+_NOTES = ("received a card.", "received card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
           "does not show cards", "shows cards")
 
 
@@ -169,8 +169,10 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
         _deal(b, cards, at)  # the dealing is over at the first action
     if rest.startswith(_POSTED):
         post_line(b, _POSTS, name, rest, at, col, SITE, before_cards=False, noun="action")
-    elif rest.startswith("received card: ") and (m := _CARD.match(rest)) is not None:
-        cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + m.start(1)))
+    elif rest.startswith(("received card: ", "received a card: ")) and (m := _CARD.match(rest.replace(" a ", " ", 1))):
+        # "received a card: [Qc]" in a 2016 file (another game's, the format's own forms)
+        shift = 2 if rest.startswith("received a ") else 0
+        cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + shift + m.start(1)))
     elif rest == "is disconnected and ALL IN.":
         # the site keeps a disconnected player in the pots he has paid into without calling more (then writes a
         # bare "allin"): a rule the engine does not play
