@@ -70,6 +70,17 @@ def test_888_a_fold_before_the_deal_is_a_player_not_dealt_in() -> None:
     assert second.item.rake == 20
 
 
+def test_888_collections_leaving_more_than_its_rake_are_refused() -> None:
+    # a real 2016 hand's river bet folded to "collected [ $3.25 ]" twice from a 30.00 pot, the next hand's
+    # stacks showing 29.00 won: the collections contradict 888's rake (5% or less in every real cash hand).
+    # Hand 2 of the fixture: the pot of 4 paid 3.50 would be a rake of 0.50, 12.5%: refused; 3.80 (5%) reads.
+    text = (DATA / "888" / "with_a_fold_before_the_deal.txt").read_text(encoding="utf-8")
+    item = list(read(text.replace("Cyd collected [ $3.80 ]", "Cyd collected [ $3.50 ]")))[1]
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE, item
+    assert "a rake of 50, more than the 5% 888 takes" in item.reason
+    assert isinstance(list(read(text))[1], HandRecord)
+
+
 def test_888_a_fold_before_the_deal_after_a_post_is_refused() -> None:
     # a player who posted is in the hand: a fold before the deal is then out of its place, not an absence
     text = (DATA / "888" / "with_a_fold_before_the_deal.txt").read_text(encoding="utf-8")
