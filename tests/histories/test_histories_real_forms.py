@@ -60,13 +60,25 @@ def test_888_a_fold_before_the_deal_is_a_player_not_dealt_in() -> None:
     # Ann calls, Bob folds: 12. High: Cyd's jacks and deuces (Jd 2d with Jc 2s Ks) beat Ann's aces; low:
     # Ann's 6-5-4-2-A (Ac 6c with 2s 4d 5h), Cyd has none. The collections pay 11.50: rake 0.50, halves of
     # 5.75. Nets: Ann 5.75 - 4 = +1.75, Cyd +1.75, Bob -2, Eve -2; Dee is in no row.
-    # Hand 2: Cyd's flop bet of 2 is folded to; 888 counts it in "collected [ $6 ]": the pot is 4, no rake:
-    # Cyd +2, Ann -2, Bob 0.
+    # Hand 2: Cyd's flop bet of 2 is folded to and comes back, in no line ("collected [ $3.80 ]": the pot of
+    # 4 less 0.20, 5%): Cyd +1.80, Ann -2, Bob 0.
     first, second = _reports(DATA / "888" / "with_a_fold_before_the_deal.txt")
     assert first.outcome is HandStatus.VERIFIED and first.item.stakes == (200, 400) and first.item.rake == 50
     assert _nets(first) == {"Ann": 175, "Bob": -200, "Cyd": 175, "Eve": -200}
     assert [seat.name for seat in first.item.in_hand()] == ["Ann", "Bob", "Cyd", "Eve"]
-    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 0, "Cyd": 200}
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": -200, "Bob": 0, "Cyd": 180}
+    assert second.item.rake == 20
+
+
+def test_888_collections_leaving_more_than_its_rake_are_refused() -> None:
+    # a real 2016 hand's river bet folded to "collected [ $3.25 ]" twice from a 30.00 pot, the next hand's
+    # stacks showing 29.00 won: the collections contradict 888's rake (5% or less in every real cash hand).
+    # Hand 2 of the fixture: the pot of 4 paid 3.50 would be a rake of 0.50, 12.5%: refused; 3.80 (5%) reads.
+    text = (DATA / "888" / "with_a_fold_before_the_deal.txt").read_text(encoding="utf-8")
+    item = list(read(text.replace("Cyd collected [ $3.80 ]", "Cyd collected [ $3.50 ]")))[1]
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE, item
+    assert "a rake of 50, more than the 5% 888 takes" in item.reason
+    assert isinstance(list(read(text))[1], HandRecord)
 
 
 def test_888_a_fold_before_the_deal_after_a_post_is_refused() -> None:
@@ -216,6 +228,70 @@ def test_winning_disconnected_all_in_protection_is_not_replayed() -> None:
     assert isinstance(items[0], SkippedHand) and items[0].kind is SkipKind.NOT_REPLAYED, items[0]
     assert items[0].line == 29 and "all-in protection" in items[0].reason
     assert all(isinstance(item, HandRecord) for item in items[1:]) and len(items) > 1
+
+
+def test_winning_all_in_no_one_can_call_is_the_call_it_amounts_to() -> None:
+    # Hand 1, 1/2 pot limit. Pre-flop Ida calls 2, Jon completes, Kim checks: 6. Flop: Kim bets 6, Ida pushes her
+    # last 18 (a raise to 18), Jon pushes 198: Ida is all-in at 18 and Kim can reach 6 + 8 = 14 only, so
+    # no one can call more than 18: Jon calls 18 and the other 180 is no part of the hand (the file returns
+    # exactly that: "Uncalled bet (180)"). Kim calls all-in for 8 (to 14).
+    # Put in: Ida 20, Jon 20, Kim 16 = 56, the file's pot. Main pot 16 x 3 = 48, side pot 4 x 2 = 8.
+    # Board 2c 5d 8h Kc Qs: Jon's kings win the high of both pots (24 + 4), Ida's 8-5-3-2-A low both
+    # lows (24 + 4; Jon's 8-6-5-4-2 is worse, Kim has none): Ida 28 - 20 = +8, Jon +8, Kim -16 (cents x100).
+    # Hand 2 (no limit, see below): antes of 1 ("Player Ida ante (1)", as the real tournament file writes
+    # them), Jon raises to 10 and Ida folds her big blind: 8 comes back, Jon collects 6 (+3, Ida -3).
+    # Its cards are dealt as a 2016 file (of another game) writes them: "received a card: [Jc]" for the
+    # hero, "received card." for the others.
+    path = DATA / "winning" / "all_in_no_one_can_call.txt"
+    report = _reports(path)[0]
+    assert report.outcome is HandStatus.VERIFIED, report.status
+    assert _nets(report) == {"Ida": 800, "Jon": 800, "Kim": -1600}
+    second = _reports(path)[1]
+    assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ida": -300, "Jon": 300}
+    assert [(p.name, p.kind, p.amount) for p in second.item.posts[:2]] == [("Ida", "ante", 100), ("Jon", "ante", 100)]
+    assert second.item.hero == "Ida" and len(dict(second.item.dealt)["Ida"]) == 4
+    record = report.item
+    assert [(a.name, a.kind, a.amount) for a in record.actions[-3:]] == [
+        ("Ida", "raise", 1800), ("Jon", "call", 1800), ("Kim", "call", 800)]
+    assert record.uncalled == () and record.allin_ev() is not None
+    # a return smaller than the part of the push no one could call contradicts the push
+    text = path.read_text(encoding="utf-8")
+    item = next(read(text.replace("Uncalled bet (180)", "Uncalled bet (170)", 1)))
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and item.line == 30
+    assert "less than the part of his all-in no one could call" in item.reason
+    # a return larger than the excess keeps the rest as a returned bet: here it contradicts the summary's bets
+    item = next(read(text.replace("Uncalled bet (180)", "Uncalled bet (181)", 1)))
+    assert isinstance(item, SkippedHand) and "the summary says Jon bet 20" in item.reason
+    # when a player could still call more, the push stays a raise (and the engine judges it): Kim with 200
+    more = text.replace("Seat 3: Kim (16).", "Seat 3: Kim (200).")
+    record = next(read(more))
+    assert isinstance(record, HandRecord)
+    assert [(a.name, a.kind, a.to) for a in record.actions if a.name == "Jon"][-1] == ("Jon", "raise", 19800)
+
+
+def test_winning_old_first_line_summary_names_the_limit_and_the_tournament() -> None:
+    # "Game started at: DATE *** Summary: GameType: NL, TournamentId: N, TournamentBuyIn: B" (a real 2018
+    # NLO8 tournament file): no limit. Hand 2 of the fixture: Jon, small blind 1, raises 9 more to 10 heads-up,
+    # over the pot limit (antes 2 and blinds 3, his call of 1: a pot of 6, so at most to 8); Ida folds.
+    path = DATA / "winning" / "all_in_no_one_can_call.txt"
+    text = path.read_text(encoding="utf-8")
+    first, second = read(text)
+    assert isinstance(first, HandRecord) and first.limit == "Pot Limit" and first.tournament_id is None
+    assert isinstance(second, HandRecord) and second.limit == "No Limit" and second.tournament_id == "700000001"
+    assert second.date == "2018/3/9 20:42:05" and second.reconcile().status == "verified"
+    # without the summary the game is pot limit, and the engine refuses the raise to 10
+    plain = text.replace(" *** Summary: GameType: NL, TournamentId: 700000001, TournamentBuyIn: 5.50", "")
+    second = list(read(plain))[1]
+    assert isinstance(second, HandRecord) and second.limit == "Pot Limit"
+    assert "above the pot-limit maximum" in second.reconcile().status
+    # fixed limit: not replayed, with the reason; a game type the format does not name is unreadable
+    fixed = list(read(text.replace("GameType: NL", "GameType: FL")))[1]
+    assert isinstance(fixed, SkippedHand) and fixed.kind is SkipKind.NOT_REPLAYED and "GameType: FL" in fixed.reason
+    odd = text.replace("GameType: NL", "GameType: XL")
+    bad = list(read(odd))[1]
+    assert isinstance(bad, SkippedHand) and bad.kind is SkipKind.UNREADABLE and "XL" in bad.reason
+    line = odd.splitlines()[bad.line - 1]
+    assert line[bad.column - 1:].startswith("XL, TournamentId"), (line, bad.column)
 
 
 # ------------------------------------------------------------ Absolute Poker
@@ -579,17 +655,57 @@ def test_other_games_as_real_files_name_them_are_skipped_as_such() -> None:
 # ------------------------------------------------------------ Cake, a cash game's header
 
 
-def test_cake_cash_header_of_real_files_is_not_replayed_with_its_reason() -> None:
-    # Cake's cash games write two stakes in a three-part header ("Hand#N - Odesa (6-Max) 13495 -- €0,04/€0,08
-    # PL Omaha -- date", a real 2012 file of another game): an Omaha Hi/Lo hand so written is skipped as a
-    # cash game omaha8 does not read, with that reason, not as stakes it cannot read
+def test_cake_cash_stakes_with_a_decimal_comma_are_not_replayed_with_their_reason() -> None:
+    # Cake's cash games write two stakes in a three-part header; a real 2012 file of another game writes them
+    # with a decimal comma ("Hand#N - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- date"), which no Omaha
+    # Hi/Lo sample shows: such a hand is skipped with that reason, not as stakes omaha8 cannot read
     text = (DATA / "cake" / "split_and_return.txt").read_text(encoding="utf-8")
     header = text.splitlines()[0]
     cash = list(read(text.replace(header, "Hand#AB00000001 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL OmahaHiLo -- "
                                           "2012-06-21 - 05:30:58", 1)))
     assert isinstance(cash[0], SkippedHand) and cash[0].kind is SkipKind.NOT_REPLAYED, cash[0]
-    assert "cash-game" in cash[0].reason and isinstance(cash[1], HandRecord)
+    assert "cash stakes '€0,04/€0,08'" in cash[0].reason and isinstance(cash[1], HandRecord)
     # and the other games of those files stay other games
     plo = list(read(text.replace(header, "Hand#AB00000001 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- "
                                          "2012-06-21 - 05:30:58", 1)))
     assert isinstance(plo[0], SkippedHand) and plo[0].kind is SkipKind.OTHER_GAME, plo[0]
+
+
+def test_cake_cash_game_pays_each_pot_in_a_show_down_block_of_its_own() -> None:
+    # Real 2018 cash files (the network's later name, Horizon): "-- $0.02/$0.04 PL OmahaHiLo --", no rake
+    # stated, "is all in $0.08" the chips the player had left, each pot paid after a "***SHOW DOWN***" line
+    # of its own, the last side pot first and the main pot last, each less its rake.
+    # Hand 1, $0.05/$0.10: 0.10 each pre-flop; flop Ned bets 0.30, Lea all in for her last 0.90 (to 0.90),
+    # Max B calls 0.90, Ned 0.60 more; turn Max B bets 1.00, Ned calls. Put in: Lea 1.00, Max B 2.00,
+    # Ned 2.00.
+    # Main pot 3.00 (all three), side pot 2.00 (Max B, Ned). Board Ah 2d 8c Kc Qd: Ned's kings beat Max B's
+    # queens; lows: Lea 8-4-3-2-A, Ned 8-5-3-2-A, Max B none. Side pot 2.00 less 0.10 rake = 1.90: Ned both
+    # halves (0.95 + 0.95). Main 3.00 less 0.15 = 2.85: high Ned 1.43 (the odd cent), low Lea 1.42.
+    # Rake 0.25 = 5.00 put in - 4.75 paid. Nets: Lea 1.42 - 1.00 = +0.42, Max B -2.00,
+    # Ned 3.33 - 2.00 = +1.33.
+    # Max B mucks at the showdown; his cards come after the pots, his name's space an underscore
+    # ("Max_B: mucks [Qh,Qs,9h,9s] (ThreeOfAKind) .", as real files write "RONALD_11" for "RONALD 11").
+    # Hand 2: Max B raises to 0.30, both blinds fold, 0.20 comes back: Max B wins 0.25 (+0.15), no rake;
+    # a seated player's chat ("Lea  chats: gl") and "Player left the table" are no part of the play.
+    path = DATA / "cake" / "cash_side_pot.txt"
+    first, second = _reports(path)
+    assert first.outcome is HandStatus.VERIFIED and second.outcome is HandStatus.VERIFIED, (first.status, second.status)
+    assert first.item.currency == "USD" and first.item.stakes == (5, 10) and first.item.tournament_id is None
+    assert first.item.rake == 25 and first.item.pots == (285, 190)
+    assert first.item.shown[-1][0] == "Max B" and len(first.item.shown[-1][1]) == 4
+    assert _nets(first) == {"Lea": 42, "Max B": -200, "Ned": 133}
+    assert _nets(second) == {"Lea": -10, "Max B": 15, "Ned": -5} and second.item.rake == 0
+    # read main pot first, the pots would not be the replay's
+    text = path.read_text(encoding="utf-8")
+    side = "Ned wins high pot $0.95 with Three of a Kind Kings \nNed wins low pot $0.95 with  \n"
+    main = "Ned wins high pot $1.43 with Three of a Kind Kings \nLea wins low pot $1.42 with  \n"
+    assert side in text and main in text
+    swapped = text.replace(side, "@").replace(main, side).replace("@", main)
+    report = analyze(next(read(swapped)))
+    assert report.outcome is HandStatus.MISMATCH and "the summary lists pots [190, 285]" in report.status
+    # an underscored name that is no seated player's is refused
+    item = next(read(text.replace("Max_B: mucks", "Max_C: mucks")))
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and "Max_C" in item.reason
+    # a chat by a name no player has is refused
+    item = list(read(text.replace("Lea  chats: gl", "Zed  chats: gl")))[1]
+    assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE and "Zed  chats" in item.reason

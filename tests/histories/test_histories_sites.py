@@ -108,18 +108,30 @@ def test_winning_split_with_jackpot_fee_and_a_walk() -> None:
 # ------------------------------------------------------------ 888poker
 
 
-def test_888_quartered_low_derived_rake_and_a_return_in_the_collection() -> None:
+def test_888_quartered_low_derived_rake_and_a_return_outside_the_collection() -> None:
     # Hand 1, $0.50/$1: 1 each pre-flop (3), 3 each on the flop (12). 888 states no rake: the collections
     # pay 5.70 + 2.85 + 2.85 = 11.40, so the rake is 0.60 (5%); the replay splits the 11.40: high 5.70 to
     # Ann (kings), low 5.70 tied Ann/Bob (8-5-4-3-2) 2.85 each, as the file. Nets +4.55, -1.15, -4.
-    # Hand 2: Ann raises [$3.50] (3.50 more chips), both blinds fold: "collected [ $5 ]" counts the 2.50
-    # that came back (no flop, no rake): the pot won is 2.50, Ann +1.50.
+    # Hand 2: Ann raises [$3.50] (3.50 more chips), both blinds fold: 2.50 comes back, printed nowhere and
+    # not in "collected [ $2.50 ]", the pot won (0.50 + 1 + 1; no flop, no rake): Ann +1.50.
     first, second = _reports(DATA / "888" / "split_quartered.txt")
     assert first.item.site == "888poker" and first.outcome is HandStatus.VERIFIED
     assert first.item.rake == 60 and not first.item.rake_stated
     assert _nets(first) == {"Ann": 455, "Bob": -115, "Cyd": -400}
     assert second.outcome is HandStatus.VERIFIED and _nets(second) == {"Ann": 150, "Bob": -50, "Cyd": -100}
     assert second.item.actions[0].to == 350 and second.item.rake == 0
+    # the returned 2.50 counted in the collection as well would pay out more than was put in
+    path = DATA / "888" / "split_quartered.txt"
+    text = path.read_text(encoding="utf-8")
+    over = list(read(text.replace("Ann collected [ $2.50 ]", "Ann collected [ $5 ]")))[1]
+    assert isinstance(over, SkippedHand) and over.kind is SkipKind.UNREADABLE, over
+    # a walk: Ann and Bob fold to Cyd's big blind, who collects the whole pot, his uncalled 0.50 with it
+    # (a real 2016 file: "collected [ $3 ]" over blinds of 1 and 2): Cyd +0.50, Bob -0.50
+    walk = text.replace("Ann raises [$3.50]\nBob folds\nCyd folds", "Ann folds\nBob folds").replace(
+        "Ann collected [ $2.50 ]", "Cyd collected [ $1.50 ]")
+    report = analyze(list(read(walk))[1])
+    assert report.outcome is HandStatus.VERIFIED and _nets(report) == {"Ann": 0, "Bob": -50, "Cyd": 50}
+    assert report.item.rake == 0
 
 
 # ------------------------------------------------------------ Everleaf

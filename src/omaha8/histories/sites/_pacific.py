@@ -4,8 +4,9 @@ The game line reads ``$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:15:3
 ``No Limit``); amounts are in brackets, and a bet, raise or call is the chips it adds (``raises [$2]``
 puts 2 more in). Tournaments have a ``Tournament #N ...`` line and their chips are written with a dollar
 sign (``( $3,465 )``). 888 states neither the pot nor the rake: the rake is what was put in less what
-the ``collected [ $X ]`` lines pay (5% in the samples, checked by the replay's split), and returned bets
-are in those collections. A hand where no ``collected`` line says what the winner took (a tournament
+came back and what the ``collected [ $X ]`` lines pay (5% in the samples, checked by the replay's split);
+a returned bet is printed nowhere and is not in the collections, but a big blind folded to collects the
+whole pot (see :func:`_unstated_rake`). A hand where no ``collected`` line says what the winner took (a tournament
 hand won without a showdown) is reconciled on its totals only.
 
 The hand-worked fixtures of this format: ``tests/data/hh/888/``.
@@ -18,6 +19,7 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
+from ._totals import chip_flows
 from ._common import (BRACKET_ACTIONS, BRACKET_BLINDS, BY_SIZE, MUCKS, SHOWS_CARDS, act, body, button_line,
                      dealing_marker, pairs, payout_rake, player_line, seat_line)
 
@@ -144,12 +146,33 @@ def _not_dealt_in(b: HandBuilder, name: str) -> None:
             b.seats[k] = b.names[name] = seat._replace(sitting_out=True)
 
 
+# the most rake, in percent of the pot, that 888 takes in a cash hand (every real sample: 5% or less, capped)
+_MOST_RAKE = 5
+
+
 def _unstated_rake(b: HandBuilder, last: int) -> None:
-    """888 states no pot and no rake: the rake is what was put in less what the collections pay."""
+    """888 states no pot and no rake: the rake is what was put in less what came back and the collections pay.
+
+    A returned bet is printed nowhere and left out of the collections (a real 2016 file: a turn bet of 3
+    folded to pays ``collected [ $3.80 ]``, the 4.00 pot less 5%; three all-ins called short pay two halves
+    of the pot less 1.00 each), except where the top contributor put in nothing but his posts: a big blind
+    folded to collects the whole pot, his uncalled part with it (``collected [ $3 ]`` over blinds of 1 and 2).
+    """
     f = b.fields
-    f["returns"], f["rake_stated"] = "in collected", False
+    f["rake_stated"] = False
     b.total_pot = -1
+    put, back, _ = chip_flows(b)
+    top = max(put, key=put.__getitem__, default=None)
+    posted_only = top is not None and not any(a.name == top and a.amount for a in b.actions)
+    f["returns"] = "in collected" if posted_only else "unprinted"
     if not b.collections:
         f["collected_stated"] = False
         return
-    b.rake = payout_rake(b, last, sum(c.amount for c in b.collections))
+    paid = sum(c.amount for c in b.collections)
+    b.rake = payout_rake(b, last, paid if posted_only else paid + sum(back.values()))
+    pot = b.rake + paid
+    if f["tournament_id"] is None and b.rake * 100 > pot * _MOST_RAKE:
+        # a 2016 file's river bet folded to "collected [ $3.25 ]" twice from a 30.00 pot, while the next hand's
+        # stacks show 29.00 won: collections that leave more than 888's rake contradict the hand
+        raise _Bad(last, 0, f"the collections pay {paid} of a pot of {pot}: a rake of {b.rake}, more than the "
+                            f"{_MOST_RAKE}% 888 takes in every real cash hand: the lines contradict the site's rake")

@@ -5,8 +5,10 @@ a card a line (``received card: [10h]``, a ten written ``10``; ``received a card
 a bet, raise, call or ``allin`` is the chips it adds. The summary gives the pot after the rake (``Pot:
 3.99. Rake 0.15. JP fee 0.06``: the rake and the jackpot's fee are both taken) and, for each player,
 ``Bets: X. Collects: Y.``: what they put in (returned bets left out) and what they took. The bets are
-checked against the actions: a summary that contradicts them makes the hand unreadable. The header
-names no limit: Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that is not.
+checked against the actions: a summary that contradicts them makes the hand unreadable. The game line
+names no limit: later files follow the first line with a summary that does (``*** Summary: GameType: NL,
+TournamentId: ...``); without one, Omaha Hi/Lo is dealt pot limit there, and the replay refuses a bet that
+is not.
 Files are often UTF-16.
 
 The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
@@ -15,10 +17,10 @@ The hand-worked fixtures of this format: ``tests/data/hh/winning/``.
 from __future__ import annotations
 
 from .._builder import HandBuilder
-from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, cards_of
+from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import (ALL_IN_ADDING, BET_ADDING, CALL, RAISE_ADDING, STARS_UNCALLED, STAR_STREETS, act, body,
-                     bracketed, button_line, post_line, seat_line, summary_board, uncalled_line)
+                     bracketed, button_line, post_line, seat_line, summary_board)
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -26,9 +28,11 @@ SITE = "Winning"
 
 _GAME_ID = Form("Game ID: {int} {amount}/{amount} {text}")
 _SEAT = Form("Seat {int}: {name} ({amount}).")
+# a tournament's ante is written "ante (100)" (a real 2018 NLO8 tournament hand)
 _POSTS = (("small_blind", Form("has small blind ({amount})")), ("big_blind", Form("has big blind ({amount})")),
-          ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")))
-_POSTED = ("has small blind (", "has big blind (", "posts (", "posts ante (")
+          ("big_blind", Form("posts ({amount})")), ("ante", Form("posts ante ({amount})")),
+          ("ante", Form("ante ({amount})")))
+_POSTED = ("has small blind (", "has big blind (", "posts (", "posts ante (", "ante (")
 _ACTIONS = {
     "calls": (CALL, Form("calls ({amount})")),
     "bets": (BET_ADDING, Form("bets ({amount})")),
@@ -37,7 +41,7 @@ _ACTIONS = {
 }
 _CARD = Form("received card: {cards}")
 _TOTALS = Form("Bets: {amount}. Collects: {amount}. {label}: {amount}.")
-_NOTES = ("received a card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
+_NOTES = ("received a card.", "received card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
           "does not show cards", "shows cards")
 
 
@@ -47,9 +51,10 @@ def starts(lines: list[str]) -> bool:
 
 def parse(label: str, start: int, lines: list[str]) -> HandRecord:
     b = HandBuilder(label, start, SITE)
-    b.fields["date"] = lines[0][17:]
+    _first_line(b, lines[0], start)
     cards: dict[str, list[int]] = {}
     bets: dict[str, tuple[int, int, int, str]] = {}
+    over: dict[str, int] = {}  # each player's all-in chips beyond what anyone still in could match: see _all_in
     summary = False
     for line, at in body(lines, 1, start):
         if line.startswith("Game ended at: "):
@@ -71,15 +76,44 @@ def parse(label: str, start: int, lines: list[str]) -> HandRecord:
             if not button_line(b, line, at):
                 seat_line(b, line, at, (_SEAT,), "Seat 1: Name (5.34).")
         elif line.startswith("Uncalled bet ("):
-            uncalled_line(b, STARS_UNCALLED, line, at)
+            _uncalled(b, line, at, over)
         elif line.startswith("Player "):
-            _player_line(b, line[7:], at, cards)
+            _player_line(b, line[7:], at, cards, over)
         else:
             raise _Bad(at, 1, f"the line {line[:60]!r} is not part of a Winning hand")
     if not summary:
         raise _Bad(start + len(lines) - 1, 0, "the hand has no summary (------ Summary ------): cut short?")
     _check_bets(b, bets)
     return b.build()
+
+
+# the limit a first line's summary names (``GameType: NL``); without one, Omaha Hi/Lo is pot limit there
+_GAME_TYPES = {"NL": "No Limit", "PL": "Pot Limit", "FL": "Limit"}
+
+
+def _first_line(b: HandBuilder, line: str, at: int) -> None:
+    """``Game started at: DATE``, which later files follow with a summary of the game.
+
+    ``Game started at: 2018/1/7 13:11:36 *** Summary: GameType: NL, TournamentId: 8192909, TournamentBuyIn:
+    13.20`` (a real 2018 NLO8 tournament hand): the limit is the summary's ``GameType`` (``NL``, ``PL`` or
+    ``FL``) and the tournament its ``TournamentId``; the date stops before the summary.
+    """
+    date, marker, summary = line[17:].partition(" *** Summary: ")
+    b.fields["date"] = date.strip()
+    if not marker:
+        return
+    col = 17 + len(date) + len(marker) + 1
+    for part in summary.split(", "):
+        key, colon, value = part.partition(": ")
+        if not colon or not key:
+            raise _Bad(at, col, f"cannot read {part[:40]!r} in the game's summary")
+        if key == "GameType":
+            if value.strip() not in _GAME_TYPES:
+                raise _Bad(at, col + len(key) + 2, f"the game type {value[:20]!r} is none of NL, PL and FL")
+            b.fields["limit"] = _GAME_TYPES[value.strip()]
+        elif key == "TournamentId":
+            b.fields["tournament_id"] = str(ascii_int(value.strip(), at, col + len(key) + 2, "the tournament number"))
+        col += len(part) + 2
 
 
 def _game_id(b: HandBuilder, line: str, at: int) -> None:
@@ -96,7 +130,11 @@ def _game_id(b: HandBuilder, line: str, at: int) -> None:
         if game in ("Hold'em", "Omaha", "Seven Cards Stud", "Seven Cards Stud HiLow", "Six Plus Hold'em"):
             raise _OtherGame(f"{game} is not Omaha Hi/Lo")
         raise _Bad(at, m.start(4) + 1, f"{game[:60]!r} names no game that Winning deals")
-    f.update(game="Omaha Hi/Lo", variant=4, limit="Pot Limit", table=tail[: tail.rfind("(")].strip())
+    if f["limit"] == "Limit":
+        # no real file shows whether such a line's stakes are the blinds or the bets
+        raise _NotReplayed(at, "fixed-limit Omaha Hi/Lo in Winning's older format (GameType: FL) is not replayed: "
+                               "no real file shows how its stakes are written")
+    f.update(game="Omaha Hi/Lo", variant=4, table=tail[: tail.rfind("(")].strip())
     b.money = Money(None, 2)
     f["stakes"] = (b.amount(m.group(2), at, m.start(2) + 1), b.amount(m.group(3), at, m.start(3) + 1))
 
@@ -121,7 +159,7 @@ def _marker(b: HandBuilder, line: str, at: int) -> None:
     b.street(STAR_STREETS[key], got, at, len(key) + 3)
 
 
-def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]) -> None:
+def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]], over: dict[str, int]) -> None:
     found = b.player(text, " ")
     if found is None:
         raise _Bad(at, 8, f"{text[:40]!r} is not seated at this table")
@@ -131,18 +169,64 @@ def _player_line(b: HandBuilder, text: str, at: int, cards: dict[str, list[int]]
         _deal(b, cards, at)  # the dealing is over at the first action
     if rest.startswith(_POSTED):
         post_line(b, _POSTS, name, rest, at, col, SITE, before_cards=False, noun="action")
-    elif rest.startswith("received card: ") and (m := _CARD.match(rest)) is not None:
-        cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + m.start(1)))
+    elif rest.startswith(("received card: ", "received a card: ")) and (m := _CARD.match(rest.replace(" a ", " ", 1))):
+        # "received a card: [Qc]" in a 2016 file (another game's, the format's own forms)
+        shift = 2 if rest.startswith("received a ") else 0
+        cards.setdefault(name, []).extend(cards_of(m.group(1), at, col + shift + m.start(1)))
     elif rest == "is disconnected and ALL IN.":
         # the site keeps a disconnected player in the pots he has paid into without calling more (then writes a
         # bare "allin"): a rule the engine does not play
         raise _NotReplayed(at, f"{name[:40]!r} is disconnected and kept in the hand without calling "
                                "(Winning's all-in protection): omaha8 does not replay that rule")
+    elif rest.startswith("allin (") and _all_in(b, name, rest, at, col, over):
+        return
     elif not act(b, _ACTIONS, name, rest, at, col, None):
         if rest in _NOTES or rest.startswith(_NOTES):
             b.messages.append((at, text))
             return
         raise _Bad(at, col, f"the action {rest[:60]!r} is not a Winning action")
+
+
+def _all_in(b: HandBuilder, name: str, rest: str, at: int, col: int, over: dict[str, int]) -> bool:
+    """An ``allin`` for more than anyone still in could match: the call it is, its excess kept in ``over``.
+
+    The site lets a player push all his chips when the others left cannot call more than the bet (all-in, or
+    short of it): the part no one can match comes back on an ``Uncalled bet`` line (a real 2018 tournament hand:
+    ``allin (6595)`` over an all-in to 2,470 with the only other player able to reach 2,240, then ``Uncalled bet
+    (4745) returned``, the ``Bets: 2790`` of the summary only so). Such a push is the call it amounts to, and
+    its excess is no part of the hand; any other all-in is read as written (False).
+    """
+    m = _ACTIONS["allin"][1].match(rest)
+    if m is None:
+        return False
+    added = b.amount(m.group(1), at, col + m.start(1))
+    mine, top = b.bets.get(name, 0), b.top_bet()
+    if added <= 0 or mine + added <= top or top <= mine:
+        return False
+    folded = {a.name for a in b.actions if a.kind == "fold"}
+    reach = max([b.bets.get(s.name, 0) + b.behind(s.name) for s in b.seats
+                 if s.name != name and s.name not in folded and not s.sitting_out],
+                default=0)
+    if reach > top:
+        return False  # someone could call more: a raise
+    b.call(name, top - mine, at, col)
+    over[name] = over.get(name, 0) + mine + added - top
+    return True
+
+
+def _uncalled(b: HandBuilder, line: str, at: int, over: dict[str, int]) -> None:
+    """A returned bet, less the excess of a push read as a call (:func:`_all_in`): that part never went in."""
+    m = STARS_UNCALLED.match(line)
+    if m is None:
+        raise _Bad(at, 1, f"cannot read {line[:60]!r}")
+    name = b.seated(m.group(2), at, m.start(2) + 1)
+    amount = b.amount(m.group(1), at, m.start(1) + 1)
+    excess = over.pop(name, 0)
+    if amount < excess:
+        raise _Bad(at, m.start(1) + 1, f"{name} gets {m.group(1)} back, less than the part of his all-in no one "
+                                       "could call: the lines contradict each other")
+    if amount > excess:
+        b.uncalled(name, amount - excess)
 
 
 def _summary_line(b: HandBuilder, line: str, at: int, bets: dict[str, tuple[int, int, int, str]]) -> None:
