@@ -72,13 +72,17 @@ def test_888_a_fold_before_the_deal_is_a_player_not_dealt_in() -> None:
 
 def test_888_collections_leaving_more_than_its_rake_are_refused() -> None:
     # a real 2016 hand's river bet folded to "collected [ $3.25 ]" twice from a 30.00 pot, the next hand's
-    # stacks showing 29.00 won: the collections contradict 888's rake (5% or less in every real cash hand).
-    # Hand 2 of the fixture: the pot of 4 paid 3.50 would be a rake of 0.50, 12.5%: refused; 3.80 (5%) reads.
+    # stacks showing 29.00 won: the collections contradict 888's rake (5% or less in every real cash hand; more
+    # than 10% and a cent is refused). Hand 2 of the fixture: the pot of 4 paid 3.50 would be a rake of 0.50,
+    # 12.5%, over 0.41: refused; 3.80 (5%) reads.
     text = (DATA / "888" / "with_a_fold_before_the_deal.txt").read_text(encoding="utf-8")
     item = list(read(text.replace("Cyd collected [ $3.80 ]", "Cyd collected [ $3.50 ]")))[1]
     assert isinstance(item, SkippedHand) and item.kind is SkipKind.UNREADABLE, item
-    assert "a rake of 50, more than the 5% 888 takes" in item.reason
+    assert "a rake of 50, more than the 10% (and a cent) 888 could take" in item.reason
     assert isinstance(list(read(text))[1], HandRecord)
+    # the edge: 3.59 paid leaves 0.41 = 10% of 4.00 and a cent (read); 3.58 leaves 0.42 (refused)
+    assert isinstance(list(read(text.replace("Cyd collected [ $3.80 ]", "Cyd collected [ $3.59 ]")))[1], HandRecord)
+    assert isinstance(list(read(text.replace("Cyd collected [ $3.80 ]", "Cyd collected [ $3.58 ]")))[1], SkippedHand)
 
 
 def test_888_a_fold_before_the_deal_after_a_post_is_refused() -> None:
