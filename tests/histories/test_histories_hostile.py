@@ -458,3 +458,14 @@ def test_party_limit_stakes_of_three_amounts_are_unreadable() -> None:
     items = list(read(text.replace(old, old.replace("$2/$4", "$2/$4/$8"), 1)))
     bad = [item for item in items if isinstance(item, SkippedHand)]
     assert len(bad) == 1 and bad[0].kind is SkipKind.UNREADABLE and "'$2/$4/$8' are not two amounts" in bad[0].reason
+
+
+@pytest.mark.parametrize("number", ["", "1O5411156"])
+def test_a_party_tournament_without_its_number_is_unreadable(number: str) -> None:
+    text = (DATA / "partypoker/split_side_pot.txt").read_text(encoding="utf-8")
+    old = "Trny: 105411156 Level: 2  Blinds(20/40) - Thursday, October 31, 16:04:15 EDT 2013"
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 1
+    items = list(read(text.replace(old, f"Trny: {number}".rstrip(), 1)))
+    (bad,) = [item for item in items if isinstance(item, SkippedHand)]
+    assert bad.kind is SkipKind.UNREADABLE and bad.line == line and "the tournament number" in bad.reason

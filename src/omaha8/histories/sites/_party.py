@@ -118,7 +118,10 @@ def _game_line(b: HandBuilder, line: str, at: int) -> None:
         raise _Bad(at, 1, f"{text[:60]!r} names no game that PartyPoker deals")
     (f["game"], f["variant"]), f["limit"] = _GAMES[name], _LIMITS[words[limit_at]]
     if "Trny:" in words:
-        f["tournament_id"] = words[words.index("Trny:") + 1]
+        k = words.index("Trny:")
+        number = words[k + 1] if k + 1 < len(words) else ""
+        ascii_int(number, at, line.find("Trny:") + 7, "the tournament number")
+        f["tournament_id"] = number
         b.money = Money(None, 0)
         return
     b.money = Money("USD" if "$" in text else None, 2)
