@@ -20,6 +20,7 @@ from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import (CALL_TO, COMMA_ALL_IN, COMMA_WAGERS, MUCKS, SHOW, SHOWS_CARDS, STREET_WORDS, act, body,
                      bracketed, header_line, named, post_line, seat_line)
+from ._totals import stacks_by_lines
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -183,18 +184,12 @@ def _unprinted_returns(b: HandBuilder, after: list[tuple[str, int, int, int]]) -
     side pot only he is left in) is written with the stack he ends with and no net: those chips are his
     collection, returned bet and side pot together. Any other difference is a contradiction.
     """
-    change = {name: 0 for name in b.names}
-    for p in b.posts:
-        change[p.name] -= p.amount
-    for a in b.actions:
-        change[a.name] -= a.amount
-    for c in b.collections:
-        change[c.name] += c.amount
+    by_lines = stacks_by_lines(b)
     won = {c.name for c in b.collections}
     for name, chips, at, col in after:
-        if name not in b.names:
+        if name not in by_lines:
             continue
-        lines = b.names[name].stack + change[name]
+        lines = by_lines[name]
         if chips > lines and name not in won:
             b.collect(name, chips - lines, "pot", at)
         elif chips != lines:

@@ -23,6 +23,7 @@ from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _NotReplayed, _OtherGame, ascii_int, cards_of
 from ..hand_record import HandRecord
 from ._common import CALL_TO, PAREN_ALL_IN, PAREN_WAGERS, act, body, seat_line, uncalled_line
+from ._totals import stacks_by_lines
 
 __all__ = ["SITE", "starts", "parse"]
 
@@ -178,20 +179,12 @@ def _check_stacks(b: HandBuilder, after: list[tuple[str, int, int, int]]) -> Non
 
     A player who joined during the hand (listed after it, not before) has no stack to check.
     """
-    change = {name: 0 for name in b.names}
-    for p in b.posts:
-        change[p.name] -= p.amount
-    for a in b.actions:
-        change[a.name] -= a.amount
-    for name, amount in b.uncalled_lines:
-        change[name] += amount
-    for c in b.collections:
-        change[c.name] += c.amount
+    by_lines = stacks_by_lines(b)
     for name, chips, at, col in after:
-        if name in b.names and b.names[name].stack + change[name] != chips:
+        if name in by_lines and by_lines[name] != chips:
             # both as PKR writes chips, with thousands separators
             raise _Bad(at, col, f"the stacks after the hand give {name} {chips:,}, the hand's lines "
-                                f"{b.names[name].stack + change[name]:,}: the lines contradict each other")
+                                f"{by_lines[name]:,}: the lines contradict each other")
 
 
 def _check_kinds(kinds: dict[str, str], at: int) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .._builder import HandBuilder
 
-__all__ = ["chip_flows"]
+__all__ = ["chip_flows", "stacks_by_lines"]
 
 
 def chip_flows(b: HandBuilder) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
@@ -35,3 +35,22 @@ def chip_flows(b: HandBuilder) -> tuple[dict[str, int], dict[str, int], dict[str
     for c in b.collections:
         won[c.name] += c.amount
     return put, back, won
+
+
+def stacks_by_lines(b: HandBuilder) -> dict[str, int]:
+    """Each player's chips after the hand as its lines give them: the stack before, less what went in, plus the
+    returned bets the file prints and what was won (for files that state the stacks after the hand, to check).
+
+    >>> b = HandBuilder("<text>", 1, "Example")
+    >>> b.seat(1, "Ann", 100, 2, 1); b.seat(2, "Bob", 100, 3, 1)
+    >>> b.post("Ann", "small_blind", 1, 4); b.post("Bob", "big_blind", 2, 5)
+    >>> b.street(0, (), 6, 1); b.raise_adding("Ann", 5, 7, 1); b.fold("Bob", 8, 1)
+    >>> b.uncalled("Ann", 4); b.collect("Ann", 4, "pot", 9)
+    >>> stacks_by_lines(b)   # Ann: 100 - 6 + 4 back + 4 won; Bob: 100 - 2
+    {'Ann': 102, 'Bob': 98}
+    """
+    put, _, won = chip_flows(b)
+    after = {seat.name: seat.stack - put[seat.name] + won[seat.name] for seat in b.seats}
+    for name, amount in b.uncalled_lines:
+        after[name] += amount
+    return after
