@@ -41,8 +41,8 @@ _ACTIONS = {
 }
 _CARD = Form("received card: {cards}")
 _TOTALS = Form("Bets: {amount}. Collects: {amount}. {label}: {amount}.")
-_NOTES = ("received a card.", "received card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out", "is sitting out",
-          "does not show cards", "shows cards")
+_NOTES = ("received a card.", "received card.", "mucks cards", "is timed out.", "sitting out", "wait BB", "sits out",
+          "is sitting out", "does not show cards", "shows cards")
 
 
 def starts(lines: list[str]) -> bool:
