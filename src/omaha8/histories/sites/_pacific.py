@@ -19,9 +19,9 @@ from functools import partial
 from .._builder import HandBuilder
 from .._grammar import _Bad, Form, Money, _OtherGame, ascii_int
 from ..hand_record import HandRecord
-from ._totals import chip_flows
 from ._common import (BRACKET_ACTIONS, BRACKET_BLINDS, BY_SIZE, MUCKS, SHOWS_CARDS, act, body, button_line,
                      dealing_marker, pairs, payout_rake, player_line, seat_line)
+from ._totals import chip_flows
 
 __all__ = ["SITE", "starts", "parse"]
 
